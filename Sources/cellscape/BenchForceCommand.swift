@@ -4,47 +4,47 @@ import Foundation
 
 /// `cellscape bench force`: milliseconds per step, steps to settle, accuracy and peak memory.
 struct BenchForceCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "force",
-    abstract: "Benchmark the force-directed simulation from random starts.",
-    discussion: """
-      For each cell count: the damped integrator with Barnes-Hut runs from a random start until it \
-      settles; its steps are timed (median and p95, after 3 warm-up steps). Where exact O(n^2) forces \
-      are affordable (up to 10,000 cells) it also times exact steps, measures the RMS relative error \
-      of Barnes-Hut against exact on the random start, checks that one exact seed step from the \
-      settled state moves no cell 0.3 px, and (up to 1,000 cells) settles the seed integrator. Peak \
-      memory is the process's peak resident size after each count.
-      """
-  )
+    static let configuration = CommandConfiguration(
+        commandName: "force",
+        abstract: "Benchmark the force-directed simulation from random starts.",
+        discussion: """
+            For each cell count: the damped integrator with Barnes-Hut runs from a random start until it \
+            settles; its steps are timed (median and p95, after 3 warm-up steps). Where exact O(n^2) forces \
+            are affordable (up to 10,000 cells) it also times exact steps, measures the RMS relative error \
+            of Barnes-Hut against exact on the random start, checks that one exact seed step from the \
+            settled state moves no cell 0.3 px, and (up to 1,000 cells) settles the seed integrator. Peak \
+            memory is the process's peak resident size after each count.
+            """
+    )
 
-  @Option(help: "Comma-separated cell counts.")
-  var cells = "1000,10000,100000"
+    @Option(help: "Comma-separated cell counts.")
+    var cells = "1000,10000,100000"
 
-  @Option(help: "The most steps a run takes to settle.")
-  var maxSteps = 10_000
+    @Option(help: "The most steps a run takes to settle.")
+    var maxSteps = 10_000
 
-  @Flag(help: "Print JSON instead of a table.")
-  var json = false
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
 
-  @OptionGroup var simulation: SimulationOptions
+    @OptionGroup var simulation: SimulationOptions
 
-  func run() throws {
-    let counts = try cells.split(separator: ",").map { text -> Int in
-      guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count > 0 else {
-        throw CommandError(
-          "--cells takes positive whole numbers separated by commas, not '\(cells)'")
-      }
-      return count
+    func run() throws {
+        let counts = try cells.split(separator: ",").map { text -> Int in
+            guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count > 0 else {
+                throw CommandError(
+                    "--cells takes positive whole numbers separated by commas, not '\(cells)'")
+            }
+            return count
+        }
+        var reports: [ForceBenchReport] = []
+        for count in counts {
+            let report = ForceBench(
+                count: count, settings: simulation.settings, seed: simulation.seed,
+                maxSteps: maxSteps
+            ).run()
+            if !json { print(report.text) }
+            reports.append(report)
+        }
+        if json { print("[" + reports.map(\.json).joined(separator: ",") + "]") }
     }
-    var reports: [ForceBenchReport] = []
-    for count in counts {
-      let report = ForceBench(
-        count: count, settings: simulation.settings, seed: simulation.seed,
-        maxSteps: maxSteps
-      ).run()
-      if !json { print(report.text) }
-      reports.append(report)
-    }
-    if json { print("[" + reports.map(\.json).joined(separator: ",") + "]") }
-  }
 }

@@ -4,51 +4,51 @@ import Foundation
 /// The `cellscape` command: the viewer (to come), headless layout, and benchmarks.
 @main
 struct Cellscape: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "cellscape",
-    abstract:
-      "Collection-view layouts for the desktop: a force-directed view and a waterfall view.",
-    subcommands: [LayoutCommand.self, BenchCommand.self]
-  )
+    static let configuration = CommandConfiguration(
+        commandName: "cellscape",
+        abstract:
+            "Collection-view layouts for the desktop: a force-directed view and a waterfall view.",
+        subcommands: [LayoutCommand.self, BenchCommand.self]
+    )
 
-  /// Runs the command; any error becomes one line on standard error and exit status 2.
-  static func main() {
-    do {
-      var command = try parseAsRoot()
-      try command.run()
-    } catch {
-      guard exitCode(for: error) != .success else { exit(withError: error) }
-      let message =
-        Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-      FileHandle.standardError.write(Data("cellscape: \(message)\n".utf8))
-      Foundation.exit(2)
+    /// Runs the command; any error becomes one line on standard error and exit status 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard exitCode(for: error) != .success else { exit(withError: error) }
+            let message =
+                Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("cellscape: \(message)\n".utf8))
+            Foundation.exit(2)
+        }
     }
-  }
 }
 
 /// A failure the user can fix: bad input, an unreadable or unwritable file.
 struct CommandError: Error, CustomStringConvertible {
-  var description: String
+    var description: String
 
-  init(_ description: String) {
-    self.description = description
-  }
+    init(_ description: String) {
+        self.description = description
+    }
 }
 
 /// The `layout` group: computes a layout without a window and prints it as JSON.
 struct LayoutCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "layout",
-    abstract: "Compute a layout headless and write it as JSON.",
-    subcommands: [LayoutForceCommand.self]
-  )
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Compute a layout headless and write it as JSON.",
+        subcommands: [LayoutForceCommand.self]
+    )
 }
 
 /// The `bench` group: speed and memory, measured in a release build.
 struct BenchCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "bench",
-    abstract: "Measure speed and memory (build with -c release).",
-    subcommands: [BenchForceCommand.self]
-  )
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure speed and memory (build with -c release).",
+        subcommands: [BenchForceCommand.self]
+    )
 }

@@ -3,199 +3,199 @@ import Foundation
 
 /// What `cellscape bench force` measured for one cell count.
 struct ForceBenchReport {
-  var cells: Int
-  var theta: Double
-  var threads: Int
-  var medianMilliseconds: Double
-  var p95Milliseconds: Double
-  var stepsToSettle: Int
-  var settled: Bool
-  var secondsToSettle: Double
-  var largestOverlap: Double?
-  var exactMedianMilliseconds: Double?
-  var exactP95Milliseconds: Double?
-  var relativeError: Double?
-  var exactSeedStepLargest: Double?
-  var seedStepsToSettle: Int?
-  var seedSettled: Bool?
-  var peakMegabytes: Double
+    var cells: Int
+    var theta: Double
+    var threads: Int
+    var medianMilliseconds: Double
+    var p95Milliseconds: Double
+    var stepsToSettle: Int
+    var settled: Bool
+    var secondsToSettle: Double
+    var largestOverlap: Double?
+    var exactMedianMilliseconds: Double?
+    var exactP95Milliseconds: Double?
+    var relativeError: Double?
+    var exactSeedStepLargest: Double?
+    var seedStepsToSettle: Int?
+    var seedSettled: Bool?
+    var peakMegabytes: Double
 
-  var text: String {
-    var lines = [
-      "force, \(cells) cells (theta \(theta), \(threads) threads)",
-      "  Barnes-Hut step     median \(milliseconds(medianMilliseconds))  p95 \(milliseconds(p95Milliseconds))",
-      "  damped settle       \(settled ? "settled" : "NOT settled") after \(stepsToSettle) steps, "
-        + String(format: "%.2f s", secondsToSettle),
-    ]
-    if let largestOverlap {
-      lines.append("  largest overlap     " + String(format: "%.3f px", largestOverlap))
+    var text: String {
+        var lines = [
+            "force, \(cells) cells (theta \(theta), \(threads) threads)",
+            "  Barnes-Hut step     median \(milliseconds(medianMilliseconds))  p95 \(milliseconds(p95Milliseconds))",
+            "  damped settle       \(settled ? "settled" : "NOT settled") after \(stepsToSettle) steps, "
+                + String(format: "%.2f s", secondsToSettle),
+        ]
+        if let largestOverlap {
+            lines.append("  largest overlap     " + String(format: "%.3f px", largestOverlap))
+        }
+        if let exactMedianMilliseconds, let exactP95Milliseconds {
+            lines.append(
+                "  exact step          median \(milliseconds(exactMedianMilliseconds))  p95 \(milliseconds(exactP95Milliseconds))"
+            )
+        }
+        if let relativeError {
+            lines.append(
+                "  Barnes-Hut error    "
+                    + String(format: "%.3f%% RMS relative to exact", relativeError * 100))
+        }
+        if let exactSeedStepLargest {
+            lines.append(
+                "  exact seed step     moves no cell more than "
+                    + String(format: "%.4f px", exactSeedStepLargest))
+        }
+        if let seedStepsToSettle, let seedSettled {
+            lines.append(
+                "  seed integrator     \(seedSettled ? "settled" : "NOT settled") after \(seedStepsToSettle) steps (exact, no collisions)"
+            )
+        }
+        lines.append("  peak memory         " + String(format: "%.1f MB", peakMegabytes))
+        return lines.joined(separator: "\n")
     }
-    if let exactMedianMilliseconds, let exactP95Milliseconds {
-      lines.append(
-        "  exact step          median \(milliseconds(exactMedianMilliseconds))  p95 \(milliseconds(exactP95Milliseconds))"
-      )
-    }
-    if let relativeError {
-      lines.append(
-        "  Barnes-Hut error    "
-          + String(format: "%.3f%% RMS relative to exact", relativeError * 100))
-    }
-    if let exactSeedStepLargest {
-      lines.append(
-        "  exact seed step     moves no cell more than "
-          + String(format: "%.4f px", exactSeedStepLargest))
-    }
-    if let seedStepsToSettle, let seedSettled {
-      lines.append(
-        "  seed integrator     \(seedSettled ? "settled" : "NOT settled") after \(seedStepsToSettle) steps (exact, no collisions)"
-      )
-    }
-    lines.append("  peak memory         " + String(format: "%.1f MB", peakMegabytes))
-    return lines.joined(separator: "\n")
-  }
 
-  var json: String {
-    func value(_ number: Double?) -> String { number.map { $0.formatted } ?? "null" }
-    let fields: [(String, String)] = [
-      ("cells", "\(cells)"), ("theta", value(theta)), ("threads", "\(threads)"),
-      ("medianMs", value(medianMilliseconds)), ("p95Ms", value(p95Milliseconds)),
-      ("stepsToSettle", "\(stepsToSettle)"), ("settled", "\(settled)"),
-      ("secondsToSettle", value(secondsToSettle)), ("largestOverlap", value(largestOverlap)),
-      ("exactMedianMs", value(exactMedianMilliseconds)),
-      ("exactP95Ms", value(exactP95Milliseconds)),
-      ("relativeError", value(relativeError)),
-      ("exactSeedStepLargest", value(exactSeedStepLargest)),
-      ("seedStepsToSettle", seedStepsToSettle.map(String.init) ?? "null"),
-      ("seedSettled", seedSettled.map { "\($0)" } ?? "null"), ("peakMB", value(peakMegabytes)),
-    ]
-    return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
-  }
+    var json: String {
+        func value(_ number: Double?) -> String { number.map { $0.formatted } ?? "null" }
+        let fields: [(String, String)] = [
+            ("cells", "\(cells)"), ("theta", value(theta)), ("threads", "\(threads)"),
+            ("medianMs", value(medianMilliseconds)), ("p95Ms", value(p95Milliseconds)),
+            ("stepsToSettle", "\(stepsToSettle)"), ("settled", "\(settled)"),
+            ("secondsToSettle", value(secondsToSettle)), ("largestOverlap", value(largestOverlap)),
+            ("exactMedianMs", value(exactMedianMilliseconds)),
+            ("exactP95Ms", value(exactP95Milliseconds)),
+            ("relativeError", value(relativeError)),
+            ("exactSeedStepLargest", value(exactSeedStepLargest)),
+            ("seedStepsToSettle", seedStepsToSettle.map(String.init) ?? "null"),
+            ("seedSettled", seedSettled.map { "\($0)" } ?? "null"), ("peakMB", value(peakMegabytes)),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
 
-  private func milliseconds(_ value: Double) -> String { String(format: "%8.3f ms", value) }
+    private func milliseconds(_ value: Double) -> String { String(format: "%8.3f ms", value) }
 }
 
 /// The measurements behind one ``ForceBenchReport``.
 struct ForceBench {
-  /// Cell counts up to this get the exact O(n^2) measurements.
-  static let exactLimit = 10_000
-  /// Cell counts up to this also settle the seed integrator.
-  static let seedLimit = 1_000
+    /// Cell counts up to this get the exact O(n^2) measurements.
+    static let exactLimit = 10_000
+    /// Cell counts up to this also settle the seed integrator.
+    static let seedLimit = 1_000
 
-  var count: Int
-  var settings: ForceSettings
-  var seed: UInt64
-  var maxSteps: Int
+    var count: Int
+    var settings: ForceSettings
+    var seed: UInt64
+    var maxSteps: Int
 
-  func run() -> ForceBenchReport {
-    let start = randomLayout(settings: settings)
-    var layout = start
-    var durations: [Double] = []
-    let began = DispatchTime.now().uptimeNanoseconds
-    while !layout.isSettled && durations.count < maxSteps {
-      durations.append(Self.time { layout.step() })
+    func run() -> ForceBenchReport {
+        let start = randomLayout(settings: settings)
+        var layout = start
+        var durations: [Double] = []
+        let began = DispatchTime.now().uptimeNanoseconds
+        while !layout.isSettled && durations.count < maxSteps {
+            durations.append(Self.time { layout.step() })
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        let timed = Array(durations.dropFirst(min(3, max(0, durations.count - 1))))
+        var report = ForceBenchReport(
+            cells: count, theta: settings.theta, threads: settings.threads,
+            medianMilliseconds: Self.percentile(timed, 0.5),
+            p95Milliseconds: Self.percentile(timed, 0.95),
+            stepsToSettle: durations.count, settled: layout.isSettled, secondsToSettle: seconds,
+            peakMegabytes: 0)
+        if count <= Self.exactLimit {
+            measureExact(start: start, settled: layout, into: &report)
+        }
+        if count <= Self.seedLimit {
+            var exactSeed = settings
+            exactSeed.integrator = .seed
+            exactSeed.theta = 0
+            exactSeed.collisions = false
+            var seedLayout = randomLayout(settings: exactSeed)
+            var steps = 0
+            while !seedLayout.isSettled && steps < maxSteps {
+                seedLayout.step()
+                steps += 1
+            }
+            report.seedStepsToSettle = steps
+            report.seedSettled = seedLayout.isSettled
+        }
+        report.peakMegabytes = Self.peakMegabytes()
+        return report
     }
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-    let timed = Array(durations.dropFirst(min(3, max(0, durations.count - 1))))
-    var report = ForceBenchReport(
-      cells: count, theta: settings.theta, threads: settings.threads,
-      medianMilliseconds: Self.percentile(timed, 0.5),
-      p95Milliseconds: Self.percentile(timed, 0.95),
-      stepsToSettle: durations.count, settled: layout.isSettled, secondsToSettle: seconds,
-      peakMegabytes: 0)
-    if count <= Self.exactLimit {
-      measureExact(start: start, settled: layout, into: &report)
+
+    private func randomLayout(settings: ForceSettings) -> ForceDirectedLayout {
+        var layout = ForceDirectedLayout(settings: settings, seed: seed)
+        for _ in 0..<count { layout.addCell() }
+        return layout
     }
-    if count <= Self.seedLimit {
-      var exactSeed = settings
-      exactSeed.integrator = .seed
-      exactSeed.theta = 0
-      exactSeed.collisions = false
-      var seedLayout = randomLayout(settings: exactSeed)
-      var steps = 0
-      while !seedLayout.isSettled && steps < maxSteps {
-        seedLayout.step()
-        steps += 1
-      }
-      report.seedStepsToSettle = steps
-      report.seedSettled = seedLayout.isSettled
+
+    private func measureExact(
+        start: ForceDirectedLayout, settled: ForceDirectedLayout, into report: inout ForceBenchReport
+    ) {
+        var exact = start
+        exact.settings.theta = 0
+        var durations: [Double] = []
+        for _ in 0..<(count <= 1_000 ? 50 : 8) { durations.append(Self.time { exact.step() }) }
+        let timed = Array(durations.dropFirst(2))
+        report.exactMedianMilliseconds = Self.percentile(timed, 0.5)
+        report.exactP95Milliseconds = Self.percentile(timed, 0.95)
+        report.relativeError = Self.relativeError(of: start)
+
+        var seedStep = settled
+        seedStep.settings.integrator = .seed
+        seedStep.settings.theta = 0
+        report.exactSeedStepLargest = seedStep.step().largest
+        if settings.collisions { report.largestOverlap = Self.largestOverlap(in: settled) }
     }
-    report.peakMegabytes = Self.peakMegabytes()
-    return report
-  }
 
-  private func randomLayout(settings: ForceSettings) -> ForceDirectedLayout {
-    var layout = ForceDirectedLayout(settings: settings, seed: seed)
-    for _ in 0..<count { layout.addCell() }
-    return layout
-  }
-
-  private func measureExact(
-    start: ForceDirectedLayout, settled: ForceDirectedLayout, into report: inout ForceBenchReport
-  ) {
-    var exact = start
-    exact.settings.theta = 0
-    var durations: [Double] = []
-    for _ in 0..<(count <= 1_000 ? 50 : 8) { durations.append(Self.time { exact.step() }) }
-    let timed = Array(durations.dropFirst(2))
-    report.exactMedianMilliseconds = Self.percentile(timed, 0.5)
-    report.exactP95Milliseconds = Self.percentile(timed, 0.95)
-    report.relativeError = Self.relativeError(of: start)
-
-    var seedStep = settled
-    seedStep.settings.integrator = .seed
-    seedStep.settings.theta = 0
-    report.exactSeedStepLargest = seedStep.step().largest
-    if settings.collisions { report.largestOverlap = Self.largestOverlap(in: settled) }
-  }
-
-  /// The RMS over cells of |repulsion by Barnes-Hut - exact repulsion| / |exact repulsion|.
-  static func relativeError(of layout: ForceDirectedLayout) -> Double {
-    var approximate = layout
-    var exact = layout
-    exact.settings.theta = 0
-    let approximateForces = approximate.forces()
-    let exactForces = exact.forces()
-    let spring = layout.settings.springStiffness
-    var sum = 0.0
-    for index in 0..<layout.count {
-      let position = layout.cell(at: index).position
-      let pull = (layout.center - position) * spring
-      let repulsion = exactForces[index] - pull
-      let error = approximateForces[index] - exactForces[index]
-      sum += error.squaredLength / repulsion.squaredLength
+    /// The RMS over cells of |repulsion by Barnes-Hut - exact repulsion| / |exact repulsion|.
+    static func relativeError(of layout: ForceDirectedLayout) -> Double {
+        var approximate = layout
+        var exact = layout
+        exact.settings.theta = 0
+        let approximateForces = approximate.forces()
+        let exactForces = exact.forces()
+        let spring = layout.settings.springStiffness
+        var sum = 0.0
+        for index in 0..<layout.count {
+            let position = layout.cell(at: index).position
+            let pull = (layout.center - position) * spring
+            let repulsion = exactForces[index] - pull
+            let error = approximateForces[index] - exactForces[index]
+            sum += error.squaredLength / repulsion.squaredLength
+        }
+        return (sum / Double(max(layout.count, 1))).squareRoot()
     }
-    return (sum / Double(max(layout.count, 1))).squareRoot()
-  }
 
-  /// The most any two cells overlap, by brute force.
-  static func largestOverlap(in layout: ForceDirectedLayout) -> Double {
-    let cells = layout.cells
-    var largest = 0.0
-    for first in cells.indices {
-      for second in (first + 1)..<cells.count {
-        let reach = cells[first].radius + cells[second].radius
-        let distance = cells[first].position.distance(to: cells[second].position)
-        largest = max(largest, reach - distance)
-      }
+    /// The most any two cells overlap, by brute force.
+    static func largestOverlap(in layout: ForceDirectedLayout) -> Double {
+        let cells = layout.cells
+        var largest = 0.0
+        for first in cells.indices {
+            for second in (first + 1)..<cells.count {
+                let reach = cells[first].radius + cells[second].radius
+                let distance = cells[first].position.distance(to: cells[second].position)
+                largest = max(largest, reach - distance)
+            }
+        }
+        return largest
     }
-    return largest
-  }
 
-  static func time(_ body: () -> Void) -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-  }
+    static func time(_ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
 
-  static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-    guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
-  }
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+    }
 
-  static func peakMegabytes() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
-  }
+    static func peakMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
 }

@@ -6,81 +6,81 @@ import Foundation
 /// A cell may also give its `radius`. Everything is checked: a missing or mistyped field, a
 /// non-finite coordinate, or a size that is not positive is reported in one line naming where it is.
 struct ForceInput: Decodable {
-  struct InputCell: Decodable {
-    var x: Double
-    var y: Double
-    var radius: Double?
-  }
+    struct InputCell: Decodable {
+        var x: Double
+        var y: Double
+        var radius: Double?
+    }
 
-  var width: Double
-  var height: Double
-  var cells: [InputCell]
+    var width: Double
+    var height: Double
+    var cells: [InputCell]
 
-  /// Reads and checks the file at `path`.
-  static func load(path: String) throws -> ForceInput {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw CommandError(
-        "cannot read \(path): \((error as NSError).localizedFailureReason ?? "no such file")")
+    /// Reads and checks the file at `path`.
+    static func load(path: String) throws -> ForceInput {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandError(
+                "cannot read \(path): \((error as NSError).localizedFailureReason ?? "no such file")")
+        }
+        let input: ForceInput
+        do {
+            input = try JSONDecoder().decode(ForceInput.self, from: data)
+        } catch let error as DecodingError {
+            throw CommandError("\(path): \(describe(error, data: data))")
+        }
+        try input.check(path: path)
+        return input
     }
-    let input: ForceInput
-    do {
-      input = try JSONDecoder().decode(ForceInput.self, from: data)
-    } catch let error as DecodingError {
-      throw CommandError("\(path): \(describe(error, data: data))")
-    }
-    try input.check(path: path)
-    return input
-  }
 
-  private func check(path: String) throws {
-    guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-      throw CommandError(
-        "\(path): width and height must be positive numbers, not \(width) and \(height)")
+    private func check(path: String) throws {
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw CommandError(
+                "\(path): width and height must be positive numbers, not \(width) and \(height)")
+        }
+        for (index, cell) in cells.enumerated() {
+            guard cell.x.isFinite, cell.y.isFinite else {
+                throw CommandError("\(path): cells[\(index)] has a coordinate that is not a finite number")
+            }
+            if let radius = cell.radius, !(radius.isFinite && radius > 0) {
+                throw CommandError(
+                    "\(path): cells[\(index)].radius must be a positive number, not \(radius)")
+            }
+        }
     }
-    for (index, cell) in cells.enumerated() {
-      guard cell.x.isFinite, cell.y.isFinite else {
-        throw CommandError("\(path): cells[\(index)] has a coordinate that is not a finite number")
-      }
-      if let radius = cell.radius, !(radius.isFinite && radius > 0) {
-        throw CommandError(
-          "\(path): cells[\(index)].radius must be a positive number, not \(radius)")
-      }
-    }
-  }
 
-  private static func describe(_ error: DecodingError, data: Data) -> String {
-    func location(_ path: [CodingKey]) -> String {
-      let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-      return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+    private static func describe(_ error: DecodingError, data: Data) -> String {
+        func location(_ path: [CodingKey]) -> String {
+            let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = context.codingPath.isEmpty ? "" : " in \(location(context.codingPath))"
+            return "missing \"\(key.stringValue)\"\(parent)"
+        case .typeMismatch(let type, let context):
+            return
+                "\(location(context.codingPath)) should be \(type == Double.self ? "a number" : "\(type)")"
+        case .valueNotFound(_, let context):
+            return "\(location(context.codingPath)) is null"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "not valid JSON (\(syntaxProblem(in: data)))" }
+            return "\(location(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "not a valid layout input"
+        }
     }
-    switch error {
-    case .keyNotFound(let key, let context):
-      let parent = context.codingPath.isEmpty ? "" : " in \(location(context.codingPath))"
-      return "missing \"\(key.stringValue)\"\(parent)"
-    case .typeMismatch(let type, let context):
-      return
-        "\(location(context.codingPath)) should be \(type == Double.self ? "a number" : "\(type)")"
-    case .valueNotFound(_, let context):
-      return "\(location(context.codingPath)) is null"
-    case .dataCorrupted(let context):
-      if context.codingPath.isEmpty { return "not valid JSON (\(syntaxProblem(in: data)))" }
-      return "\(location(context.codingPath)): \(context.debugDescription)"
-    @unknown default:
-      return "not a valid layout input"
-    }
-  }
 
-  /// What JSONSerialization, which says where, finds wrong with the text.
-  private static func syntaxProblem(in data: Data) -> String {
-    do {
-      _ = try JSONSerialization.jsonObject(with: data)
-      return "unreadable"
-    } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      return (detail ?? "unreadable").split(separator: "\n").first.map(String.init) ?? "unreadable"
+    /// What JSONSerialization, which says where, finds wrong with the text.
+    private static func syntaxProblem(in data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+            return "unreadable"
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            return (detail ?? "unreadable").split(separator: "\n").first.map(String.init) ?? "unreadable"
+        }
     }
-  }
 }

@@ -4,112 +4,112 @@ import Foundation
 
 /// `cellscape layout force`: runs the force-directed simulation headless and writes the cells as JSON.
 struct LayoutForceCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "force",
-    abstract: "Run the force-directed layout headless and write the cells' positions as JSON.",
-    discussion: """
-      Output: {"steps":K,"settled":bool,"totalMovement":..,"maxMovement":..,"cells":[{"x":..,"y":..}]}, \
-      cells in input order; the movements are those of the last step.
-      """
-  )
+    static let configuration = CommandConfiguration(
+        commandName: "force",
+        abstract: "Run the force-directed layout headless and write the cells' positions as JSON.",
+        discussion: """
+            Output: {"steps":K,"settled":bool,"totalMovement":..,"maxMovement":..,"cells":[{"x":..,"y":..}]}, \
+            cells in input order; the movements are those of the last step.
+            """
+    )
 
-  @Option(help: "Start with this many cells at random points (seeded).")
-  var cells: Int?
+    @Option(help: "Start with this many cells at random points (seeded).")
+    var cells: Int?
 
-  @Option(
-    help: ArgumentHelp(
-      "Read the cells from JSON: {\"width\":W,\"height\":H,\"cells\":[{\"x\":..,\"y\":..}]}.",
-      valueName: "file"))
-  var input: String?
+    @Option(
+        help: ArgumentHelp(
+            "Read the cells from JSON: {\"width\":W,\"height\":H,\"cells\":[{\"x\":..,\"y\":..}]}.",
+            valueName: "file"))
+    var input: String?
 
-  @Option(help: "The bounds (default 1280x800, or the input's width and height).")
-  var size: SizeArgument?
+    @Option(help: "The bounds (default 1280x800, or the input's width and height).")
+    var size: SizeArgument?
 
-  @Option(help: "Take exactly this many steps.")
-  var steps: Int?
+    @Option(help: "Take exactly this many steps.")
+    var steps: Int?
 
-  @Flag(help: "Step until the layout settles (the default), or --max-steps.")
-  var untilSettled = false
+    @Flag(help: "Step until the layout settles (the default), or --max-steps.")
+    var untilSettled = false
 
-  @Option(help: "The most steps --until-settled takes.")
-  var maxSteps = 10_000
+    @Option(help: "The most steps --until-settled takes.")
+    var maxSteps = 10_000
 
-  @Option(help: ArgumentHelp("Write the JSON here instead of standard output.", valueName: "file"))
-  var output: String?
+    @Option(help: ArgumentHelp("Write the JSON here instead of standard output.", valueName: "file"))
+    var output: String?
 
-  @OptionGroup var simulation: SimulationOptions
+    @OptionGroup var simulation: SimulationOptions
 
-  func validate() throws {
-    switch (cells, input) {
-    case (nil, nil): throw ValidationError("give --cells N or --input FILE")
-    case (.some, .some): throw ValidationError("give --cells or --input, not both")
-    case (.some(let count), nil) where count < 0:
-      throw ValidationError("--cells must be >= 0, not \(count)")
-    default: break
+    func validate() throws {
+        switch (cells, input) {
+        case (nil, nil): throw ValidationError("give --cells N or --input FILE")
+        case (.some, .some): throw ValidationError("give --cells or --input, not both")
+        case (.some(let count), nil) where count < 0:
+            throw ValidationError("--cells must be >= 0, not \(count)")
+        default: break
+        }
+        if steps != nil && untilSettled {
+            throw ValidationError("give --steps or --until-settled, not both")
+        }
+        if let steps, steps < 0 { throw ValidationError("--steps must be >= 0, not \(steps)") }
+        if maxSteps < 0 { throw ValidationError("--max-steps must be >= 0, not \(maxSteps)") }
     }
-    if steps != nil && untilSettled {
-      throw ValidationError("give --steps or --until-settled, not both")
-    }
-    if let steps, steps < 0 { throw ValidationError("--steps must be >= 0, not \(steps)") }
-    if maxSteps < 0 { throw ValidationError("--max-steps must be >= 0, not \(maxSteps)") }
-  }
 
-  func run() throws {
-    var layout = try makeLayout()
-    var taken = 0
-    if let steps {
-      while taken < steps {
-        layout.step()
-        taken += 1
-      }
-    } else {
-      while !layout.isSettled && taken < maxSteps {
-        layout.step()
-        taken += 1
-      }
+    func run() throws {
+        var layout = try makeLayout()
+        var taken = 0
+        if let steps {
+            while taken < steps {
+                layout.step()
+                taken += 1
+            }
+        } else {
+            while !layout.isSettled && taken < maxSteps {
+                layout.step()
+                taken += 1
+            }
+        }
+        let json = Self.json(layout: layout, steps: taken)
+        if let output {
+            do {
+                try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw CommandError(
+                    "cannot write \(output): \((error as NSError).localizedFailureReason ?? "failed")")
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(json.utf8))
+        }
     }
-    let json = Self.json(layout: layout, steps: taken)
-    if let output {
-      do {
-        try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-      } catch {
-        throw CommandError(
-          "cannot write \(output): \((error as NSError).localizedFailureReason ?? "failed")")
-      }
-    } else {
-      FileHandle.standardOutput.write(Data(json.utf8))
-    }
-  }
 
-  private func makeLayout() throws -> ForceDirectedLayout {
-    let file = try input.map(ForceInput.load(path:))
-    let bounds =
-      size?.bounds ?? file.map { Rect(x: 0, y: 0, width: $0.width, height: $0.height) }
-      ?? SizeArgument(width: 1280, height: 800).bounds
-    var layout = ForceDirectedLayout(
-      bounds: bounds, settings: simulation.settings, seed: simulation.seed)
-    if let file {
-      for cell in file.cells {
-        layout.addCell(at: Point(x: cell.x, y: cell.y), radius: cell.radius)
-      }
-    } else {
-      for _ in 0..<(cells ?? 0) { layout.addCell() }
+    private func makeLayout() throws -> ForceDirectedLayout {
+        let file = try input.map(ForceInput.load(path:))
+        let bounds =
+            size?.bounds ?? file.map { Rect(x: 0, y: 0, width: $0.width, height: $0.height) }
+            ?? SizeArgument(width: 1280, height: 800).bounds
+        var layout = ForceDirectedLayout(
+            bounds: bounds, settings: simulation.settings, seed: simulation.seed)
+        if let file {
+            for cell in file.cells {
+                layout.addCell(at: Point(x: cell.x, y: cell.y), radius: cell.radius)
+            }
+        } else {
+            for _ in 0..<(cells ?? 0) { layout.addCell() }
+        }
+        return layout
     }
-    return layout
-  }
 
-  /// The layout as the command's JSON output.
-  static func json(layout: ForceDirectedLayout, steps: Int) -> String {
-    var text = "{\"steps\":\(steps),\"settled\":\(layout.isSettled),"
-    text += "\"totalMovement\":\(layout.lastMovement.total.formatted),"
-    text += "\"maxMovement\":\(layout.lastMovement.largest.formatted),\"cells\":["
-    text.reserveCapacity(text.utf8.count + layout.count * 40)
-    for index in 0..<layout.count {
-      let position = layout.cell(at: index).position
-      if index > 0 { text += "," }
-      text += "{\"x\":\(position.x.formatted),\"y\":\(position.y.formatted)}"
+    /// The layout as the command's JSON output.
+    static func json(layout: ForceDirectedLayout, steps: Int) -> String {
+        var text = "{\"steps\":\(steps),\"settled\":\(layout.isSettled),"
+        text += "\"totalMovement\":\(layout.lastMovement.total.formatted),"
+        text += "\"maxMovement\":\(layout.lastMovement.largest.formatted),\"cells\":["
+        text.reserveCapacity(text.utf8.count + layout.count * 40)
+        for index in 0..<layout.count {
+            let position = layout.cell(at: index).position
+            if index > 0 { text += "," }
+            text += "{\"x\":\(position.x.formatted),\"y\":\(position.y.formatted)}"
+        }
+        text += "]}\n"
+        return text
     }
-    text += "]}\n"
-    return text
-  }
 }

@@ -3,77 +3,77 @@ import CellscapeCore
 
 /// The options that decide a force-directed simulation, shared by every command that runs one.
 struct SimulationOptions: ParsableArguments {
-  @Option(help: "The seed of every random choice.")
-  var seed: UInt64 = 1
+    @Option(help: "The seed of every random choice.")
+    var seed: UInt64 = 1
 
-  @Option(
-    help: "How cells move each step: 'damped' (stable, quick to settle) or 'seed' (the original).")
-  var integrator: Integrator = .damped
+    @Option(
+        help: "How cells move each step: 'damped' (stable, quick to settle) or 'seed' (the original).")
+    var integrator: Integrator = .damped
 
-  @Option(help: "The Barnes-Hut opening angle; 0 computes every pair exactly.")
-  var theta: Double = ForceSettings().theta
+    @Option(help: "The Barnes-Hut opening angle; 0 computes every pair exactly.")
+    var theta: Double = ForceSettings().theta
 
-  @Flag(help: "Compute every pair of cells exactly (the same as --theta 0).")
-  var exact = false
+    @Flag(help: "Compute every pair of cells exactly (the same as --theta 0).")
+    var exact = false
 
-  @Flag(help: "Let cells overlap.")
-  var noCollisions = false
+    @Flag(help: "Let cells overlap.")
+    var noCollisions = false
 
-  @Option(
-    help: "Threads that compute forces (default: every core); results are identical for any count.")
-  var threads: Int?
+    @Option(
+        help: "Threads that compute forces (default: every core); results are identical for any count.")
+    var threads: Int?
 
-  func validate() throws {
-    guard theta.isFinite, theta >= 0 else {
-      throw ValidationError("--theta must be a number >= 0, not \(theta)")
+    func validate() throws {
+        guard theta.isFinite, theta >= 0 else {
+            throw ValidationError("--theta must be a number >= 0, not \(theta)")
+        }
+        if let threads, threads < 1 {
+            throw ValidationError("--threads must be at least 1, not \(threads)")
+        }
     }
-    if let threads, threads < 1 {
-      throw ValidationError("--threads must be at least 1, not \(threads)")
-    }
-  }
 
-  /// The settings these options describe.
-  var settings: ForceSettings {
-    var settings = ForceSettings()
-    settings.integrator = integrator
-    settings.theta = exact ? 0 : theta
-    settings.collisions = !noCollisions
-    if let threads { settings.threads = threads }
-    return settings
-  }
+    /// The settings these options describe.
+    var settings: ForceSettings {
+        var settings = ForceSettings()
+        settings.integrator = integrator
+        settings.theta = exact ? 0 : theta
+        settings.collisions = !noCollisions
+        if let threads { settings.threads = threads }
+        return settings
+    }
 }
 
 extension Integrator: ExpressibleByArgument {}
 
 /// A window or layout size written `WIDTHxHEIGHT`, both positive.
 struct SizeArgument: ExpressibleByArgument, CustomStringConvertible {
-  var width: Double
-  var height: Double
+    var width: Double
+    var height: Double
 
-  init(width: Double, height: Double) {
-    self.width = width
-    self.height = height
-  }
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
 
-  init?(argument: String) {
-    let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-      width.isFinite, height.isFinite, width > 0, height > 0
-    else { return nil }
-    self.init(width: width, height: height)
-  }
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            width.isFinite, height.isFinite, width > 0, height > 0
+        else { return nil }
+        self.init(width: width, height: height)
+    }
 
-  var description: String { "\(width.formatted)x\(height.formatted)" }
-  var defaultValueDescription: String { description }
+    var description: String { "\(width.formatted)x\(height.formatted)" }
+    var defaultValueDescription: String { description }
 
-  var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 }
 
 extension Double {
-  /// The number as JSON writes it: no fraction when whole, `null` when not finite.
-  var formatted: String {
-    guard isFinite else { return "null" }
-    if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
-    return "\(self)"
-  }
+    /// The number as JSON writes it: no fraction when whole, `null` when not finite.
+    var formatted: String {
+        guard isFinite else { return "null" }
+        if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
+        return "\(self)"
+    }
 }

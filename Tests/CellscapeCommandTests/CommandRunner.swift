@@ -2,46 +2,46 @@ import Foundation
 
 /// Runs the built `cellscape` executable, as a user would, and captures what it prints.
 struct CommandRunner {
-  struct Outcome {
-    var status: Int32
-    var output: String
-    var error: String
-  }
-
-  /// The executable SwiftPM built next to the test bundle.
-  static var executable: URL {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while !directory.path.isEmpty, directory.path != "/" {
-      let candidate = directory.appendingPathComponent("cellscape")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var error: String
     }
-    return URL(fileURLWithPath: ".build/debug/cellscape")
-  }
 
-  static func run(_ arguments: [String]) throws -> Outcome {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Outcome(
-      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-      error: String(decoding: errorData, as: UTF8.self))
-  }
+    /// The executable SwiftPM built next to the test bundle.
+    static var executable: URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !directory.path.isEmpty, directory.path != "/" {
+            let candidate = directory.appendingPathComponent("cellscape")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/cellscape")
+    }
 
-  /// Writes `text` to a new temporary file and returns its path.
-  static func temporaryFile(_ text: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "cellscape-\(UUID().uuidString).json")
-    try Data(text.utf8).write(to: url)
-    return url.path
-  }
+    static func run(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Writes `text` to a new temporary file and returns its path.
+    static func temporaryFile(_ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cellscape-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
 }

@@ -2,77 +2,77 @@
 ///
 /// Index `i` of every array describes the same cell; the order is the order in which cells were added.
 struct CellStore: Hashable {
-  var ids: [Int] = []
-  var x: [Double] = []
-  var y: [Double] = []
-  var velocityX: [Double] = []
-  var velocityY: [Double] = []
-  var radius: [Double] = []
+    var ids: [Int] = []
+    var x: [Double] = []
+    var y: [Double] = []
+    var velocityX: [Double] = []
+    var velocityY: [Double] = []
+    var radius: [Double] = []
 
-  var count: Int { ids.count }
+    var count: Int { ids.count }
 
-  mutating func append(id: Int, at position: Point, radius cellRadius: Double) {
-    ids.append(id)
-    x.append(position.x)
-    y.append(position.y)
-    velocityX.append(0)
-    velocityY.append(0)
-    radius.append(cellRadius)
-  }
-
-  mutating func remove(at index: Int) {
-    ids.remove(at: index)
-    x.remove(at: index)
-    y.remove(at: index)
-    velocityX.remove(at: index)
-    velocityY.remove(at: index)
-    radius.remove(at: index)
-  }
-
-  mutating func removeAll() {
-    self = CellStore()
-  }
-
-  mutating func stopAll() {
-    for index in velocityX.indices {
-      velocityX[index] = 0
-      velocityY[index] = 0
+    mutating func append(id: Int, at position: Point, radius cellRadius: Double) {
+        ids.append(id)
+        x.append(position.x)
+        y.append(position.y)
+        velocityX.append(0)
+        velocityY.append(0)
+        radius.append(cellRadius)
     }
-  }
 
-  func cell(at index: Int) -> Cell {
-    Cell(id: ids[index], position: Point(x: x[index], y: y[index]), radius: radius[index])
-  }
+    mutating func remove(at index: Int) {
+        ids.remove(at: index)
+        x.remove(at: index)
+        y.remove(at: index)
+        velocityX.remove(at: index)
+        velocityY.remove(at: index)
+        radius.remove(at: index)
+    }
 
-  /// Calls `body` with pointers to every attribute; valid only inside `body`, and only when `count > 0`.
-  mutating func withPointers<Result>(_ body: (CellPointers) -> Result) -> Result {
-    ids.withUnsafeMutableBufferPointer { ids in
-      x.withUnsafeMutableBufferPointer { x in
-        y.withUnsafeMutableBufferPointer { y in
-          velocityX.withUnsafeMutableBufferPointer { velocityX in
-            velocityY.withUnsafeMutableBufferPointer { velocityY in
-              radius.withUnsafeMutableBufferPointer { radius in
-                body(
-                  CellPointers(
-                    count: ids.count, ids: ids.baseAddress!, x: x.baseAddress!,
-                    y: y.baseAddress!, velocityX: velocityX.baseAddress!,
-                    velocityY: velocityY.baseAddress!, radius: radius.baseAddress!))
-              }
-            }
-          }
+    mutating func removeAll() {
+        self = CellStore()
+    }
+
+    mutating func stopAll() {
+        for index in velocityX.indices {
+            velocityX[index] = 0
+            velocityY[index] = 0
         }
-      }
     }
-  }
+
+    func cell(at index: Int) -> Cell {
+        Cell(id: ids[index], position: Point(x: x[index], y: y[index]), radius: radius[index])
+    }
+
+    /// Calls `body` with pointers to every attribute; valid only inside `body`, and only when `count > 0`.
+    mutating func withPointers<Result>(_ body: (CellPointers) -> Result) -> Result {
+        ids.withUnsafeMutableBufferPointer { ids in
+            x.withUnsafeMutableBufferPointer { x in
+                y.withUnsafeMutableBufferPointer { y in
+                    velocityX.withUnsafeMutableBufferPointer { velocityX in
+                        velocityY.withUnsafeMutableBufferPointer { velocityY in
+                            radius.withUnsafeMutableBufferPointer { radius in
+                                body(
+                                    CellPointers(
+                                        count: ids.count, ids: ids.baseAddress!, x: x.baseAddress!,
+                                        y: y.baseAddress!, velocityX: velocityX.baseAddress!,
+                                        velocityY: velocityY.baseAddress!, radius: radius.baseAddress!))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Raw pointers to the arrays of a ``CellStore``, handed to the passes of one step.
 struct CellPointers {
-  let count: Int
-  let ids: UnsafeMutablePointer<Int>
-  let x: UnsafeMutablePointer<Double>
-  let y: UnsafeMutablePointer<Double>
-  let velocityX: UnsafeMutablePointer<Double>
-  let velocityY: UnsafeMutablePointer<Double>
-  let radius: UnsafeMutablePointer<Double>
+    let count: Int
+    let ids: UnsafeMutablePointer<Int>
+    let x: UnsafeMutablePointer<Double>
+    let y: UnsafeMutablePointer<Double>
+    let velocityX: UnsafeMutablePointer<Double>
+    let velocityY: UnsafeMutablePointer<Double>
+    let radius: UnsafeMutablePointer<Double>
 }

@@ -12,179 +12,179 @@
 /// let visible = layout.attributes(in: Rect(x: 0, y: 0, width: 640, height: 400))
 /// ```
 public struct ForceDirectedLayout {
-  /// The parameters of the simulation; changing them wakes it.
-  public var settings: ForceSettings {
-    didSet { isSettled = false }
-  }
-  /// The rectangle the layout was last prepared for; its centre is where cells are pulled.
-  public private(set) var bounds: Rect
-  /// Whether the last step moved the cells less than the settle threshold; see ``Integrator``.
-  public private(set) var isSettled = false
-  /// How far the cells moved in the last step.
-  public private(set) var lastMovement = Movement.zero
-  /// How many steps have been taken.
-  public private(set) var stepCount = 0
-
-  private var store = CellStore()
-  private var random: SplitMix64
-  private let jitter: PairJitter
-  private var nextID = 0
-  private var workspace = ForceWorkspace()
-
-  /// Creates an empty layout.
-  /// - Parameters:
-  ///   - bounds: the view's bounds; cells are pulled to its centre.
-  ///   - settings: the simulation's parameters.
-  ///   - seed: decides every random choice: positions of cells added without one, and the direction
-  ///     in which two coincident cells are pushed apart.
-  public init(
-    bounds: Rect = Rect(x: 0, y: 0, width: 1280, height: 800),
-    settings: ForceSettings = ForceSettings(),
-    seed: UInt64 = 0
-  ) {
-    self.bounds = bounds
-    self.settings = settings
-    random = SplitMix64(seed: seed)
-    jitter = PairJitter(seed: SplitMix64.mix(seed ^ 0x6A09_E667_F3BC_C909))
-  }
-
-  /// The point the spring pulls every cell to: the centre of ``bounds``.
-  public var center: Point { bounds.center }
-
-  /// The number of cells.
-  public var count: Int { store.count }
-
-  /// Every cell, in the order they were added.
-  public var cells: [Cell] { (0..<store.count).map(store.cell(at:)) }
-
-  /// The cell at a position in the order they were added.
-  public func cell(at index: Int) -> Cell { store.cell(at: index) }
-
-  /// The position in the layout's order of the cell with this id, if it is there.
-  public func index(of id: Cell.ID) -> Int? { store.ids.firstIndex(of: id) }
-
-  /// The smallest rectangle enclosing every cell, or `nil` when there are none. O(n).
-  public var cellBounds: Rect? {
-    guard store.count > 0 else { return nil }
-    var box = Rect(center: Point(x: store.x[0], y: store.y[0]), radius: store.radius[0])
-    for index in 1..<store.count {
-      box = box.union(
-        Rect(center: Point(x: store.x[index], y: store.y[index]), radius: store.radius[index]))
+    /// The parameters of the simulation; changing them wakes it.
+    public var settings: ForceSettings {
+        didSet { isSettled = false }
     }
-    return box
-  }
+    /// The rectangle the layout was last prepared for; its centre is where cells are pulled.
+    public private(set) var bounds: Rect
+    /// Whether the last step moved the cells less than the settle threshold; see ``Integrator``.
+    public private(set) var isSettled = false
+    /// How far the cells moved in the last step.
+    public private(set) var lastMovement = Movement.zero
+    /// How many steps have been taken.
+    public private(set) var stepCount = 0
 
-  /// Adds a cell and wakes the simulation.
-  /// - Parameters:
-  ///   - position: where the cell starts; `nil` picks a random point in the bounds.
-  ///   - radius: the cell's radius; `nil` takes ``ForceSettings/cellRadius``.
-  /// - Returns: the new cell's id.
-  @discardableResult
-  public mutating func addCell(at position: Point? = nil, radius: Double? = nil) -> Cell.ID {
-    let start =
-      position
-      ?? Point(
-        x: bounds.minX + random.nextUnit() * bounds.width,
-        y: bounds.minY + random.nextUnit() * bounds.height)
-    let id = nextID
-    nextID += 1
-    store.append(id: id, at: start, radius: radius ?? settings.cellRadius)
-    isSettled = false
-    return id
-  }
+    private var store = CellStore()
+    private var random: SplitMix64
+    private let jitter: PairJitter
+    private var nextID = 0
+    private var workspace = ForceWorkspace()
 
-  /// Removes the cell with this id and wakes the simulation; returns whether there was one.
-  @discardableResult
-  public mutating func removeCell(id: Cell.ID) -> Bool {
-    guard let index = index(of: id) else { return false }
-    store.remove(at: index)
-    isSettled = false
-    return true
-  }
-
-  /// Removes every cell.
-  public mutating func removeAllCells() {
-    store.removeAll()
-    isSettled = true
-    lastMovement = .zero
-  }
-
-  /// Advances the simulation by one step and returns how far the cells moved.
-  ///
-  /// Stepping a settled layout is allowed: it moves the cells by less than the settle threshold.
-  @discardableResult
-  public mutating func step() -> Movement {
-    stepCount += 1
-    guard store.count > 0 else {
-      isSettled = true
-      lastMovement = .zero
-      return .zero
+    /// Creates an empty layout.
+    /// - Parameters:
+    ///   - bounds: the view's bounds; cells are pulled to its centre.
+    ///   - settings: the simulation's parameters.
+    ///   - seed: decides every random choice: positions of cells added without one, and the direction
+    ///     in which two coincident cells are pushed apart.
+    public init(
+        bounds: Rect = Rect(x: 0, y: 0, width: 1280, height: 800),
+        settings: ForceSettings = ForceSettings(),
+        seed: UInt64 = 0
+    ) {
+        self.bounds = bounds
+        self.settings = settings
+        random = SplitMix64(seed: seed)
+        jitter = PairJitter(seed: SplitMix64.mix(seed ^ 0x6A09_E667_F3BC_C909))
     }
-    if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
-    let workspace = workspace
-    let settings = settings
-    let center = center
-    let jitter = jitter
-    let movement = store.withPointers { cells in
-      workspace.step(cells: cells, settings: settings, center: center, jitter: jitter)
-    }
-    lastMovement = movement
-    switch settings.integrator {
-    case .seed: isSettled = movement.total < settings.settleThreshold
-    case .damped: isSettled = movement.largest < settings.settleThreshold
-    }
-    return movement
-  }
 
-  /// The net force (spring plus repulsion) on every cell at the current positions, as ``settings``
-  /// compute it; with the seed integrator this is exactly how far the next step moves each cell.
-  public mutating func forces() -> [Vector] {
-    guard store.count > 0 else { return [] }
-    if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
-    let workspace = workspace
-    let settings = settings
-    let center = center
-    let jitter = jitter
-    return store.withPointers { cells in
-      workspace.prepare(count: cells.count)
-      workspace.computeForces(
-        cells: cells, settings: settings, center: center, jitter: jitter,
-        parallel: ParallelChunks(threads: settings.threads))
-      return (0..<cells.count).map(workspace.force(at:))
+    /// The point the spring pulls every cell to: the centre of ``bounds``.
+    public var center: Point { bounds.center }
+
+    /// The number of cells.
+    public var count: Int { store.count }
+
+    /// Every cell, in the order they were added.
+    public var cells: [Cell] { (0..<store.count).map(store.cell(at:)) }
+
+    /// The cell at a position in the order they were added.
+    public func cell(at index: Int) -> Cell { store.cell(at: index) }
+
+    /// The position in the layout's order of the cell with this id, if it is there.
+    public func index(of id: Cell.ID) -> Int? { store.ids.firstIndex(of: id) }
+
+    /// The smallest rectangle enclosing every cell, or `nil` when there are none. O(n).
+    public var cellBounds: Rect? {
+        guard store.count > 0 else { return nil }
+        var box = Rect(center: Point(x: store.x[0], y: store.y[0]), radius: store.radius[0])
+        for index in 1..<store.count {
+            box = box.union(
+                Rect(center: Point(x: store.x[index], y: store.y[index]), radius: store.radius[index]))
+        }
+        return box
     }
-  }
+
+    /// Adds a cell and wakes the simulation.
+    /// - Parameters:
+    ///   - position: where the cell starts; `nil` picks a random point in the bounds.
+    ///   - radius: the cell's radius; `nil` takes ``ForceSettings/cellRadius``.
+    /// - Returns: the new cell's id.
+    @discardableResult
+    public mutating func addCell(at position: Point? = nil, radius: Double? = nil) -> Cell.ID {
+        let start =
+            position
+            ?? Point(
+                x: bounds.minX + random.nextUnit() * bounds.width,
+                y: bounds.minY + random.nextUnit() * bounds.height)
+        let id = nextID
+        nextID += 1
+        store.append(id: id, at: start, radius: radius ?? settings.cellRadius)
+        isSettled = false
+        return id
+    }
+
+    /// Removes the cell with this id and wakes the simulation; returns whether there was one.
+    @discardableResult
+    public mutating func removeCell(id: Cell.ID) -> Bool {
+        guard let index = index(of: id) else { return false }
+        store.remove(at: index)
+        isSettled = false
+        return true
+    }
+
+    /// Removes every cell.
+    public mutating func removeAllCells() {
+        store.removeAll()
+        isSettled = true
+        lastMovement = .zero
+    }
+
+    /// Advances the simulation by one step and returns how far the cells moved.
+    ///
+    /// Stepping a settled layout is allowed: it moves the cells by less than the settle threshold.
+    @discardableResult
+    public mutating func step() -> Movement {
+        stepCount += 1
+        guard store.count > 0 else {
+            isSettled = true
+            lastMovement = .zero
+            return .zero
+        }
+        if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
+        let workspace = workspace
+        let settings = settings
+        let center = center
+        let jitter = jitter
+        let movement = store.withPointers { cells in
+            workspace.step(cells: cells, settings: settings, center: center, jitter: jitter)
+        }
+        lastMovement = movement
+        switch settings.integrator {
+        case .seed: isSettled = movement.total < settings.settleThreshold
+        case .damped: isSettled = movement.largest < settings.settleThreshold
+        }
+        return movement
+    }
+
+    /// The net force (spring plus repulsion) on every cell at the current positions, as ``settings``
+    /// compute it; with the seed integrator this is exactly how far the next step moves each cell.
+    public mutating func forces() -> [Vector] {
+        guard store.count > 0 else { return [] }
+        if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
+        let workspace = workspace
+        let settings = settings
+        let center = center
+        let jitter = jitter
+        return store.withPointers { cells in
+            workspace.prepare(count: cells.count)
+            workspace.computeForces(
+                cells: cells, settings: settings, center: center, jitter: jitter,
+                parallel: ParallelChunks(threads: settings.threads))
+            return (0..<cells.count).map(workspace.force(at:))
+        }
+    }
 }
 
 extension ForceDirectedLayout: CollectionLayout {
-  /// Takes the new bounds; when their centre moves, the simulation wakes and cells flow there.
-  public mutating func prepare(bounds newBounds: Rect) {
-    if newBounds.center != bounds.center { isSettled = false }
-    bounds = newBounds
-  }
-
-  /// The size of the bounds together with every cell, which may spill out of them.
-  public var contentSize: Size {
-    (cellBounds.map { $0.union(bounds) } ?? bounds).size
-  }
-
-  /// The cells whose square frames intersect `rect`, in index order. O(n).
-  public func attributes(in rect: Rect) -> [LayoutAttributes] {
-    var found: [LayoutAttributes] = []
-    for index in 0..<store.count {
-      let frame = Rect(
-        center: Point(x: store.x[index], y: store.y[index]), radius: store.radius[index])
-      if frame.intersects(rect) { found.append(LayoutAttributes(index: index, frame: frame)) }
+    /// Takes the new bounds; when their centre moves, the simulation wakes and cells flow there.
+    public mutating func prepare(bounds newBounds: Rect) {
+        if newBounds.center != bounds.center { isSettled = false }
+        bounds = newBounds
     }
-    return found
-  }
 
-  /// True when the size changes: the centre, and so every cell's resting place, moves.
-  public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
-    newBounds.size != bounds.size
-  }
+    /// The size of the bounds together with every cell, which may spill out of them.
+    public var contentSize: Size {
+        (cellBounds.map { $0.union(bounds) } ?? bounds).size
+    }
 
-  /// Wakes the simulation; the next ``prepare(bounds:)`` sets the new centre.
-  public mutating func invalidate() {
-    isSettled = false
-  }
+    /// The cells whose square frames intersect `rect`, in index order. O(n).
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        var found: [LayoutAttributes] = []
+        for index in 0..<store.count {
+            let frame = Rect(
+                center: Point(x: store.x[index], y: store.y[index]), radius: store.radius[index])
+            if frame.intersects(rect) { found.append(LayoutAttributes(index: index, frame: frame)) }
+        }
+        return found
+    }
+
+    /// True when the size changes: the centre, and so every cell's resting place, moves.
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.size != bounds.size
+    }
+
+    /// Wakes the simulation; the next ``prepare(bounds:)`` sets the new centre.
+    public mutating func invalidate() {
+        isSettled = false
+    }
 }

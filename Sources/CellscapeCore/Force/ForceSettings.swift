@@ -1,52 +1,52 @@
 /// How cells move from one step to the next.
 public enum Integrator: String, CaseIterable, Hashable, Sendable, Codable {
-  /// The original step, reproduced exactly: all forces from the old positions, then position += force.
-  ///
-  /// Settled when the total movement of all cells in a step is below ``ForceSettings/settleThreshold``.
-  /// Slow to settle, and unstable once cells crowd closer than about 10 px (it diverges at 10,000 cells).
-  case seed
-  /// Heavy-ball momentum with a per-cell restart and a cap on the distance moved per step.
-  ///
-  /// Settled when no cell moves ``ForceSettings/settleThreshold`` or more in a step. A cell whose velocity
-  /// points against its force stops before it is pushed, so it always moves at least as far as the seed
-  /// step would move it: a settled state is an equilibrium of the seed's forces.
-  case damped
+    /// The original step, reproduced exactly: all forces from the old positions, then position += force.
+    ///
+    /// Settled when the total movement of all cells in a step is below ``ForceSettings/settleThreshold``.
+    /// Slow to settle, and unstable once cells crowd closer than about 10 px (it diverges at 10,000 cells).
+    case seed
+    /// Heavy-ball momentum with a per-cell restart and a cap on the distance moved per step.
+    ///
+    /// Settled when no cell moves ``ForceSettings/settleThreshold`` or more in a step. A cell whose velocity
+    /// points against its force stops before it is pushed, so it always moves at least as far as the seed
+    /// step would move it: a settled state is an equilibrium of the seed's forces.
+    case damped
 }
 
 /// Every parameter of the force-directed simulation, with its default.
 public struct ForceSettings: Hashable, Sendable {
-  /// The spring constant k pulling each cell to the centre: F = -k (p - c).
-  public var springStiffness: Double = 0.02
-  /// The charge Q of the inverse-square repulsion between cells: F = Q^3 / r^2.
-  public var charge: Double = 10
-  /// Distances below this count as this in the repulsion, so it stays finite.
-  public var minimumDistance: Double = 1e-6
-  /// The Barnes-Hut opening angle: a quadtree node of side s at distance d acts as one charge when
-  /// s / d < theta. Zero computes every pair exactly, O(n^2).
-  ///
-  /// The default keeps the RMS relative error of each cell's repulsion against the exact sum at or below
-  /// 1% on 10,000 random cells (0.55% measured; `cellscape bench force` prints it).
-  public var theta: Double = 0.7
-  /// How positions advance; see ``Integrator``.
-  public var integrator: Integrator = .damped
-  /// Whether overlapping cells are pushed apart after each step.
-  public var collisions = true
-  /// The radius of a cell added without one; 10 gives the original 20 x 20 cell.
-  public var cellRadius: Double = 10
-  /// The movement, in pixels, below which the simulation counts as settled; a third of a pixel is
-  /// imperceptible.
-  public var settleThreshold: Double = 0.3
-  /// The fraction of its velocity a damped cell keeps from one step to the next.
-  public var momentum: Double = 0.9
-  /// The farthest a damped cell may move in one step, in pixels.
-  public var maximumStep: Double = 20
-  /// How many times per step a cell steps out of the cells nearer the centre that it overlaps.
-  public var collisionPasses = 2
-  /// The most cells a quadtree leaf holds before it is split.
-  public var leafCapacity = 8
-  /// How many threads compute forces; results are bit-identical whatever the count.
-  public var threads = ParallelChunks.processorCount
+    /// The spring constant k pulling each cell to the centre: F = -k (p - c).
+    public var springStiffness: Double = 0.02
+    /// The charge Q of the inverse-square repulsion between cells: F = Q^3 / r^2.
+    public var charge: Double = 10
+    /// Distances below this count as this in the repulsion, so it stays finite.
+    public var minimumDistance: Double = 1e-6
+    /// The Barnes-Hut opening angle: a quadtree node of side s at distance d acts as one charge when
+    /// s / d < theta. Zero computes every pair exactly, O(n^2).
+    ///
+    /// The default keeps the RMS relative error of each cell's repulsion against the exact sum at or below
+    /// 1% on 10,000 random cells (0.55% measured; `cellscape bench force` prints it).
+    public var theta: Double = 0.7
+    /// How positions advance; see ``Integrator``.
+    public var integrator: Integrator = .damped
+    /// Whether overlapping cells are pushed apart after each step.
+    public var collisions = true
+    /// The radius of a cell added without one; 10 gives the original 20 x 20 cell.
+    public var cellRadius: Double = 10
+    /// The movement, in pixels, below which the simulation counts as settled; a third of a pixel is
+    /// imperceptible.
+    public var settleThreshold: Double = 0.3
+    /// The fraction of its velocity a damped cell keeps from one step to the next.
+    public var momentum: Double = 0.9
+    /// The farthest a damped cell may move in one step, in pixels.
+    public var maximumStep: Double = 20
+    /// How many times per step a cell steps out of the cells nearer the centre that it overlaps.
+    public var collisionPasses = 2
+    /// The most cells a quadtree leaf holds before it is split.
+    public var leafCapacity = 8
+    /// How many threads compute forces; results are bit-identical whatever the count.
+    public var threads = ParallelChunks.processorCount
 
-  /// The default settings.
-  public init() {}
+    /// The default settings.
+    public init() {}
 }

@@ -4,138 +4,138 @@
 /// the collision passes, then the movement of every cell. Every buffer is reused, so a warm step
 /// allocates nothing.
 final class ForceWorkspace {
-  private let forceX = ScratchBuffer<Double>()
-  private let forceY = ScratchBuffer<Double>()
-  private let previousX = ScratchBuffer<Double>()
-  private let previousY = ScratchBuffer<Double>()
-  private let chunkTotals = ScratchBuffer<Double>()
-  private let chunkLargest = ScratchBuffer<Double>()
-  private let stacks = ScratchBuffer<Int32>()
-  let tree = Quadtree()
-  private let collision = Collision()
+    private let forceX = ScratchBuffer<Double>()
+    private let forceY = ScratchBuffer<Double>()
+    private let previousX = ScratchBuffer<Double>()
+    private let previousY = ScratchBuffer<Double>()
+    private let chunkTotals = ScratchBuffer<Double>()
+    private let chunkLargest = ScratchBuffer<Double>()
+    private let stacks = ScratchBuffer<Int32>()
+    let tree = Quadtree()
+    private let collision = Collision()
 
-  /// Advances the cells by one step and returns how far they moved.
-  func step(cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter)
-    -> Movement
-  {
-    let count = cells.count
-    let parallel = ParallelChunks(threads: settings.threads)
-    prepare(count: count)
-    previousX.pointer.update(from: cells.x, count: count)
-    previousY.pointer.update(from: cells.y, count: count)
+    /// Advances the cells by one step and returns how far they moved.
+    func step(cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter)
+        -> Movement
+    {
+        let count = cells.count
+        let parallel = ParallelChunks(threads: settings.threads)
+        prepare(count: count)
+        previousX.pointer.update(from: cells.x, count: count)
+        previousY.pointer.update(from: cells.y, count: count)
 
-    computeForces(
-      cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
-    move(cells: cells, settings: settings, parallel: parallel)
-    if settings.collisions {
-      collision.resolve(
-        cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter)
-    }
-    return measureMovement(
-      cells: cells, keepVelocity: settings.integrator == .damped, parallel: parallel)
-  }
-
-  /// Makes room for `count` cells.
-  func prepare(count: Int) {
-    forceX.reserve(count)
-    forceY.reserve(count)
-    previousX.reserve(count)
-    previousY.reserve(count)
-  }
-
-  /// Writes spring plus repulsion for every cell into `forceX` and `forceY`.
-  func computeForces(
-    cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter,
-    parallel: ParallelChunks
-  ) {
-    let spring = CenterSpring(stiffness: settings.springStiffness, center: center)
-    let repulsion = Repulsion(settings: settings, jitter: jitter)
-    let forceX = forceX.pointer
-    let forceY = forceY.pointer
-    guard settings.theta > 0 else {
-      parallel.forEachChunk(count: cells.count) { _, range in
-        for index in range {
-          let pull = spring.force(x: cells.x[index], y: cells.y[index])
-          let push = repulsion.exactForce(on: index, cells: cells)
-          forceX[index] = pull.x + push.x
-          forceY[index] = pull.y + push.y
+        computeForces(
+            cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
+        move(cells: cells, settings: settings, parallel: parallel)
+        if settings.collisions {
+            collision.resolve(
+                cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter)
         }
-      }
-      return
+        return measureMovement(
+            cells: cells, keepVelocity: settings.integrator == .damped, parallel: parallel)
     }
-    tree.build(cells: cells, leafCapacity: settings.leafCapacity)
-    let chunks = ParallelChunks.chunkCount(for: cells.count)
-    stacks.reserve(chunks * Quadtree.stackCapacity)
-    let tree = tree
-    let stacks = stacks.pointer
-    parallel.forEachChunk(count: cells.count) { chunk, range in
-      let stack = stacks + chunk * Quadtree.stackCapacity
-      for slot in range {
-        let index = Int(tree.points.pointer[slot].index)
-        let pull = spring.force(x: cells.x[index], y: cells.y[index])
-        let push = repulsion.barnesHutForce(onSlot: slot, tree: tree, ids: cells.ids, stack: stack)
-        forceX[index] = pull.x + push.x
-        forceY[index] = pull.y + push.y
-      }
+
+    /// Makes room for `count` cells.
+    func prepare(count: Int) {
+        forceX.reserve(count)
+        forceY.reserve(count)
+        previousX.reserve(count)
+        previousY.reserve(count)
     }
-  }
 
-  /// The forces last computed by ``computeForces(cells:settings:center:jitter:parallel:)``.
-  func force(at index: Int) -> Vector {
-    Vector(dx: forceX.pointer[index], dy: forceY.pointer[index])
-  }
-
-  private func move(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks) {
-    let forceX = forceX.pointer
-    let forceY = forceY.pointer
-    switch settings.integrator {
-    case .seed:
-      let step = SeedStep()
-      for index in 0..<cells.count {
-        step.move(index, cells: cells, forceX: forceX[index], forceY: forceY[index])
-      }
-    case .damped:
-      let step = DampedStep(momentum: settings.momentum, maximumStep: settings.maximumStep)
-      for index in 0..<cells.count {
-        step.move(index, cells: cells, forceX: forceX[index], forceY: forceY[index])
-      }
-    }
-  }
-
-  /// Sums the distance each cell moved, per fixed chunk so the total is the same on any thread count;
-  /// a damped cell's velocity becomes the move it really made, collisions included.
-  private func measureMovement(cells: CellPointers, keepVelocity: Bool, parallel: ParallelChunks)
-    -> Movement
-  {
-    let chunks = ParallelChunks.chunkCount(for: cells.count)
-    chunkTotals.reserve(chunks)
-    chunkLargest.reserve(chunks)
-    let previousX = previousX.pointer
-    let previousY = previousY.pointer
-    let totals = chunkTotals.pointer
-    let largest = chunkLargest.pointer
-    parallel.forEachChunk(count: cells.count) { chunk, range in
-      var total = 0.0
-      var most = 0.0
-      for index in range {
-        let dx = cells.x[index] - previousX[index]
-        let dy = cells.y[index] - previousY[index]
-        if keepVelocity {
-          cells.velocityX[index] = dx
-          cells.velocityY[index] = dy
+    /// Writes spring plus repulsion for every cell into `forceX` and `forceY`.
+    func computeForces(
+        cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter,
+        parallel: ParallelChunks
+    ) {
+        let spring = CenterSpring(stiffness: settings.springStiffness, center: center)
+        let repulsion = Repulsion(settings: settings, jitter: jitter)
+        let forceX = forceX.pointer
+        let forceY = forceY.pointer
+        guard settings.theta > 0 else {
+            parallel.forEachChunk(count: cells.count) { _, range in
+                for index in range {
+                    let pull = spring.force(x: cells.x[index], y: cells.y[index])
+                    let push = repulsion.exactForce(on: index, cells: cells)
+                    forceX[index] = pull.x + push.x
+                    forceY[index] = pull.y + push.y
+                }
+            }
+            return
         }
-        let distance = (dx * dx + dy * dy).squareRoot()
-        total += distance
-        most = max(most, distance)
-      }
-      totals[chunk] = total
-      largest[chunk] = most
+        tree.build(cells: cells, leafCapacity: settings.leafCapacity)
+        let chunks = ParallelChunks.chunkCount(for: cells.count)
+        stacks.reserve(chunks * Quadtree.stackCapacity)
+        let tree = tree
+        let stacks = stacks.pointer
+        parallel.forEachChunk(count: cells.count) { chunk, range in
+            let stack = stacks + chunk * Quadtree.stackCapacity
+            for slot in range {
+                let index = Int(tree.points.pointer[slot].index)
+                let pull = spring.force(x: cells.x[index], y: cells.y[index])
+                let push = repulsion.barnesHutForce(onSlot: slot, tree: tree, ids: cells.ids, stack: stack)
+                forceX[index] = pull.x + push.x
+                forceY[index] = pull.y + push.y
+            }
+        }
     }
-    var movement = Movement.zero
-    for chunk in 0..<chunks {
-      movement.total += totals[chunk]
-      movement.largest = max(movement.largest, largest[chunk])
+
+    /// The forces last computed by ``computeForces(cells:settings:center:jitter:parallel:)``.
+    func force(at index: Int) -> Vector {
+        Vector(dx: forceX.pointer[index], dy: forceY.pointer[index])
     }
-    return movement
-  }
+
+    private func move(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks) {
+        let forceX = forceX.pointer
+        let forceY = forceY.pointer
+        switch settings.integrator {
+        case .seed:
+            let step = SeedStep()
+            for index in 0..<cells.count {
+                step.move(index, cells: cells, forceX: forceX[index], forceY: forceY[index])
+            }
+        case .damped:
+            let step = DampedStep(momentum: settings.momentum, maximumStep: settings.maximumStep)
+            for index in 0..<cells.count {
+                step.move(index, cells: cells, forceX: forceX[index], forceY: forceY[index])
+            }
+        }
+    }
+
+    /// Sums the distance each cell moved, per fixed chunk so the total is the same on any thread count;
+    /// a damped cell's velocity becomes the move it really made, collisions included.
+    private func measureMovement(cells: CellPointers, keepVelocity: Bool, parallel: ParallelChunks)
+        -> Movement
+    {
+        let chunks = ParallelChunks.chunkCount(for: cells.count)
+        chunkTotals.reserve(chunks)
+        chunkLargest.reserve(chunks)
+        let previousX = previousX.pointer
+        let previousY = previousY.pointer
+        let totals = chunkTotals.pointer
+        let largest = chunkLargest.pointer
+        parallel.forEachChunk(count: cells.count) { chunk, range in
+            var total = 0.0
+            var most = 0.0
+            for index in range {
+                let dx = cells.x[index] - previousX[index]
+                let dy = cells.y[index] - previousY[index]
+                if keepVelocity {
+                    cells.velocityX[index] = dx
+                    cells.velocityY[index] = dy
+                }
+                let distance = (dx * dx + dy * dy).squareRoot()
+                total += distance
+                most = max(most, distance)
+            }
+            totals[chunk] = total
+            largest[chunk] = most
+        }
+        var movement = Movement.zero
+        for chunk in 0..<chunks {
+            movement.total += totals[chunk]
+            movement.largest = max(movement.largest, largest[chunk])
+        }
+        return movement
+    }
 }

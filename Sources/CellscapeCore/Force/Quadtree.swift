@@ -1,34 +1,34 @@
 /// One square of a ``Quadtree``: its cells' count and centre of charge, its extent and its children.
 struct QuadtreeNode {
-  /// The mean position of the cells below the node.
-  var centerX: Double
-  var centerY: Double
-  /// The number of cells below the node; every cell carries the same charge.
-  var charge: Double
-  /// The square the node covers.
-  var minX: Double
-  var minY: Double
-  var size: Double
-  /// The node's cells are `points[start..<end]`.
-  var start: Int32
-  var end: Int32
-  /// The first of four consecutive children, or -1 for a leaf.
-  var firstChild: Int32
+    /// The mean position of the cells below the node.
+    var centerX: Double
+    var centerY: Double
+    /// The number of cells below the node; every cell carries the same charge.
+    var charge: Double
+    /// The square the node covers.
+    var minX: Double
+    var minY: Double
+    var size: Double
+    /// The node's cells are `points[start..<end]`.
+    var start: Int32
+    var end: Int32
+    /// The first of four consecutive children, or -1 for a leaf.
+    var firstChild: Int32
 
-  var isLeaf: Bool { firstChild < 0 }
+    var isLeaf: Bool { firstChild < 0 }
 
-  /// Whether the point lies inside the node's square.
-  @inline(__always)
-  func contains(x: Double, y: Double) -> Bool {
-    x >= minX && x < minX + size && y >= minY && y < minY + size
-  }
+    /// Whether the point lies inside the node's square.
+    @inline(__always)
+    func contains(x: Double, y: Double) -> Bool {
+        x >= minX && x < minX + size && y >= minY && y < minY + size
+    }
 }
 
 /// A cell's position copied into tree order, with the index of the cell it came from.
 struct TreePoint {
-  var x: Double
-  var y: Double
-  var index: Int32
+    var x: Double
+    var y: Double
+    var index: Int32
 }
 
 /// A region quadtree over the cells, rebuilt every step for Barnes-Hut repulsion.
@@ -36,112 +36,112 @@ struct TreePoint {
 /// The build partitions a copy of the positions in place, so cells that are close in space end up close
 /// in memory, and the nodes live in one reused buffer: once warm, a rebuild allocates nothing.
 final class Quadtree {
-  /// Below this many halvings a square stops splitting, so coincident cells share a leaf.
-  static let maximumDepth = 48
-  /// The deepest a traversal's stack of pending nodes can grow.
-  static let stackCapacity = 3 * maximumDepth + 8
+    /// Below this many halvings a square stops splitting, so coincident cells share a leaf.
+    static let maximumDepth = 48
+    /// The deepest a traversal's stack of pending nodes can grow.
+    static let stackCapacity = 3 * maximumDepth + 8
 
-  let nodes = ScratchBuffer<QuadtreeNode>()
-  private(set) var nodeCount = 0
-  let points = ScratchBuffer<TreePoint>()
-  private(set) var pointCount = 0
-  private var leafCapacity = 8
+    let nodes = ScratchBuffer<QuadtreeNode>()
+    private(set) var nodeCount = 0
+    let points = ScratchBuffer<TreePoint>()
+    private(set) var pointCount = 0
+    private var leafCapacity = 8
 
-  /// Rebuilds the tree over the cells' current positions.
-  func build(cells: CellPointers, leafCapacity: Int) {
-    self.leafCapacity = max(1, leafCapacity)
-    pointCount = cells.count
-    points.reserve(pointCount)
-    var minX = Double.infinity
-    var minY = Double.infinity
-    var maxX = -Double.infinity
-    var maxY = -Double.infinity
-    for index in 0..<pointCount {
-      let x = cells.x[index]
-      let y = cells.y[index]
-      points.pointer[index] = TreePoint(x: x, y: y, index: Int32(index))
-      minX = min(minX, x)
-      minY = min(minY, y)
-      maxX = max(maxX, x)
-      maxY = max(maxY, y)
+    /// Rebuilds the tree over the cells' current positions.
+    func build(cells: CellPointers, leafCapacity: Int) {
+        self.leafCapacity = max(1, leafCapacity)
+        pointCount = cells.count
+        points.reserve(pointCount)
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for index in 0..<pointCount {
+            let x = cells.x[index]
+            let y = cells.y[index]
+            points.pointer[index] = TreePoint(x: x, y: y, index: Int32(index))
+            minX = min(minX, x)
+            minY = min(minY, y)
+            maxX = max(maxX, x)
+            maxY = max(maxY, y)
+        }
+        var size = max(maxX - minX, maxY - minY)
+        size = size > 0 && size.isFinite ? size * (1 + 1e-9) + 1e-9 : 1
+        nodeCount = 1
+        nodes.reserve(1)
+        buildNode(0, start: 0, end: pointCount, minX: minX, minY: minY, size: size, depth: 0)
     }
-    var size = max(maxX - minX, maxY - minY)
-    size = size > 0 && size.isFinite ? size * (1 + 1e-9) + 1e-9 : 1
-    nodeCount = 1
-    nodes.reserve(1)
-    buildNode(0, start: 0, end: pointCount, minX: minX, minY: minY, size: size, depth: 0)
-  }
 
-  private func buildNode(
-    _ node: Int, start: Int, end: Int, minX: Double, minY: Double, size: Double, depth: Int
-  ) {
-    if end - start <= leafCapacity || depth == Self.maximumDepth {
-      var sumX = 0.0
-      var sumY = 0.0
-      for slot in start..<end {
-        sumX += points.pointer[slot].x
-        sumY += points.pointer[slot].y
-      }
-      let charge = Double(end - start)
-      nodes.pointer[node] = QuadtreeNode(
-        centerX: charge > 0 ? sumX / charge : 0, centerY: charge > 0 ? sumY / charge : 0,
-        charge: charge, minX: minX, minY: minY, size: size,
-        start: Int32(start), end: Int32(end), firstChild: -1)
-      return
+    private func buildNode(
+        _ node: Int, start: Int, end: Int, minX: Double, minY: Double, size: Double, depth: Int
+    ) {
+        if end - start <= leafCapacity || depth == Self.maximumDepth {
+            var sumX = 0.0
+            var sumY = 0.0
+            for slot in start..<end {
+                sumX += points.pointer[slot].x
+                sumY += points.pointer[slot].y
+            }
+            let charge = Double(end - start)
+            nodes.pointer[node] = QuadtreeNode(
+                centerX: charge > 0 ? sumX / charge : 0, centerY: charge > 0 ? sumY / charge : 0,
+                charge: charge, minX: minX, minY: minY, size: size,
+                start: Int32(start), end: Int32(end), firstChild: -1)
+            return
+        }
+        let half = size / 2
+        let midX = minX + half
+        let midY = minY + half
+        let bottom = partition(start, end) { $0.y < midY }
+        let topRight = partition(start, bottom) { $0.x < midX }
+        let bottomRight = partition(bottom, end) { $0.x < midX }
+        let first = nodeCount
+        nodeCount += 4
+        nodes.reserve(nodeCount, keeping: first)
+        let next = depth + 1
+        buildNode(first, start: start, end: topRight, minX: minX, minY: minY, size: half, depth: next)
+        buildNode(
+            first + 1, start: topRight, end: bottom, minX: midX, minY: minY, size: half, depth: next)
+        buildNode(
+            first + 2, start: bottom, end: bottomRight, minX: minX, minY: midY, size: half, depth: next)
+        buildNode(
+            first + 3, start: bottomRight, end: end, minX: midX, minY: midY, size: half, depth: next)
+        var charge = 0.0
+        var sumX = 0.0
+        var sumY = 0.0
+        for slot in first..<(first + 4) {
+            let child = nodes.pointer[slot]
+            charge += child.charge
+            sumX += child.charge * child.centerX
+            sumY += child.charge * child.centerY
+        }
+        nodes.pointer[node] = QuadtreeNode(
+            centerX: sumX / charge, centerY: sumY / charge, charge: charge, minX: minX, minY: minY,
+            size: size, start: Int32(start), end: Int32(end), firstChild: Int32(first))
     }
-    let half = size / 2
-    let midX = minX + half
-    let midY = minY + half
-    let bottom = partition(start, end) { $0.y < midY }
-    let topRight = partition(start, bottom) { $0.x < midX }
-    let bottomRight = partition(bottom, end) { $0.x < midX }
-    let first = nodeCount
-    nodeCount += 4
-    nodes.reserve(nodeCount, keeping: first)
-    let next = depth + 1
-    buildNode(first, start: start, end: topRight, minX: minX, minY: minY, size: half, depth: next)
-    buildNode(
-      first + 1, start: topRight, end: bottom, minX: midX, minY: minY, size: half, depth: next)
-    buildNode(
-      first + 2, start: bottom, end: bottomRight, minX: minX, minY: midY, size: half, depth: next)
-    buildNode(
-      first + 3, start: bottomRight, end: end, minX: midX, minY: midY, size: half, depth: next)
-    var charge = 0.0
-    var sumX = 0.0
-    var sumY = 0.0
-    for slot in first..<(first + 4) {
-      let child = nodes.pointer[slot]
-      charge += child.charge
-      sumX += child.charge * child.centerX
-      sumY += child.charge * child.centerY
-    }
-    nodes.pointer[node] = QuadtreeNode(
-      centerX: sumX / charge, centerY: sumY / charge, charge: charge, minX: minX, minY: minY,
-      size: size, start: Int32(start), end: Int32(end), firstChild: Int32(first))
-  }
 
-  /// Moves the points of `start..<end` that satisfy `isFirst` to the front; returns where the rest begin.
-  @inline(__always)
-  private func partition(_ start: Int, _ end: Int, _ isFirst: (TreePoint) -> Bool) -> Int {
-    let point = points.pointer
-    var low = start
-    var high = end - 1
-    while true {
-      while low <= high && isFirst(point[low]) { low += 1 }
-      while low <= high && !isFirst(point[high]) { high -= 1 }
-      if low >= high { return low }
-      point.swapAt(low, high)
-      low += 1
-      high -= 1
+    /// Moves the points of `start..<end` that satisfy `isFirst` to the front; returns where the rest begin.
+    @inline(__always)
+    private func partition(_ start: Int, _ end: Int, _ isFirst: (TreePoint) -> Bool) -> Int {
+        let point = points.pointer
+        var low = start
+        var high = end - 1
+        while true {
+            while low <= high && isFirst(point[low]) { low += 1 }
+            while low <= high && !isFirst(point[high]) { high -= 1 }
+            if low >= high { return low }
+            point.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
-  }
 }
 
 extension UnsafeMutablePointer {
-  @inline(__always)
-  fileprivate func swapAt(_ first: Int, _ second: Int) {
-    let value = self[first]
-    self[first] = self[second]
-    self[second] = value
-  }
+    @inline(__always)
+    fileprivate func swapAt(_ first: Int, _ second: Int) {
+        let value = self[first]
+        self[first] = self[second]
+        self[second] = value
+    }
 }

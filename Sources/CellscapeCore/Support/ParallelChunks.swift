@@ -1,9 +1,9 @@
 import Dispatch
 
 #if canImport(Glibc)
-  import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+    import Darwin
 #endif
 
 /// Runs a loop over `0..<count` in fixed-size chunks spread over a number of threads.
@@ -11,52 +11,52 @@ import Dispatch
 /// The chunk boundaries depend only on `count`, never on the thread count, so anything computed
 /// per chunk (a partial sum, say) comes out bit-identical whether one thread or many do the work.
 struct ParallelChunks {
-  /// The number of items in one chunk.
-  static let chunkSize = 256
+    /// The number of items in one chunk.
+    static let chunkSize = 256
 
-  /// How many threads share the work; 1 runs everything on the calling thread.
-  var threads: Int
+    /// How many threads share the work; 1 runs everything on the calling thread.
+    var threads: Int
 
-  /// The number of chunks that cover `count` items.
-  static func chunkCount(for count: Int) -> Int {
-    (count + chunkSize - 1) / chunkSize
-  }
-
-  /// Calls `body(chunk, range)` once for every chunk of `0..<count`; chunks may run concurrently.
-  ///
-  /// The caller guarantees that different chunks write to different memory: that is what makes the
-  /// concurrent calls of a non-`Sendable` body safe.
-  func forEachChunk(count: Int, _ body: (_ chunk: Int, _ range: Range<Int>) -> Void) {
-    let chunks = Self.chunkCount(for: count)
-    let workers = min(max(threads, 1), chunks)
-    if workers <= 1 {
-      for chunk in 0..<chunks { body(chunk, Self.range(of: chunk, count: count)) }
-      return
+    /// The number of chunks that cover `count` items.
+    static func chunkCount(for count: Int) -> Int {
+        (count + chunkSize - 1) / chunkSize
     }
-    withoutActuallyEscaping(body) { body in
-      let shared = DisjointWrites(body: body)
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        var chunk = worker
-        while chunk < chunks {
-          shared.body(chunk, Self.range(of: chunk, count: count))
-          chunk += workers
+
+    /// Calls `body(chunk, range)` once for every chunk of `0..<count`; chunks may run concurrently.
+    ///
+    /// The caller guarantees that different chunks write to different memory: that is what makes the
+    /// concurrent calls of a non-`Sendable` body safe.
+    func forEachChunk(count: Int, _ body: (_ chunk: Int, _ range: Range<Int>) -> Void) {
+        let chunks = Self.chunkCount(for: count)
+        let workers = min(max(threads, 1), chunks)
+        if workers <= 1 {
+            for chunk in 0..<chunks { body(chunk, Self.range(of: chunk, count: count)) }
+            return
         }
-      }
+        withoutActuallyEscaping(body) { body in
+            let shared = DisjointWrites(body: body)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var chunk = worker
+                while chunk < chunks {
+                    shared.body(chunk, Self.range(of: chunk, count: count))
+                    chunk += workers
+                }
+            }
+        }
     }
-  }
 
-  private static func range(of chunk: Int, count: Int) -> Range<Int> {
-    let start = chunk * chunkSize
-    return start..<min(start + chunkSize, count)
-  }
+    private static func range(of chunk: Int, count: Int) -> Range<Int> {
+        let start = chunk * chunkSize
+        return start..<min(start + chunkSize, count)
+    }
 
-  /// A loop body whose chunks write disjoint memory, and so may run on several threads at once.
-  private struct DisjointWrites: @unchecked Sendable {
-    let body: (Int, Range<Int>) -> Void
-  }
+    /// A loop body whose chunks write disjoint memory, and so may run on several threads at once.
+    private struct DisjointWrites: @unchecked Sendable {
+        let body: (Int, Range<Int>) -> Void
+    }
 
-  /// The number of processors online, at least 1.
-  static var processorCount: Int {
-    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-  }
+    /// The number of processors online, at least 1.
+    static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
 }

@@ -5,9 +5,9 @@ struct CellStore: Hashable {
     var ids: [Int] = []
     var x: [Double] = []
     var y: [Double] = []
-    var velocityX: [Double] = []
-    var velocityY: [Double] = []
     var radius: [Double] = []
+    /// The damped integrator's velocity.
+    var velocity: [Vector] = []
 
     var count: Int { ids.count }
 
@@ -15,29 +15,20 @@ struct CellStore: Hashable {
         ids.append(id)
         x.append(position.x)
         y.append(position.y)
-        velocityX.append(0)
-        velocityY.append(0)
         radius.append(cellRadius)
+        velocity.append(.zero)
     }
 
     mutating func remove(at index: Int) {
         ids.remove(at: index)
         x.remove(at: index)
         y.remove(at: index)
-        velocityX.remove(at: index)
-        velocityY.remove(at: index)
         radius.remove(at: index)
+        velocity.remove(at: index)
     }
 
     mutating func removeAll() {
         self = CellStore()
-    }
-
-    mutating func stopAll() {
-        for index in velocityX.indices {
-            velocityX[index] = 0
-            velocityY[index] = 0
-        }
     }
 
     func cell(at index: Int) -> Cell {
@@ -49,15 +40,12 @@ struct CellStore: Hashable {
         ids.withUnsafeMutableBufferPointer { ids in
             x.withUnsafeMutableBufferPointer { x in
                 y.withUnsafeMutableBufferPointer { y in
-                    velocityX.withUnsafeMutableBufferPointer { velocityX in
-                        velocityY.withUnsafeMutableBufferPointer { velocityY in
-                            radius.withUnsafeMutableBufferPointer { radius in
-                                body(
-                                    CellPointers(
-                                        count: ids.count, ids: ids.baseAddress!, x: x.baseAddress!,
-                                        y: y.baseAddress!, velocityX: velocityX.baseAddress!,
-                                        velocityY: velocityY.baseAddress!, radius: radius.baseAddress!))
-                            }
+                    radius.withUnsafeMutableBufferPointer { radius in
+                        velocity.withUnsafeMutableBufferPointer { velocity in
+                            body(
+                                CellPointers(
+                                    count: ids.count, ids: ids.baseAddress!, x: x.baseAddress!, y: y.baseAddress!,
+                                    radius: radius.baseAddress!, velocity: velocity.baseAddress!))
                         }
                     }
                 }
@@ -72,7 +60,6 @@ struct CellPointers {
     let ids: UnsafeMutablePointer<Int>
     let x: UnsafeMutablePointer<Double>
     let y: UnsafeMutablePointer<Double>
-    let velocityX: UnsafeMutablePointer<Double>
-    let velocityY: UnsafeMutablePointer<Double>
     let radius: UnsafeMutablePointer<Double>
+    let velocity: UnsafeMutablePointer<Vector>
 }

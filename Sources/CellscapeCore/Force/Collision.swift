@@ -1,29 +1,61 @@
-/// Pushes overlapping cells apart after the forces have moved them: one sweep from the centre outwards.
+/// Keeps cells from overlapping: contacts take the load of the forces, and one sweep from the centre
+/// outwards pushes apart whatever still overlaps after a step.
 ///
-/// Cells are taken in order of their distance to the centre; each steps out of every cell taken before
-/// it that it overlaps. The spring loads the cloud towards the centre like gravity loads a stack, and
-/// as a stack is best built from the bottom, one sweep carries the push through every layer of a packed
-/// cloud, where pairwise corrections would only reach a few layers a step. Neighbours are found in a
-/// grid of squares as wide as the largest cell. The sweep is serial and fully deterministic.
+/// A damped move is limited so that a cell closes the gap to the cells nearer the centre but does not
+/// run into them (``limitMoves(cells:moveX:moveY:center:parallel:)``), as a contact would bear the
+/// load: a packed cloud then stays at rest instead of being squeezed and pushed back every step.
+///
+/// After the step, cells are taken in order of their distance to the centre and each steps out of every
+/// cell taken before it that it overlaps (``resolve(cells:center:passes:jitter:)``). The spring loads the
+/// cloud towards the centre as gravity loads a stack, and as a stack is built from the bottom, one sweep
+/// carries the push through every layer, where pairwise corrections would reach only a few layers a
+/// step. A cell that had to step out loses its velocity: contacts are inelastic. Everything here is
+/// deterministic; the sweep is serial.
 final class Collision {
-    private let cellColumns = ScratchBuffer<Int>()
-    private let cellRows = ScratchBuffer<Int>()
-    private let keys = ScratchBuffer<Int32>()
-    private let bucketStarts = ScratchBuffer<Int32>()
-    private let bucketCells = ScratchBuffer<Int32>()
+    private let grid = CollisionGrid()
     private let ranks = ScratchBuffer<Int32>()
     private let sorter = RadixSort()
-    private var bucketBits = 0
-    private var squareSize = 1.0
 
-    /// Resolves overlaps; each cell checks its earlier neighbours `passes` times.
+    /// Shortens each cell's move so that it closes the gap to a cell nearer the centre but does not
+    /// run into it; a shortened move is also the cell's new velocity. Computed from the positions before
+    /// any cell moves, so the result does not depend on the order of the cells.
+    func limitMoves(
+        cells: CellPointers, moveX: UnsafeMutablePointer<Double>, moveY: UnsafeMutablePointer<Double>,
+        center: Point, parallel: ParallelChunks
+    ) {
+        guard buildGrid(cells) else { return }
+        let grid = grid
+        parallel.forEachChunk(count: cells.count) { _, range in
+            for index in range {
+                let x = cells.x[index]
+                let y = cells.y[index]
+                var move = Vector(dx: moveX[index], dy: moveY[index])
+                let original = move
+                for _ in 0..<2 {
+                    grid.forEachNeighbour(of: index) { other in
+                        let dx = x - cells.x[other]
+                        let dy = y - cells.y[other]
+                        let squaredDistance = dx * dx + dy * dy
+                        guard squaredDistance > 0 else { return }
+                        let distance = squaredDistance.squareRoot()
+                        let gap = max(distance - cells.radius[index] - cells.radius[other], 0) / 2
+                        let normal = Vector(dx: dx / distance, dy: dy / distance)
+                        let along = move.dot(normal)
+                        if along < -gap { move = move - normal * (along + gap) }
+                    }
+                }
+                guard move != original else { continue }
+                moveX[index] = move.dx
+                moveY[index] = move.dy
+                cells.velocity[index] = move
+            }
+        }
+    }
+
+    /// Resolves overlaps; each cell checks its earlier neighbours up to `passes` times.
     func resolve(cells: CellPointers, center: Point, passes: Int, jitter: PairJitter) {
+        guard buildGrid(cells) else { return }
         let count = cells.count
-        var largestRadius = 0.0
-        for index in 0..<count { largestRadius = max(largestRadius, cells.radius[index]) }
-        guard count > 1, largestRadius > 0 else { return }
-        squareSize = 2 * largestRadius
-        hashCells(cells)
         sorter.sort(count: count) { index in
             let dx = cells.x[index] - center.x
             let dy = cells.y[index] - center.y
@@ -33,90 +65,59 @@ final class Collision {
         for rank in 0..<count { ranks.pointer[Int(sorter.order.pointer[rank])] = Int32(rank) }
         for rank in 0..<count {
             let index = Int(sorter.order.pointer[rank])
-            for _ in 0..<passes where !stepOut(index, rank: Int32(rank), cells: cells, jitter: jitter) {
-                break
+            var collided = false
+            for _ in 0..<passes {
+                guard stepOut(index, rank: Int32(rank), cells: cells, center: center, jitter: jitter) else { break }
+                grid.move(index, cells: cells)
+                collided = true
             }
+            if collided { cells.velocity[index] = .zero }
         }
     }
 
-    /// Moves the cell out of every overlapping cell ranked before it; returns whether it moved.
-    private func stepOut(_ index: Int, rank: Int32, cells: CellPointers, jitter: PairJitter) -> Bool {
+    /// Puts the cells in a grid of squares as wide as the largest cell; false when there is nothing to do.
+    private func buildGrid(_ cells: CellPointers) -> Bool {
+        var largestRadius = 0.0
+        for index in 0..<cells.count { largestRadius = max(largestRadius, cells.radius[index]) }
+        guard cells.count > 1, largestRadius > 0 else { return false }
+        grid.build(cells: cells, squareSize: 2 * largestRadius)
+        return true
+    }
+
+    /// Moves the cell out of every overlapping cell ranked before it, by the sum of the pushes out of
+    /// each; returns whether it moved. A cell wedged between cells whose pushes cancel moves straight
+    /// out from the centre instead, by the deepest overlap: the way out for a sweep from the centre.
+    private func stepOut(_ index: Int, rank: Int32, cells: CellPointers, center: Point, jitter: PairJitter)
+        -> Bool
+    {
         let radius = cells.radius[index]
-        let column = cellColumns.pointer[index]
-        let row = cellRows.pointer[index]
+        var push = Vector.zero
+        var deepest = 0.0
         var moved = false
-        for neighbourRow in (row - 1)...(row + 1) {
-            for neighbourColumn in (column - 1)...(column + 1) {
-                let key = bucket(column: neighbourColumn, row: neighbourRow)
-                for entry in Int(bucketStarts.pointer[key])..<Int(bucketStarts.pointer[key + 1]) {
-                    let other = Int(bucketCells.pointer[entry])
-                    guard ranks.pointer[other] < rank, cellColumns.pointer[other] == neighbourColumn,
-                        cellRows.pointer[other] == neighbourRow
-                    else { continue }
-                    let reach = radius + cells.radius[other]
-                    var dx = cells.x[index] - cells.x[other]
-                    var dy = cells.y[index] - cells.y[other]
-                    let squaredDistance = dx * dx + dy * dy
-                    guard squaredDistance < reach * reach else { continue }
-                    var distance = squaredDistance.squareRoot()
-                    if squaredDistance == 0 {
-                        (dx, dy) = jitter.direction(from: cells.ids[other], to: cells.ids[index])
-                        distance = 1
-                    }
-                    let scale = (reach - squaredDistance.squareRoot()) / distance
-                    cells.x[index] += dx * scale
-                    cells.y[index] += dy * scale
-                    moved = true
-                }
+        grid.forEachNeighbour(of: index) { other in
+            guard ranks.pointer[other] < rank else { return }
+            let reach = radius + cells.radius[other]
+            var dx = cells.x[index] - cells.x[other]
+            var dy = cells.y[index] - cells.y[other]
+            let squaredDistance = dx * dx + dy * dy
+            guard squaredDistance < reach * reach else { return }
+            var distance = squaredDistance.squareRoot()
+            if squaredDistance == 0 {
+                (dx, dy) = jitter.direction(from: cells.ids[other], to: cells.ids[index])
+                distance = 1
             }
+            let overlap = reach - squaredDistance.squareRoot()
+            push += Vector(dx: dx * overlap / distance, dy: dy * overlap / distance)
+            deepest = max(deepest, overlap)
+            moved = true
         }
+        if moved && push.length < deepest / 2 {
+            let outward = Point(x: cells.x[index], y: cells.y[index]) - center
+            let length = outward.length
+            push = length > 0 ? outward * (deepest / length) : Vector(dx: deepest, dy: 0)
+        }
+        cells.x[index] += push.dx
+        cells.y[index] += push.dy
         return moved
-    }
-
-    /// The grid square of a coordinate, kept in a range where integer conversion cannot trap.
-    @inline(__always)
-    private func square(_ coordinate: Double) -> Int {
-        let scaled = (coordinate / squareSize).rounded(.down)
-        guard scaled.isFinite else { return 0 }
-        return Int(min(max(scaled, -0x1p40), 0x1p40))
-    }
-
-    @inline(__always)
-    private func bucket(column: Int, row: Int) -> Int {
-        let hash =
-            UInt64(bitPattern: Int64(column)) &* 0x9E37_79B9_7F4A_7C15
-            ^ UInt64(bitPattern: Int64(row)) &* 0xC2B2_AE3D_27D4_EB4F
-        return Int(truncatingIfNeeded: SplitMix64.mix(hash) >> UInt64(64 - bucketBits))
-    }
-
-    /// Sorts the cells into hashed grid buckets (a counting sort), keeping index order within a bucket.
-    private func hashCells(_ cells: CellPointers) {
-        let count = cells.count
-        bucketBits = max(4, (2 * count).bitWidth - (2 * count).leadingZeroBitCount)
-        let bucketCount = 1 << bucketBits
-        keys.reserve(count)
-        bucketCells.reserve(count)
-        cellColumns.reserve(count)
-        cellRows.reserve(count)
-        bucketStarts.reserve(bucketCount + 1)
-        let starts = bucketStarts.pointer
-        starts.update(repeating: 0, count: bucketCount + 1)
-        for index in 0..<count {
-            let column = square(cells.x[index])
-            let row = square(cells.y[index])
-            cellColumns.pointer[index] = column
-            cellRows.pointer[index] = row
-            let key = bucket(column: column, row: row)
-            keys.pointer[index] = Int32(key)
-            starts[key + 1] += 1
-        }
-        for key in 0..<bucketCount { starts[key + 1] += starts[key] }
-        for index in 0..<count {
-            let key = Int(keys.pointer[index])
-            bucketCells.pointer[Int(starts[key])] = Int32(index)
-            starts[key] += 1
-        }
-        for key in stride(from: bucketCount, to: 0, by: -1) { starts[key] = starts[key - 1] }
-        starts[0] = 0
     }
 }

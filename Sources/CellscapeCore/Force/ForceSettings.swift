@@ -40,8 +40,11 @@ public struct ForceSettings: Hashable, Sendable {
     public var momentum: Double = 0.9
     /// The farthest a damped cell may move in one step, in pixels.
     public var maximumStep: Double = 20
+    /// The repulsion stiffness (the sum of 2 Q^3 / r^3) above which a damped cell's step is shortened in
+    /// proportion, to stay stable where cells crowd.
+    public var stiffnessLimit: Double = 1.5
     /// How many times per step a cell steps out of the cells nearer the centre that it overlaps.
-    public var collisionPasses = 2
+    public var collisionPasses = 8
     /// The most cells a quadtree leaf holds before it is split.
     public var leafCapacity = 8
     /// How many threads compute forces; results are bit-identical whatever the count.

@@ -6,11 +6,12 @@
 final class ForceWorkspace {
     private let forceX = ScratchBuffer<Double>()
     private let forceY = ScratchBuffer<Double>()
+    private let stiffness = ScratchBuffer<Double>()
     private let previousX = ScratchBuffer<Double>()
     private let previousY = ScratchBuffer<Double>()
     private let chunkTotals = ScratchBuffer<Double>()
     private let chunkLargest = ScratchBuffer<Double>()
-    private let stacks = ScratchBuffer<Int32>()
+    private var lists: [InteractionList] = []
     let tree = Quadtree()
     private let collision = Collision()
 
@@ -26,19 +27,19 @@ final class ForceWorkspace {
 
         computeForces(
             cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
-        move(cells: cells, settings: settings, parallel: parallel)
+        move(cells: cells, settings: settings, center: center, parallel: parallel)
         if settings.collisions {
             collision.resolve(
                 cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter)
         }
-        return measureMovement(
-            cells: cells, keepVelocity: settings.integrator == .damped, parallel: parallel)
+        return measureMovement(cells: cells, parallel: parallel)
     }
 
     /// Makes room for `count` cells.
     func prepare(count: Int) {
         forceX.reserve(count)
         forceY.reserve(count)
+        stiffness.reserve(count)
         previousX.reserve(count)
         previousY.reserve(count)
     }
@@ -52,6 +53,7 @@ final class ForceWorkspace {
         let repulsion = Repulsion(settings: settings, jitter: jitter)
         let forceX = forceX.pointer
         let forceY = forceY.pointer
+        let stiffness = stiffness.pointer
         guard settings.theta > 0 else {
             parallel.forEachChunk(count: cells.count) { _, range in
                 for index in range {
@@ -59,23 +61,28 @@ final class ForceWorkspace {
                     let push = repulsion.exactForce(on: index, cells: cells)
                     forceX[index] = pull.x + push.x
                     forceY[index] = pull.y + push.y
+                    stiffness[index] = push.stiffness
                 }
             }
             return
         }
         tree.build(cells: cells, leafCapacity: settings.leafCapacity)
-        let chunks = ParallelChunks.chunkCount(for: cells.count)
-        stacks.reserve(chunks * Quadtree.stackCapacity)
+        while lists.count < parallel.threads { lists.append(InteractionList()) }
         let tree = tree
-        let stacks = stacks.pointer
-        parallel.forEachChunk(count: cells.count) { chunk, range in
-            let stack = stacks + chunk * Quadtree.stackCapacity
-            for slot in range {
-                let index = Int(tree.points.pointer[slot].index)
-                let pull = spring.force(x: cells.x[index], y: cells.y[index])
-                let push = repulsion.barnesHutForce(onSlot: slot, tree: tree, ids: cells.ids, stack: stack)
-                forceX[index] = pull.x + push.x
-                forceY[index] = pull.y + push.y
+        let lists = lists
+        parallel.forEachChunk(count: tree.leafCount, chunkSize: 16) { worker, _, leaves in
+            let list = lists[worker]
+            for leafIndex in leaves {
+                let leaf = tree.nodes.pointer[Int(tree.leaves.pointer[leafIndex])]
+                list.collect(for: leaf, tree: tree, theta: settings.theta)
+                for slot in Int(leaf.start)..<Int(leaf.end) {
+                    let index = Int(tree.points.pointer[slot].index)
+                    let pull = spring.force(x: cells.x[index], y: cells.y[index])
+                    let push = repulsion.barnesHutForce(onSlot: slot, list: list, tree: tree, ids: cells.ids)
+                    forceX[index] = pull.x + push.x
+                    forceY[index] = pull.y + push.y
+                    stiffness[index] = push.stiffness
+                }
             }
         }
     }
@@ -85,28 +92,36 @@ final class ForceWorkspace {
         Vector(dx: forceX.pointer[index], dy: forceY.pointer[index])
     }
 
-    private func move(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks) {
-        let forceX = forceX.pointer
-        let forceY = forceY.pointer
-        switch settings.integrator {
-        case .seed:
-            let step = SeedStep()
-            for index in 0..<cells.count {
-                step.move(index, cells: cells, forceX: forceX[index], forceY: forceY[index])
+    /// Moves every cell as the integrator says. A damped move is first computed for every cell (into the
+    /// force buffers), then limited so no cell runs into a cell nearer the centre, then applied.
+    private func move(cells: CellPointers, settings: ForceSettings, center: Point, parallel: ParallelChunks) {
+        let moveX = forceX.pointer
+        let moveY = forceY.pointer
+        if settings.integrator == .damped {
+            let step = DampedStep(
+                momentum: settings.momentum, maximumStep: settings.maximumStep, stiffnessLimit: settings.stiffnessLimit)
+            let stiffness = stiffness.pointer
+            parallel.forEachChunk(count: cells.count) { _, range in
+                for index in range {
+                    let velocity = step.velocity(
+                        index, cells: cells, force: Vector(dx: moveX[index], dy: moveY[index]),
+                        stiffness: stiffness[index])
+                    moveX[index] = velocity.dx
+                    moveY[index] = velocity.dy
+                }
             }
-        case .damped:
-            let step = DampedStep(momentum: settings.momentum, maximumStep: settings.maximumStep)
-            for index in 0..<cells.count {
-                step.move(index, cells: cells, forceX: forceX[index], forceY: forceY[index])
+            if settings.collisions {
+                collision.limitMoves(cells: cells, moveX: moveX, moveY: moveY, center: center, parallel: parallel)
             }
+        }
+        for index in 0..<cells.count {
+            cells.x[index] += moveX[index]
+            cells.y[index] += moveY[index]
         }
     }
 
-    /// Sums the distance each cell moved, per fixed chunk so the total is the same on any thread count;
-    /// a damped cell's velocity becomes the move it really made, collisions included.
-    private func measureMovement(cells: CellPointers, keepVelocity: Bool, parallel: ParallelChunks)
-        -> Movement
-    {
+    /// Sums the distance each cell moved, per fixed chunk so the total is the same on any thread count.
+    private func measureMovement(cells: CellPointers, parallel: ParallelChunks) -> Movement {
         let chunks = ParallelChunks.chunkCount(for: cells.count)
         chunkTotals.reserve(chunks)
         chunkLargest.reserve(chunks)
@@ -120,10 +135,6 @@ final class ForceWorkspace {
             for index in range {
                 let dx = cells.x[index] - previousX[index]
                 let dy = cells.y[index] - previousY[index]
-                if keepVelocity {
-                    cells.velocityX[index] = dx
-                    cells.velocityY[index] = dy
-                }
                 let distance = (dx * dx + dy * dy).squareRoot()
                 total += distance
                 most = max(most, distance)

@@ -5,6 +5,10 @@ struct QuadtreeNode {
     var centerY: Double
     /// The number of cells below the node; every cell carries the same charge.
     var charge: Double
+    /// The second moments of the cells' positions about the centre of charge, for the quadrupole term.
+    var momentXX: Double
+    var momentXY: Double
+    var momentYY: Double
     /// The square the node covers.
     var minX: Double
     var minY: Double
@@ -45,6 +49,12 @@ final class Quadtree {
     private(set) var nodeCount = 0
     let points = ScratchBuffer<TreePoint>()
     private(set) var pointCount = 0
+    /// The positions of `points`, as separate arrays for tight loops.
+    let pointX = ScratchBuffer<Double>()
+    let pointY = ScratchBuffer<Double>()
+    /// The non-empty leaves, in tree order.
+    let leaves = ScratchBuffer<Int32>()
+    private(set) var leafCount = 0
     private var leafCapacity = 8
 
     /// Rebuilds the tree over the cells' current positions.
@@ -69,7 +79,15 @@ final class Quadtree {
         size = size > 0 && size.isFinite ? size * (1 + 1e-9) + 1e-9 : 1
         nodeCount = 1
         nodes.reserve(1)
+        leafCount = 0
+        leaves.reserve(pointCount)
         buildNode(0, start: 0, end: pointCount, minX: minX, minY: minY, size: size, depth: 0)
+        pointX.reserve(pointCount)
+        pointY.reserve(pointCount)
+        for slot in 0..<pointCount {
+            pointX.pointer[slot] = points.pointer[slot].x
+            pointY.pointer[slot] = points.pointer[slot].y
+        }
     }
 
     private func buildNode(
@@ -83,10 +101,26 @@ final class Quadtree {
                 sumY += points.pointer[slot].y
             }
             let charge = Double(end - start)
+            let centerX = charge > 0 ? sumX / charge : 0
+            let centerY = charge > 0 ? sumY / charge : 0
+            var momentXX = 0.0
+            var momentXY = 0.0
+            var momentYY = 0.0
+            for slot in start..<end {
+                let dx = points.pointer[slot].x - centerX
+                let dy = points.pointer[slot].y - centerY
+                momentXX += dx * dx
+                momentXY += dx * dy
+                momentYY += dy * dy
+            }
+            if end > start {
+                leaves.pointer[leafCount] = Int32(node)
+                leafCount += 1
+            }
             nodes.pointer[node] = QuadtreeNode(
-                centerX: charge > 0 ? sumX / charge : 0, centerY: charge > 0 ? sumY / charge : 0,
-                charge: charge, minX: minX, minY: minY, size: size,
-                start: Int32(start), end: Int32(end), firstChild: -1)
+                centerX: centerX, centerY: centerY, charge: charge, momentXX: momentXX, momentXY: momentXY,
+                momentYY: momentYY, minX: minX, minY: minY, size: size, start: Int32(start), end: Int32(end),
+                firstChild: -1)
             return
         }
         let half = size / 2
@@ -115,9 +149,23 @@ final class Quadtree {
             sumX += child.charge * child.centerX
             sumY += child.charge * child.centerY
         }
+        let centerX = sumX / charge
+        let centerY = sumY / charge
+        var momentXX = 0.0
+        var momentXY = 0.0
+        var momentYY = 0.0
+        for slot in first..<(first + 4) {
+            let child = nodes.pointer[slot]
+            let dx = child.centerX - centerX
+            let dy = child.centerY - centerY
+            momentXX += child.momentXX + child.charge * dx * dx
+            momentXY += child.momentXY + child.charge * dx * dy
+            momentYY += child.momentYY + child.charge * dy * dy
+        }
         nodes.pointer[node] = QuadtreeNode(
-            centerX: sumX / charge, centerY: sumY / charge, charge: charge, minX: minX, minY: minY,
-            size: size, start: Int32(start), end: Int32(end), firstChild: Int32(first))
+            centerX: centerX, centerY: centerY, charge: charge, momentXX: momentXX, momentXY: momentXY,
+            momentYY: momentYY, minX: minX, minY: minY, size: size, start: Int32(start), end: Int32(end),
+            firstChild: Int32(first))
     }
 
     /// Moves the points of `start..<end` that satisfy `isFirst` to the front; returns where the rest begin.

@@ -8,17 +8,18 @@ import Dispatch
 
 /// Runs a loop over `0..<count` in fixed-size chunks spread over a number of threads.
 ///
-/// The chunk boundaries depend only on `count`, never on the thread count, so anything computed
-/// per chunk (a partial sum, say) comes out bit-identical whether one thread or many do the work.
+/// The chunk boundaries depend only on `count` and the chunk size, never on the thread count, so
+/// anything computed per chunk (a partial sum, say) comes out bit-identical whether one thread or many
+/// do the work. Worker `w` of `n` takes chunks `w`, `w + n`, `w + 2n`, ...
 struct ParallelChunks {
-    /// The number of items in one chunk.
+    /// The number of items in one chunk unless a loop says otherwise.
     static let chunkSize = 256
 
     /// How many threads share the work; 1 runs everything on the calling thread.
     var threads: Int
 
     /// The number of chunks that cover `count` items.
-    static func chunkCount(for count: Int) -> Int {
+    static func chunkCount(for count: Int, chunkSize: Int = chunkSize) -> Int {
         (count + chunkSize - 1) / chunkSize
     }
 
@@ -26,11 +27,20 @@ struct ParallelChunks {
     ///
     /// The caller guarantees that different chunks write to different memory: that is what makes the
     /// concurrent calls of a non-`Sendable` body safe.
-    func forEachChunk(count: Int, _ body: (_ chunk: Int, _ range: Range<Int>) -> Void) {
-        let chunks = Self.chunkCount(for: count)
+    func forEachChunk(count: Int, chunkSize: Int = chunkSize, _ body: (_ chunk: Int, _ range: Range<Int>) -> Void) {
+        forEachChunk(count: count, chunkSize: chunkSize) { _, chunk, range in body(chunk, range) }
+    }
+
+    /// Calls `body(worker, chunk, range)` once for every chunk; `worker` is in `0..<threads` and no two
+    /// chunks with the same worker run at the same time, so per-worker scratch memory is safe to use.
+    func forEachChunk(
+        count: Int, chunkSize: Int = chunkSize, _ body: (_ worker: Int, _ chunk: Int, _ range: Range<Int>) -> Void
+    ) {
+        let chunks = Self.chunkCount(for: count, chunkSize: chunkSize)
         let workers = min(max(threads, 1), chunks)
+        let range = { (chunk: Int) in chunk * chunkSize..<min((chunk + 1) * chunkSize, count) }
         if workers <= 1 {
-            for chunk in 0..<chunks { body(chunk, Self.range(of: chunk, count: count)) }
+            for chunk in 0..<chunks { body(0, chunk, range(chunk)) }
             return
         }
         withoutActuallyEscaping(body) { body in
@@ -38,21 +48,16 @@ struct ParallelChunks {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 var chunk = worker
                 while chunk < chunks {
-                    shared.body(chunk, Self.range(of: chunk, count: count))
+                    shared.body(worker, chunk, chunk * chunkSize..<min((chunk + 1) * chunkSize, count))
                     chunk += workers
                 }
             }
         }
     }
 
-    private static func range(of chunk: Int, count: Int) -> Range<Int> {
-        let start = chunk * chunkSize
-        return start..<min(start + chunkSize, count)
-    }
-
     /// A loop body whose chunks write disjoint memory, and so may run on several threads at once.
     private struct DisjointWrites: @unchecked Sendable {
-        let body: (Int, Range<Int>) -> Void
+        let body: (Int, Int, Range<Int>) -> Void
     }
 
     /// The number of processors online, at least 1.

@@ -23,6 +23,9 @@ struct SimulationOptions: ParsableArguments {
         help: "Threads that compute forces (default: every core); results are identical for any count.")
     var threads: Int?
 
+    @Option(help: ArgumentHelp("The most cells a quadtree leaf holds (for tuning).", visibility: .hidden))
+    var leafCapacity: Int?
+
     func validate() throws {
         guard theta.isFinite, theta >= 0 else {
             throw ValidationError("--theta must be a number >= 0, not \(theta)")
@@ -39,6 +42,7 @@ struct SimulationOptions: ParsableArguments {
         settings.theta = exact ? 0 : theta
         settings.collisions = !noCollisions
         if let threads { settings.threads = threads }
+        if let leafCapacity { settings.leafCapacity = max(1, leafCapacity) }
         return settings
     }
 }

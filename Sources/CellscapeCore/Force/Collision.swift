@@ -15,6 +15,7 @@ final class Collision {
     private let grid = CollisionGrid()
     private let ranks = ScratchBuffer<Int32>()
     private let sorter = RadixSort()
+    private let overlapping = ScratchBuffer<Bool>()
 
     /// Shortens each cell's move so that it closes the gap to a cell nearer the centre but does not
     /// run into it; a shortened move is also the cell's new velocity. Computed from the positions before
@@ -53,8 +54,8 @@ final class Collision {
     }
 
     /// Resolves overlaps; each cell checks its earlier neighbours up to `passes` times.
-    func resolve(cells: CellPointers, center: Point, passes: Int, jitter: PairJitter) {
-        guard buildGrid(cells) else { return }
+    func resolve(cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, parallel: ParallelChunks) {
+        guard buildGrid(cells), anyOverlap(cells: cells, parallel: parallel) else { return }
         let count = cells.count
         sorter.sort(count: count) { index in
             let dx = cells.x[index] - center.x
@@ -73,6 +74,30 @@ final class Collision {
             }
             if collided { cells.velocity[index] = .zero }
         }
+    }
+
+    /// Whether any two cells overlap; read-only and parallel, so a settled cloud skips the serial sweep.
+    private func anyOverlap(cells: CellPointers, parallel: ParallelChunks) -> Bool {
+        let chunks = ParallelChunks.chunkCount(for: cells.count)
+        overlapping.reserve(chunks)
+        let overlapping = overlapping.pointer
+        let grid = grid
+        parallel.forEachChunk(count: cells.count) { chunk, range in
+            var found = false
+            for index in range where !found {
+                let x = cells.x[index]
+                let y = cells.y[index]
+                grid.forEachNeighbour(of: index) { other in
+                    let dx = x - cells.x[other]
+                    let dy = y - cells.y[other]
+                    let reach = cells.radius[index] + cells.radius[other]
+                    if dx * dx + dy * dy < reach * reach { found = true }
+                }
+            }
+            overlapping[chunk] = found
+        }
+        for chunk in 0..<chunks where overlapping[chunk] { return true }
+        return false
     }
 
     /// Puts the cells in a grid of squares as wide as the largest cell; false when there is nothing to do.

@@ -30,7 +30,7 @@ final class ForceWorkspace {
         move(cells: cells, settings: settings, center: center, parallel: parallel)
         if settings.collisions {
             collision.resolve(
-                cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter)
+                cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter, parallel: parallel)
         }
         return measureMovement(cells: cells, parallel: parallel)
     }

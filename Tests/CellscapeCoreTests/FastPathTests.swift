@@ -1,0 +1,105 @@
+import Testing
+
+@testable import CellscapeCore
+
+/// Every fast path checked against brute force on randomized input.
+@Suite struct FastPathTests {
+    static func randomCells(_ count: Int, seed: UInt64, clustered: Bool = false) -> CellStore {
+        var random = SplitMix64(seed: seed)
+        var store = CellStore()
+        for id in 0..<count {
+            var point = Point(x: random.nextUnit() * 1280, y: random.nextUnit() * 800)
+            if clustered && id % 3 != 0 {
+                let hub = Point(x: Double(id % 5) * 200 + 100, y: Double(id % 4) * 150 + 100)
+                point = hub + Vector(dx: random.nextUnit() * 30, dy: random.nextUnit() * 30)
+            }
+            store.append(id: id, at: point, radius: 5 + random.nextUnit() * 10)
+        }
+        return store
+    }
+
+    /// The RMS over cells of |approximate - exact| / |exact| for the repulsion alone.
+    static func relativeError(_ count: Int, theta: Double, seed: UInt64, clustered: Bool = false) -> Double {
+        var settings = ForceSettings()
+        settings.theta = theta
+        settings.springStiffness = 0
+        var approximate = ForceDirectedLayout(settings: settings, seed: seed)
+        for cell in randomCells(count, seed: seed, clustered: clustered).cells {
+            approximate.addCell(at: cell.position)
+        }
+        var exact = approximate
+        exact.settings.theta = 0
+        let fast = approximate.forces()
+        let slow = exact.forces()
+        let sum = zip(fast, slow).reduce(0.0) { $0 + ($1.0 - $1.1).squaredLength / $1.1.squaredLength }
+        return (sum / Double(count)).squareRoot()
+    }
+
+    @Test func barnesHutAtTheDefaultThetaIsWithinOnePercentOfExact() {
+        let error = Self.relativeError(10_000, theta: ForceSettings().theta, seed: 21)
+        #expect(error <= 0.01, "RMS relative error \(error)")
+    }
+
+    @Test(arguments: [false, true])
+    func barnesHutConvergesToExactAsThetaShrinks(clustered: Bool) {
+        let coarse = Self.relativeError(2_000, theta: 0.9, seed: 5, clustered: clustered)
+        let fine = Self.relativeError(2_000, theta: 0.3, seed: 5, clustered: clustered)
+        #expect(fine < coarse)
+        #expect(fine < 1e-3, "theta 0.3: \(fine)")
+    }
+
+    @Test func quadtreeMomentsMatchTheirCells() {
+        var store = Self.randomCells(3_000, seed: 8, clustered: true)
+        let tree = Quadtree()
+        store.withPointers { tree.build(cells: $0, leafCapacity: 8) }
+        var seen = Set<Int32>()
+        for node in (0..<tree.nodeCount).map({ tree.nodes.pointer[$0] }) where node.charge > 0 {
+            let slots = Int(node.start)..<Int(node.end)
+            #expect(Double(slots.count) == node.charge)
+            let meanX = slots.reduce(0.0) { $0 + tree.pointX.pointer[$1] } / node.charge
+            let momentXX = slots.reduce(0.0) {
+                $0 + (tree.pointX.pointer[$1] - meanX) * (tree.pointX.pointer[$1] - meanX)
+            }
+            #expect(abs(meanX - node.centerX) < 1e-9 * max(1, abs(meanX)))
+            #expect(abs(momentXX - node.momentXX) < 1e-6 * max(1, momentXX))
+            for slot in slots {
+                #expect(node.contains(x: tree.pointX.pointer[slot], y: tree.pointY.pointer[slot]))
+                if node.isLeaf { seen.insert(tree.points.pointer[slot].index) }
+            }
+        }
+        #expect(seen.count == 3_000)
+    }
+
+    @Test func radixSortOrdersLikeTheStandardSort() {
+        var random = SplitMix64(seed: 99)
+        for count in [0, 1, 7, 1_000, 20_000] {
+            let keys = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next() >> (random.next() % 40)) }
+            let sorter = RadixSort()
+            sorter.sort(count: count) { keys[$0] }
+            let order = (0..<count).map { Int(sorter.order.pointer[$0]) }
+            let expected = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+            #expect(order == expected)
+        }
+    }
+
+    @Test func gridNeighboursAreEveryCellWithinOneSquare() {
+        var store = Self.randomCells(2_000, seed: 3, clustered: true)
+        let grid = CollisionGrid()
+        store.withPointers { cells in
+            grid.build(cells: cells, squareSize: 20)
+            for index in stride(from: 0, to: cells.count, by: 7) {
+                var found = Set<Int>()
+                grid.forEachNeighbour(of: index) { found.insert($0) }
+                for other in 0..<cells.count where other != index {
+                    let distance = Point(x: cells.x[index], y: cells.y[index]).distance(
+                        to: Point(x: cells.x[other], y: cells.y[other]))
+                    if distance < 20 { #expect(found.contains(other)) }
+                }
+            }
+        }
+    }
+}
+
+extension CellStore {
+    var cells: [Cell] { (0..<count).map(cell(at:)) }
+}

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import CellscapeCore
+
+@Suite struct SettleTests {
+    static func largestOverlap(_ cells: [Cell]) -> Double {
+        var largest = 0.0
+        for first in cells.indices {
+            for second in (first + 1)..<cells.count {
+                let reach = cells[first].radius + cells[second].radius
+                largest = max(largest, reach - cells[first].position.distance(to: cells[second].position))
+            }
+        }
+        return largest
+    }
+
+    /// 1,000 cells settle well within 300 steps into a true equilibrium of the seed's forces: one exact
+    /// seed step from there moves no cell 0.3 px.
+    @Test func thousandCellsSettleIntoAnEquilibriumOfTheSeedForces() {
+        var layout = ForceDirectedLayout(seed: 2)
+        for _ in 0..<1_000 { layout.addCell() }
+        while !layout.isSettled && layout.stepCount < 300 { layout.step() }
+        #expect(layout.isSettled, "not settled after \(layout.stepCount) steps")
+        var seed = layout
+        seed.settings.integrator = .seed
+        seed.settings.theta = 0
+        #expect(seed.step().largest < 0.3)
+        #expect(Self.largestOverlap(layout.cells) <= 0.5)
+    }
+
+    /// 3,000 cells are packed in the middle, where the collisions carry the load.
+    @Test func packedCellsSettleWithoutOverlapping() {
+        var layout = ForceDirectedLayout(seed: 6)
+        for _ in 0..<3_000 { layout.addCell() }
+        while !layout.isSettled && layout.stepCount < 1_500 { layout.step() }
+        #expect(layout.isSettled, "not settled after \(layout.stepCount) steps")
+        #expect(Self.largestOverlap(layout.cells) <= 0.5)
+    }
+
+    @Test func withoutCollisionsTenThousandCellsStayStableAndSettle() {
+        var settings = ForceSettings()
+        settings.collisions = false
+        var layout = ForceDirectedLayout(settings: settings, seed: 4)
+        for _ in 0..<10_000 { layout.addCell() }
+        while !layout.isSettled && layout.stepCount < 1_000 { layout.step() }
+        #expect(layout.isSettled, "not settled after \(layout.stepCount) steps")
+        #expect(layout.cells.allSatisfy { $0.position.distance(to: layout.center) < 2_000 })
+    }
+}

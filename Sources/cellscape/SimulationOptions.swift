@@ -26,6 +26,12 @@ struct SimulationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The most cells a quadtree leaf holds (for tuning).", visibility: .hidden))
     var leafCapacity: Int?
 
+    @Option(help: ArgumentHelp("The damped step's momentum (for tuning).", visibility: .hidden))
+    var momentum: Double?
+
+    @Option(help: ArgumentHelp("The farthest a damped cell moves in one step (for tuning).", visibility: .hidden))
+    var maximumStep: Double?
+
     func validate() throws {
         guard theta.isFinite, theta >= 0 else {
             throw ValidationError("--theta must be a number >= 0, not \(theta)")
@@ -43,6 +49,8 @@ struct SimulationOptions: ParsableArguments {
         settings.collisions = !noCollisions
         if let threads { settings.threads = threads }
         if let leafCapacity { settings.leafCapacity = max(1, leafCapacity) }
+        if let momentum { settings.momentum = momentum }
+        if let maximumStep { settings.maximumStep = maximumStep }
         return settings
     }
 }

@@ -1,56 +1,76 @@
 /// Keeps cells from overlapping: contacts take the load of the forces, and one sweep from the centre
 /// outwards pushes apart whatever still overlaps after a step.
 ///
-/// A damped move is limited so that a cell closes the gap to the cells nearer the centre but does not
-/// run into them (``limitMoves(cells:moveX:moveY:center:parallel:)``), as a contact would bear the
-/// load: a packed cloud then stays at rest instead of being squeezed and pushed back every step.
+/// A damped move is limited so that a cell closes at most half the gap to any neighbour
+/// (``limitMoves(cells:moveX:moveY:parallel:)``): no two cells can run into each other, and a packed
+/// cloud stays at rest, its contacts bearing the load, instead of being squeezed and pushed back every
+/// step.
 ///
-/// After the step, cells are taken in order of their distance to the centre and each steps out of every
-/// cell taken before it that it overlaps (``resolve(cells:center:passes:jitter:)``). The spring loads the
-/// cloud towards the centre as gravity loads a stack, and as a stack is built from the bottom, one sweep
-/// carries the push through every layer, where pairwise corrections would reach only a few layers a
-/// step. A cell that had to step out loses its velocity: contacts are inelastic. Everything here is
-/// deterministic; the sweep is serial.
+/// After the step, if anything overlaps (the seed integrator's moves are not limited), cells are taken
+/// in order of their distance to the centre and each steps out of every cell taken before it that it
+/// overlaps (``resolve(cells:center:passes:jitter:parallel:)``). The spring loads the cloud towards the
+/// centre as gravity loads a stack, and as a stack is built from the bottom, one sweep carries the push
+/// through every layer, where pairwise corrections would reach only a few layers a step. A cell that had
+/// to step out loses its velocity: contacts are inelastic. Everything here is deterministic; the sweep
+/// is serial.
 final class Collision {
     private let grid = CollisionGrid()
     private let ranks = ScratchBuffer<Int32>()
     private let sorter = RadixSort()
+    /// Overlaps smaller than this are rounding, not collisions: cells the sweep set exactly touching
+    /// stay untouched, and keep their velocity.
+    static let slack = 1e-3
     private let overlapping = ScratchBuffer<Bool>()
 
-    /// Shortens each cell's move so that it closes the gap to a cell nearer the centre but does not
-    /// run into it; a shortened move is also the cell's new velocity. Computed from the positions before
-    /// any cell moves, so the result does not depend on the order of the cells.
+    /// Shortens each cell's move so that it closes at most half the gap to each neighbour, so no two
+    /// cells can run into each other; a shortened move is also the cell's new velocity. Computed from the
+    /// positions before any cell moves, so the result does not depend on the order of the cells.
     func limitMoves(
         cells: CellPointers, moveX: UnsafeMutablePointer<Double>, moveY: UnsafeMutablePointer<Double>,
-        center: Point, parallel: ParallelChunks
+        parallel: ParallelChunks
     ) {
-        guard buildGrid(cells) else { return }
+        var largestMove = 0.0
+        for index in 0..<cells.count {
+            largestMove = max(largestMove, moveX[index] * moveX[index] + moveY[index] * moveY[index])
+        }
+        // Two cells can meet if they are within a diameter plus both their moves.
+        guard buildGrid(cells, margin: 2 * largestMove.squareRoot()) else { return }
         let grid = grid
         parallel.forEachChunk(count: cells.count) { _, range in
             for index in range {
-                let x = cells.x[index]
-                let y = cells.y[index]
-                var move = Vector(dx: moveX[index], dy: moveY[index])
-                let original = move
-                for _ in 0..<2 {
-                    grid.forEachNeighbour(of: index) { other in
-                        let dx = x - cells.x[other]
-                        let dy = y - cells.y[other]
-                        let squaredDistance = dx * dx + dy * dy
-                        guard squaredDistance > 0 else { return }
-                        let distance = squaredDistance.squareRoot()
-                        let gap = max(distance - cells.radius[index] - cells.radius[other], 0) / 2
-                        let normal = Vector(dx: dx / distance, dy: dy / distance)
-                        let along = move.dot(normal)
-                        if along < -gap { move = move - normal * (along + gap) }
-                    }
-                }
+                let original = Vector(dx: moveX[index], dy: moveY[index])
+                let move = Self.limit(original, of: index, cells: cells, grid: grid)
                 guard move != original else { continue }
                 moveX[index] = move.dx
                 moveY[index] = move.dy
                 cells.velocity[index] = move
             }
         }
+    }
+
+    /// The move shortened so that it takes the cell at most half the gap towards any neighbour. The
+    /// limits are applied in turn, a few rounds; if one is still broken after that, the cell stays put,
+    /// which keeps every limit.
+    private static func limit(_ move: Vector, of index: Int, cells: CellPointers, grid: CollisionGrid) -> Vector {
+        var move = move
+        var broken = true
+        for round in 0..<4 where broken {
+            broken = false
+            grid.forEachNeighbour(of: index) { other in
+                let dx = cells.x[index] - cells.x[other]
+                let dy = cells.y[index] - cells.y[other]
+                let squaredDistance = dx * dx + dy * dy
+                guard squaredDistance > 0 else { return }
+                let distance = squaredDistance.squareRoot()
+                let halfGap = max(distance - cells.radius[index] - cells.radius[other], 0) / 2
+                let normal = Vector(dx: dx / distance, dy: dy / distance)
+                let along = move.dot(normal)
+                guard along < -halfGap - 1e-12 else { return }
+                broken = true
+                if round < 3 { move = move - normal * (along + halfGap) }
+            }
+        }
+        return broken ? .zero : move
     }
 
     /// Resolves overlaps; each cell checks its earlier neighbours up to `passes` times.
@@ -90,7 +110,7 @@ final class Collision {
                 grid.forEachNeighbour(of: index) { other in
                     let dx = x - cells.x[other]
                     let dy = y - cells.y[other]
-                    let reach = cells.radius[index] + cells.radius[other]
+                    let reach = cells.radius[index] + cells.radius[other] - Self.slack
                     if dx * dx + dy * dy < reach * reach { found = true }
                 }
             }
@@ -100,12 +120,13 @@ final class Collision {
         return false
     }
 
-    /// Puts the cells in a grid of squares as wide as the largest cell; false when there is nothing to do.
-    private func buildGrid(_ cells: CellPointers) -> Bool {
+    /// Puts the cells in a grid of squares as wide as the largest cell plus `margin`; false when there is
+    /// nothing to do.
+    private func buildGrid(_ cells: CellPointers, margin: Double = 0) -> Bool {
         var largestRadius = 0.0
         for index in 0..<cells.count { largestRadius = max(largestRadius, cells.radius[index]) }
         guard cells.count > 1, largestRadius > 0 else { return false }
-        grid.build(cells: cells, squareSize: 2 * largestRadius)
+        grid.build(cells: cells, squareSize: 2 * largestRadius + margin)
         return true
     }
 
@@ -125,7 +146,7 @@ final class Collision {
             var dx = cells.x[index] - cells.x[other]
             var dy = cells.y[index] - cells.y[other]
             let squaredDistance = dx * dx + dy * dy
-            guard squaredDistance < reach * reach else { return }
+            guard squaredDistance < (reach - Self.slack) * (reach - Self.slack) else { return }
             var distance = squaredDistance.squareRoot()
             if squaredDistance == 0 {
                 (dx, dy) = jitter.direction(from: cells.ids[other], to: cells.ids[index])

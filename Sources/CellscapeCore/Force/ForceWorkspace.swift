@@ -27,7 +27,7 @@ final class ForceWorkspace {
 
         computeForces(
             cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
-        move(cells: cells, settings: settings, center: center, parallel: parallel)
+        move(cells: cells, settings: settings, parallel: parallel)
         if settings.collisions {
             collision.resolve(
                 cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter, parallel: parallel)
@@ -94,7 +94,7 @@ final class ForceWorkspace {
 
     /// Moves every cell as the integrator says. A damped move is first computed for every cell (into the
     /// force buffers), then limited so no cell runs into a cell nearer the centre, then applied.
-    private func move(cells: CellPointers, settings: ForceSettings, center: Point, parallel: ParallelChunks) {
+    private func move(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks) {
         let moveX = forceX.pointer
         let moveY = forceY.pointer
         if settings.integrator == .damped {
@@ -111,7 +111,7 @@ final class ForceWorkspace {
                 }
             }
             if settings.collisions {
-                collision.limitMoves(cells: cells, moveX: moveX, moveY: moveY, center: center, parallel: parallel)
+                collision.limitMoves(cells: cells, moveX: moveX, moveY: moveY, parallel: parallel)
             }
         }
         for index in 0..<cells.count {

@@ -52,6 +52,9 @@ struct Repulsion {
     }
 
     /// The Barnes-Hut repulsion on the cell at `slot` of the tree, from the list collected for its leaf.
+    ///
+    /// The loops take two interactions at a time (`SIMD2`, so square roots and divisions run in pairs)
+    /// and add the two lanes at the end: the order of the sums is fixed, whatever the thread count.
     @inline(__always)
     func barnesHutForce(onSlot slot: Int, list: InteractionList, tree: Quadtree, ids: UnsafeMutablePointer<Int>)
         -> RepulsionSum
@@ -59,27 +62,12 @@ struct Repulsion {
         let x = tree.pointX.pointer[slot]
         let y = tree.pointY.pointer[slot]
         var sum = farForce(x: x, y: y, list: list)
-        var coincident = 0
-        let cellX = list.cellX.pointer
-        let cellY = list.cellY.pointer
-        var forceX = 0.0
-        var forceY = 0.0
-        var stiffness = 0.0
-        for other in 0..<list.cellCount {
-            let dx = x - cellX[other]
-            let dy = y - cellY[other]
-            let squaredDistance = dx * dx + dy * dy
-            let distance = squaredDistance.squareRoot()
-            let clamped = max(distance, minimumDistance)
-            let scale = squaredDistance > 0 ? strength / (clamped * clamped * distance) : 0
-            coincident += squaredDistance > 0 ? 0 : 1
-            forceX += dx * scale
-            forceY += dy * scale
-            stiffness += scale
-        }
-        sum += RepulsionSum(x: forceX, y: forceY, stiffness: 2 * stiffness)
-        if coincident > 1 {
+        let near = nearForce(x: x, y: y, list: list)
+        sum += near.sum
+        if near.coincident > 1 {
             let id = ids[Int(tree.points.pointer[slot].index)]
+            let cellX = list.cellX.pointer
+            let cellY = list.cellY.pointer
             for other in 0..<list.cellCount where cellX[other] == x && cellY[other] == y {
                 let otherSlot = Int(list.cellSlot.pointer[other])
                 guard otherSlot != slot else { continue }
@@ -89,31 +77,96 @@ struct Repulsion {
         return sum
     }
 
+    /// The repulsion of the list's cells, pair by pair, and how many of them sit exactly at (x, y) (the
+    /// cell itself among them); those contribute nothing here.
+    @inline(__always)
+    private func nearForce(x: Double, y: Double, list: InteractionList) -> (sum: RepulsionSum, coincident: Int) {
+        let cellX = list.cellX.pointer
+        let cellY = list.cellY.pointer
+        let count = list.cellCount
+        let pointX = SIMD2(repeating: x)
+        let pointY = SIMD2(repeating: y)
+        let smallest = SIMD2(repeating: minimumDistance)
+        let charge = SIMD2(repeating: strength)
+        var forceX = SIMD2<Double>.zero
+        var forceY = SIMD2<Double>.zero
+        var stiffness = SIMD2<Double>.zero
+        var coincident = 0
+        var other = 0
+        while other + 1 < count {
+            let dx = pointX - SIMD2(cellX[other], cellX[other + 1])
+            let dy = pointY - SIMD2(cellY[other], cellY[other + 1])
+            let squaredDistance = dx * dx + dy * dy
+            let distance = squaredDistance.squareRoot()
+            let clamped = pointwiseMax(distance, smallest)
+            let atPoint = squaredDistance .== 0
+            let scale = (charge / (clamped * clamped * distance)).replacing(with: 0, where: atPoint)
+            coincident += (atPoint[0] ? 1 : 0) + (atPoint[1] ? 1 : 0)
+            forceX += dx * scale
+            forceY += dy * scale
+            stiffness += scale
+            other += 2
+        }
+        var sum = RepulsionSum(
+            x: forceX[0] + forceX[1], y: forceY[0] + forceY[1], stiffness: 2 * (stiffness[0] + stiffness[1]))
+        if other < count {
+            let dx = x - cellX[other]
+            let dy = y - cellY[other]
+            let squaredDistance = dx * dx + dy * dy
+            if squaredDistance == 0 {
+                coincident += 1
+            } else {
+                let distance = squaredDistance.squareRoot()
+                let clamped = max(distance, minimumDistance)
+                let scale = strength / (clamped * clamped * distance)
+                sum += RepulsionSum(x: dx * scale, y: dy * scale, stiffness: 2 * scale)
+            }
+        }
+        return (sum, coincident)
+    }
+
     /// The force of the list's far nodes: the monopole and quadrupole terms of the expansion of the 1/r
     /// potential about each centre of charge (the dipole term vanishes there).
     @inline(__always)
     private func farForce(x: Double, y: Double, list: InteractionList) -> RepulsionSum {
-        var forceX = 0.0
-        var forceY = 0.0
-        var stiffness = 0.0
-        for node in 0..<list.nodeCount {
-            let dx = x - list.nodeX.pointer[node]
-            let dy = y - list.nodeY.pointer[node]
-            let momentXX = list.nodeXX.pointer[node]
-            let momentXY = list.nodeXY.pointer[node]
-            let momentYY = list.nodeYY.pointer[node]
+        let nodeX = list.nodeX.pointer
+        let nodeY = list.nodeY.pointer
+        let nodeXX = list.nodeXX.pointer
+        let nodeXY = list.nodeXY.pointer
+        let nodeYY = list.nodeYY.pointer
+        let nodeCharge = list.nodeCharge.pointer
+        let count = list.nodeCount
+        let pointX = SIMD2(repeating: x)
+        let pointY = SIMD2(repeating: y)
+        var forceX = SIMD2<Double>.zero
+        var forceY = SIMD2<Double>.zero
+        var stiffness = SIMD2<Double>.zero
+        var node = 0
+        while node < count {
+            // An odd last node is paired with a node of no charge and no moments, far away.
+            let last = node + 1 == count
+            let second = last ? node : node + 1
+            let weight = SIMD2<Double>(1, last ? 0 : 1)
+            let dx = pointX - SIMD2(nodeX[node], last ? x + 1 : nodeX[second])
+            let dy = pointY - SIMD2(nodeY[node], nodeY[second])
+            let momentXX = SIMD2(nodeXX[node], nodeXX[second]) * weight
+            let momentXY = SIMD2(nodeXY[node], nodeXY[second]) * weight
+            let momentYY = SIMD2(nodeYY[node], nodeYY[second]) * weight
+            let charge = SIMD2(nodeCharge[node], nodeCharge[second]) * weight
             let inverseSquare = 1 / (dx * dx + dy * dy)
             let inverseCube = inverseSquare * inverseSquare.squareRoot()
             let inverseFifth = inverseCube * inverseSquare
             let pushX = momentXX * dx + momentXY * dy
             let pushY = momentXY * dx + momentYY * dy
             let radial = 7.5 * (dx * pushX + dy * pushY) * inverseSquare - 1.5 * (momentXX + momentYY)
-            let charge = list.nodeCharge.pointer[node]
             forceX += charge * dx * inverseCube + inverseFifth * (radial * dx - 3 * pushX)
             forceY += charge * dy * inverseCube + inverseFifth * (radial * dy - 3 * pushY)
             stiffness += charge * inverseCube
+            node += 2
         }
-        return RepulsionSum(x: strength * forceX, y: strength * forceY, stiffness: 2 * strength * stiffness)
+        return RepulsionSum(
+            x: strength * (forceX[0] + forceX[1]), y: strength * (forceY[0] + forceY[1]),
+            stiffness: 2 * strength * (stiffness[0] + stiffness[1]))
     }
 }
 

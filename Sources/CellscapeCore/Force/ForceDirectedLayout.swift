@@ -149,7 +149,7 @@ public struct ForceDirectedLayout {
             workspace.prepare(count: cells.count)
             workspace.computeForces(
                 cells: cells, settings: settings, center: center, jitter: jitter,
-                parallel: ParallelChunks(threads: settings.threads))
+                parallel: workspace.parallelChunks(threads: settings.threads))
             return (0..<cells.count).map(workspace.force(at:))
         }
     }

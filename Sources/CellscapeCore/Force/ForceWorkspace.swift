@@ -12,6 +12,7 @@ final class ForceWorkspace {
     private let chunkTotals = ScratchBuffer<Double>()
     private let chunkLargest = ScratchBuffer<Double>()
     private var lists: [InteractionList] = []
+    private var pool: WorkerPool?
     let tree = Quadtree()
     private let collision = Collision()
 
@@ -20,7 +21,7 @@ final class ForceWorkspace {
         -> Movement
     {
         let count = cells.count
-        let parallel = ParallelChunks(threads: settings.threads)
+        let parallel = parallelChunks(threads: settings.threads)
         prepare(count: count)
         previousX.pointer.update(from: cells.x, count: count)
         previousY.pointer.update(from: cells.y, count: count)
@@ -33,6 +34,13 @@ final class ForceWorkspace {
                 cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter, parallel: parallel)
         }
         return measureMovement(cells: cells, parallel: parallel)
+    }
+
+    /// The parallel loop over this workspace's threads, started on first use and kept while the count
+    /// stays the same.
+    func parallelChunks(threads: Int) -> ParallelChunks {
+        if pool?.workers != max(1, threads) { pool = WorkerPool(workers: threads) }
+        return ParallelChunks(pool: pool!)
     }
 
     /// Makes room for `count` cells.

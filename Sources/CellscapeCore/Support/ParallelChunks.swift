@@ -1,12 +1,10 @@
-import Dispatch
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Runs a loop over `0..<count` in fixed-size chunks spread over a number of threads.
+/// Runs a loop over `0..<count` in fixed-size chunks spread over the threads of a ``WorkerPool``.
 ///
 /// The chunk boundaries depend only on `count` and the chunk size, never on the thread count, so
 /// anything computed per chunk (a partial sum, say) comes out bit-identical whether one thread or many
@@ -15,8 +13,11 @@ struct ParallelChunks {
     /// The number of items in one chunk unless a loop says otherwise.
     static let chunkSize = 256
 
-    /// How many threads share the work; 1 runs everything on the calling thread.
-    var threads: Int
+    /// The threads that share the work.
+    let pool: WorkerPool
+
+    /// How many threads share the work.
+    var threads: Int { pool.workers }
 
     /// The number of chunks that cover `count` items.
     static func chunkCount(for count: Int, chunkSize: Int = chunkSize) -> Int {
@@ -25,8 +26,7 @@ struct ParallelChunks {
 
     /// Calls `body(chunk, range)` once for every chunk of `0..<count`; chunks may run concurrently.
     ///
-    /// The caller guarantees that different chunks write to different memory: that is what makes the
-    /// concurrent calls of a non-`Sendable` body safe.
+    /// The caller guarantees that different chunks write to different memory.
     func forEachChunk(count: Int, chunkSize: Int = chunkSize, _ body: (_ chunk: Int, _ range: Range<Int>) -> Void) {
         forEachChunk(count: count, chunkSize: chunkSize) { _, chunk, range in body(chunk, range) }
     }
@@ -37,27 +37,20 @@ struct ParallelChunks {
         count: Int, chunkSize: Int = chunkSize, _ body: (_ worker: Int, _ chunk: Int, _ range: Range<Int>) -> Void
     ) {
         let chunks = Self.chunkCount(for: count, chunkSize: chunkSize)
-        let workers = min(max(threads, 1), chunks)
-        let range = { (chunk: Int) in chunk * chunkSize..<min((chunk + 1) * chunkSize, count) }
+        let workers = min(pool.workers, chunks)
         if workers <= 1 {
-            for chunk in 0..<chunks { body(0, chunk, range(chunk)) }
+            for chunk in 0..<chunks { body(0, chunk, chunk * chunkSize..<min((chunk + 1) * chunkSize, count)) }
             return
         }
         withoutActuallyEscaping(body) { body in
-            let shared = DisjointWrites(body: body)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            pool.run { worker in
                 var chunk = worker
-                while chunk < chunks {
-                    shared.body(worker, chunk, chunk * chunkSize..<min((chunk + 1) * chunkSize, count))
+                while worker < workers && chunk < chunks {
+                    body(worker, chunk, chunk * chunkSize..<min((chunk + 1) * chunkSize, count))
                     chunk += workers
                 }
             }
         }
-    }
-
-    /// A loop body whose chunks write disjoint memory, and so may run on several threads at once.
-    private struct DisjointWrites: @unchecked Sendable {
-        let body: (Int, Int, Range<Int>) -> Void
     }
 
     /// The number of processors online, at least 1.

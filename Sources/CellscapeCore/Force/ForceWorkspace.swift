@@ -13,7 +13,7 @@ final class ForceWorkspace {
     private let chunkLargest = ScratchBuffer<Double>()
     private var lists: [InteractionList] = []
     private var pool: WorkerPool?
-    let tree = Quadtree()
+    private let tree = Quadtree()
     private let collision = Collision()
 
     /// Advances the cells by one step and returns how far they moved.

@@ -30,9 +30,12 @@ struct BenchForceCommand: ParsableCommand {
 
     func run() throws {
         let counts = try cells.split(separator: ",").map { text -> Int in
-            guard let count = Int(text.trimmingCharacters(in: .whitespaces)), count > 0 else {
+            guard let count = Int(text.trimmingCharacters(in: .whitespaces)),
+                (1...LayoutForceCommand.cellLimit).contains(count)
+            else {
                 throw CommandError(
-                    "--cells takes positive whole numbers separated by commas, not '\(cells)'")
+                    "--cells takes whole numbers from 1 to \(LayoutForceCommand.cellLimit), separated by commas, not '\(cells)'"
+                )
             }
             return count
         }

@@ -40,6 +40,9 @@ struct ForceInput: Decodable {
             throw CommandError(
                 "\(path): width and height must be positive numbers, not \(width) and \(height)")
         }
+        guard cells.count <= LayoutForceCommand.cellLimit else {
+            throw CommandError("\(path): \(cells.count) cells, more than the \(LayoutForceCommand.cellLimit) allowed")
+        }
         for (index, cell) in cells.enumerated() {
             guard cell.x.isFinite, cell.y.isFinite else {
                 throw CommandError("\(path): cells[\(index)] has a coordinate that is not a finite number")

@@ -13,6 +13,9 @@ struct LayoutForceCommand: ParsableCommand {
             """
     )
 
+    /// The most cells a command lays out.
+    static let cellLimit = 1_000_000
+
     @Option(help: "Start with this many cells at random points (seeded).")
     var cells: Int?
 
@@ -43,8 +46,8 @@ struct LayoutForceCommand: ParsableCommand {
         switch (cells, input) {
         case (nil, nil): throw ValidationError("give --cells N or --input FILE")
         case (.some, .some): throw ValidationError("give --cells or --input, not both")
-        case (.some(let count), nil) where count < 0:
-            throw ValidationError("--cells must be >= 0, not \(count)")
+        case (.some(let count), nil) where !(0...LayoutForceCommand.cellLimit).contains(count):
+            throw ValidationError("--cells must be from 0 to \(LayoutForceCommand.cellLimit), not \(count)")
         default: break
         }
         if steps != nil && untilSettled {

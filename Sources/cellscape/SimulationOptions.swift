@@ -36,8 +36,8 @@ struct SimulationOptions: ParsableArguments {
         guard theta.isFinite, theta >= 0 else {
             throw ValidationError("--theta must be a number >= 0, not \(theta)")
         }
-        if let threads, threads < 1 {
-            throw ValidationError("--threads must be at least 1, not \(threads)")
+        if let threads, !(1...256).contains(threads) {
+            throw ValidationError("--threads must be from 1 to 256, not \(threads)")
         }
     }
 

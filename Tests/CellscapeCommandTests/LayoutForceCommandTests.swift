@@ -62,6 +62,10 @@ import Testing
             ["layout", "force", "--cells", "10", "--output", "/nonexistent/dir/out.json"], "cannot write"
         ),
         (["bench", "force", "--cells", "ten"], "--cells"),
+        (["bench", "force", "--cells", "1000,99999999"], "--cells"),
+        (["layout", "force", "--cells", "2000000000"], "--cells"),
+        (["layout", "force", "--cells", "10", "--threads", "100000"], "--threads"),
+        (["layout", "force", "--cells", "10", "--seed", "-1"], "seed"),
     ])
     func badArgumentsGiveOneLineAndStatusTwo(arguments: [String], mention: String) throws {
         let outcome = try CommandRunner.run(arguments)

@@ -116,10 +116,7 @@ struct Repulsion {
             if squaredDistance == 0 {
                 coincident += 1
             } else {
-                let distance = squaredDistance.squareRoot()
-                let clamped = max(distance, minimumDistance)
-                let scale = strength / (clamped * clamped * distance)
-                sum += RepulsionSum(x: dx * scale, y: dy * scale, stiffness: 2 * scale)
+                sum += pairForce(dx: dx, dy: dy, id: 0, otherID: 0)
             }
         }
         return (sum, coincident)

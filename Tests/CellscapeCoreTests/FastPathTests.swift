@@ -100,6 +100,13 @@ import Testing
     }
 }
 
+extension QuadtreeNode {
+    /// Whether the point lies inside the node's square.
+    func contains(x: Double, y: Double) -> Bool {
+        x >= minX && x < minX + size && y >= minY && y < minY + size
+    }
+}
+
 extension CellStore {
     var cells: [Cell] { (0..<count).map(cell(at:)) }
 }

@@ -1,8 +1,8 @@
 /// The scratch memory of the simulation and the passes of one step.
 ///
 /// A step: forces from the old positions (spring plus repulsion, in parallel), the integrator's move,
-/// the collision passes, then the movement of every cell. Every buffer is reused, so a warm step
-/// allocates nothing.
+/// the collision passes, then the movement of every cell. Every buffer is reused: a warm step allocates
+/// nothing on one thread, and only the worker pool's hand-offs on more.
 final class ForceWorkspace {
     private let forceX = ScratchBuffer<Double>()
     private let forceY = ScratchBuffer<Double>()

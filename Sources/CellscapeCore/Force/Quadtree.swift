@@ -20,12 +20,6 @@ struct QuadtreeNode {
     var firstChild: Int32
 
     var isLeaf: Bool { firstChild < 0 }
-
-    /// Whether the point lies inside the node's square.
-    @inline(__always)
-    func contains(x: Double, y: Double) -> Bool {
-        x >= minX && x < minX + size && y >= minY && y < minY + size
-    }
 }
 
 /// A cell's position copied into tree order, with the index of the cell it came from.

@@ -11,15 +11,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        .target(name: "CellscapeCore"),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+        .target(name: "CellscapeCore", dependencies: ["CFreeType", "CPNG"]),
+        .target(name: "CellscapeX11", dependencies: ["CellscapeCore", "CX11"]),
         .executableTarget(
             name: "cellscape",
             dependencies: [
                 "CellscapeCore",
+                "CellscapeX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CellscapeCoreTests", dependencies: ["CellscapeCore"]),
         .testTarget(name: "CellscapeCommandTests", dependencies: ["cellscape"]),
+        .testTarget(name: "CellscapeX11Tests", dependencies: ["CX11"]),
     ]
 )

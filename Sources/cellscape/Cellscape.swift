@@ -1,21 +1,29 @@
 import ArgumentParser
+import CellscapeX11
 import Foundation
 
-/// The `cellscape` command: the viewer (to come), headless layout, and benchmarks.
+/// The `cellscape` command: the viewer, headless layout and snapshots, and benchmarks.
 @main
 struct Cellscape: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cellscape",
         abstract:
             "Collection-view layouts for the desktop: a force-directed view and a waterfall view.",
-        subcommands: [LayoutCommand.self, BenchCommand.self]
+        subcommands: [
+            ViewCommand.self, SnapshotCommand.self, LayoutCommand.self, BenchCommand.self,
+        ],
+        defaultSubcommand: ViewCommand.self
     )
 
-    /// Runs the command; any error becomes one line on standard error and exit status 2.
+    /// Runs the command; any error becomes one line on standard error and exit status 2 (bad input) or
+    /// the viewer's status (1: no display).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as ViewerError {
+            FileHandle.standardError.write(Data("cellscape: \(error.description)\n".utf8))
+            Foundation.exit(error.exitStatus)
         } catch {
             guard exitCode(for: error) != .success else { exit(withError: error) }
             let message =
@@ -49,6 +57,6 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure speed and memory (build with -c release).",
-        subcommands: [BenchForceCommand.self]
+        subcommands: [BenchForceCommand.self, BenchRenderCommand.self, BenchFrameCommand.self]
     )
 }

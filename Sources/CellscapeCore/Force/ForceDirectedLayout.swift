@@ -24,11 +24,14 @@ public struct ForceDirectedLayout {
     public private(set) var lastMovement = Movement.zero
     /// How many steps have been taken.
     public private(set) var stepCount = 0
+    /// The cell held in place (being dragged), if any: steps leave it where ``pinCell(id:at:)`` put it.
+    public private(set) var pinnedCell: Cell.ID?
 
     private var store = CellStore()
     private var random: SplitMix64
     private let jitter: PairJitter
     private var nextID = 0
+    private var pinnedPosition = Point.zero
     private var workspace = ForceWorkspace()
 
     /// Creates an empty layout.
@@ -97,13 +100,35 @@ public struct ForceDirectedLayout {
     @discardableResult
     public mutating func removeCell(id: Cell.ID) -> Bool {
         guard let index = index(of: id) else { return false }
+        if pinnedCell == id { pinnedCell = nil }
         store.remove(at: index)
         isSettled = false
         return true
     }
 
+    /// Holds the cell with this id at `position` (and wakes the simulation) until ``unpinCell()``; the
+    /// other cells still feel it and flow around it. Returns whether there is such a cell.
+    @discardableResult
+    public mutating func pinCell(id: Cell.ID, at position: Point) -> Bool {
+        guard let index = index(of: id), position.x.isFinite, position.y.isFinite else { return false }
+        pinnedCell = id
+        pinnedPosition = position
+        store.x[index] = position.x
+        store.y[index] = position.y
+        store.velocity[index] = .zero
+        isSettled = false
+        return true
+    }
+
+    /// Releases the pinned cell back into the simulation.
+    public mutating func unpinCell() {
+        pinnedCell = nil
+        isSettled = false
+    }
+
     /// Removes every cell.
     public mutating func removeAllCells() {
+        pinnedCell = nil
         store.removeAll()
         isSettled = true
         lastMovement = .zero
@@ -127,6 +152,11 @@ public struct ForceDirectedLayout {
         let jitter = jitter
         let movement = store.withPointers { cells in
             workspace.step(cells: cells, settings: settings, center: center, jitter: jitter)
+        }
+        if let pinnedCell, let index = index(of: pinnedCell) {
+            store.x[index] = pinnedPosition.x
+            store.y[index] = pinnedPosition.y
+            store.velocity[index] = .zero
         }
         lastMovement = movement
         switch settings.integrator {

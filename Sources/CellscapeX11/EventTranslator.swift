@@ -1,0 +1,70 @@
+import CX11
+import CellscapeCore
+
+/// Turns X events into viewer commands and records what the main loop must know; it changes no state
+/// of the scene itself.
+struct EventTranslator {
+    /// The commands recorded since the last ``take()``, in order; consecutive resizes are merged.
+    private(set) var commands: [ViewerCommand] = []
+    /// Whether the window must be redrawn (exposed).
+    var needsDisplay = false
+    /// Whether the window has been mapped.
+    var isMapped = false
+    /// Whether the window manager asked the window to close.
+    var closeRequested = false
+
+    /// Records one event. `nextIsMotion` says whether the next queued event is another motion, in which
+    /// case this one is dropped.
+    mutating func record(_ event: inout XEvent, deleteMessage: Atom, nextIsMotion: Bool) {
+        switch event.type {
+        case Expose where event.xexpose.count == 0: needsDisplay = true
+        case MapNotify:
+            isMapped = true
+            needsDisplay = true
+        case ConfigureNotify:
+            append(.resize(Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))))
+        case ButtonPress: buttonPress(event.xbutton)
+        case ButtonRelease where event.xbutton.button == UInt32(Button1):
+            append(.release(point(event.xbutton.x, event.xbutton.y)))
+        case MotionNotify where !nextIsMotion:
+            append(.drag(point(event.xmotion.x, event.xmotion.y)))
+        case KeyPress: keyPress(&event.xkey)
+        case ClientMessage where UInt(bitPattern: event.xclient.data.l.0) == deleteMessage: closeRequested = true
+        default: break
+        }
+    }
+
+    /// Hands over the recorded commands.
+    mutating func take() -> [ViewerCommand] {
+        defer { commands.removeAll(keepingCapacity: true) }
+        return commands
+    }
+
+    private mutating func buttonPress(_ button: XButtonEvent) {
+        switch Int32(button.button) {
+        case Button1: append(.press(point(button.x, button.y)))
+        case Button3: append(.remove(point(button.x, button.y)))
+        default: break
+        }
+    }
+
+    private mutating func keyPress(_ key: inout XKeyEvent) {
+        var symbol: KeySym = 0
+        var text = [CChar](repeating: 0, count: 8)
+        XLookupString(&key, &text, Int32(text.count), &symbol, nil)
+        if let command = keyCommand(for: symbol) { append(.key(command)) }
+    }
+
+    private mutating func append(_ command: ViewerCommand) {
+        if case .resize = command, case .resize = commands.last {
+            commands[commands.count - 1] = command
+        } else {
+            commands.append(command)
+        }
+    }
+
+    /// The centre of the pixel the pointer is on.
+    private func point(_ x: Int32, _ y: Int32) -> Point {
+        Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+    }
+}

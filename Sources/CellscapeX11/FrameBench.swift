@@ -1,0 +1,65 @@
+import CX11
+import CellscapeCore
+
+/// Times whole frames of the viewer in a real window: step, raster, present and XSync, each part apart.
+public struct FrameBench {
+    /// The timings of one run, in milliseconds per frame.
+    public struct Report: Sendable {
+        /// The frames measured.
+        public var frames: Int
+        /// Whether frames went through MIT-SHM.
+        public var sharedMemory: Bool
+        /// Median and 95th percentile of the whole frame.
+        public var frame: (median: Double, p95: Double)
+        /// Medians of the parts.
+        public var step: Double
+        /// The median of rasterizing the frame.
+        public var raster: Double
+        /// The median of presenting and syncing.
+        public var present: Double
+    }
+
+    private let options: ViewerOptions
+    private let frames: Int
+
+    /// A run of `frames` measured frames (after 10 unmeasured ones) of the scene `options` describe.
+    public init(options: ViewerOptions, frames: Int) {
+        self.options = options
+        self.frames = max(1, frames)
+    }
+
+    /// Opens the window, waits until it is mapped, then runs the frames.
+    public func run() throws(ViewerError) -> Report {
+        let connection = try X11Connection(displayName: options.displayName)
+        let size = options.scene.size
+        let window = try X11Window(connection: connection, size: size, title: "Cellscape bench", icon: nil)
+        let presenter = X11Presenter(
+            window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
+        window.map()
+        var event = XEvent()
+        repeat { XNextEvent(connection.display, &event) } while event.type != MapNotify
+        var scene = ForceScene(options: options.scene)
+        let rasterizer = CircleRasterizer()
+        let text = try? TextRenderer()
+        var samples: [(frame: UInt64, step: UInt64, raster: UInt64, present: UInt64)] = []
+        for number in 0..<(frames + 10) {
+            let start = monotonicNanoseconds()
+            scene.advance()
+            let stepped = monotonicNanoseconds()
+            scene.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
+            let drawn = monotonicNanoseconds()
+            presenter.present()
+            let presented = monotonicNanoseconds()
+            if number >= 10 { samples.append((presented - start, stepped - start, drawn - stepped, presented - drawn)) }
+        }
+        func median(_ values: [UInt64], quantile: Double = 0.5) -> Double {
+            let sorted = values.sorted()
+            return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * quantile))]) / 1e6
+        }
+        let frameTimes = samples.map(\.frame)
+        return Report(
+            frames: samples.count, sharedMemory: presenter.usesSharedMemory,
+            frame: (median(frameTimes), median(frameTimes, quantile: 0.95)), step: median(samples.map(\.step)),
+            raster: median(samples.map(\.raster)), present: median(samples.map(\.present)))
+    }
+}

@@ -1,0 +1,23 @@
+import CX11
+import CellscapeCore
+
+/// Every key the viewer knows, in one table: the key's symbol and the command it gives.
+let keyBindings: [(symbol: Int32, command: KeyCommand)] = [
+    (XK_space, .togglePause),
+    (XK_r, .reset),
+    (XK_c, .clear),
+    (XK_plus, .addCells),
+    (XK_equal, .addCells),
+    (XK_KP_Add, .addCells),
+    (XK_minus, .removeCells),
+    (XK_KP_Subtract, .removeCells),
+    (XK_h, .toggleHUD),
+    (XK_f, .toggleFit),
+    (XK_q, .quit),
+    (XK_Escape, .quit),
+]
+
+/// The command bound to a key symbol, if any.
+func keyCommand(for symbol: KeySym) -> KeyCommand? {
+    keyBindings.first { KeySym($0.symbol) == symbol }?.command
+}

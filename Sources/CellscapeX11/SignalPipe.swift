@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// SIGINT and SIGTERM turned into a readable file descriptor (the self-pipe trick), so the main loop's
+/// `poll()` wakes on them and the viewer ends cleanly.
+final class SignalPipe {
+    /// The end the main loop polls.
+    let readEnd: Int32
+
+    private enum Shared {
+        nonisolated(unsafe) static var writeEnd: Int32 = -1
+    }
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        readEnd = ends[0]
+        Shared.writeEnd = ends[1]
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = write(SignalPipe.Shared.writeEnd, &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+    }
+
+    /// Whether a signal has arrived (reading drains the pipe).
+    var hasFired: Bool {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        return read(readEnd, &buffer, buffer.count) > 0
+    }
+}

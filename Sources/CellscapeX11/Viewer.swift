@@ -1,0 +1,106 @@
+import CX11
+import CellscapeCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The X11 viewer: a window showing the force view, driven by one main loop.
+///
+/// The loop drains X events (handlers only record commands), applies them to the scene once, steps and
+/// draws once per frame deadline, presents and syncs, then sleeps in `poll()` until the next deadline, or
+/// without a timeout when nothing animates: a settled window uses no CPU.
+public final class Viewer {
+    private let options: ViewerOptions
+    private let connection: X11Connection
+    private let window: X11Window
+    private let presenter: X11Presenter
+    private let signals = SignalPipe()
+    private let rasterizer = CircleRasterizer()
+    private var text: TextRenderer?
+    private var scene: ForceScene
+    private var translator = EventTranslator()
+    private var announcedReady = false
+
+    /// Opens the window; throws when there is no display or it cannot show the frames.
+    public init(options: ViewerOptions) throws(ViewerError) {
+        self.options = options
+        scene = ForceScene(options: options.scene)
+        connection = try X11Connection(displayName: options.displayName)
+        let size = options.scene.size
+        window = try X11Window(connection: connection, size: size, title: "Cellscape", icon: IconFile.load())
+        presenter = X11Presenter(
+            window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
+        window.map()
+    }
+
+    /// Whether frames go through MIT-SHM.
+    public var usesSharedMemory: Bool { presenter.usesSharedMemory }
+
+    /// Runs until the window is closed, `q` or Escape is pressed, or SIGINT or SIGTERM arrives.
+    public func run() {
+        let interval = UInt64(1_000_000_000 / max(1, options.framesPerSecond))
+        var deadline = monotonicNanoseconds()
+        var wasIdle = true
+        while true {
+            drainEvents()
+            for command in translator.take() { scene.handle(command) }
+            if translator.closeRequested || scene.wantsQuit || signals.hasFired { return }
+            let wantsFrame = translator.isMapped && (translator.needsDisplay || scene.isAnimating)
+            var now = monotonicNanoseconds()
+            if wantsFrame && now >= deadline {
+                if wasIdle { scene.statistics.restart() }
+                drawFrame(started: now)
+                wasIdle = !scene.isAnimating
+                deadline = max(deadline + interval, now)
+                now = monotonicNanoseconds()
+            }
+            let animating = translator.isMapped && (translator.needsDisplay || scene.isAnimating)
+            let timeout = animating ? Int32(min(1000, (deadline > now ? deadline - now : 0) / 1_000_000)) : -1
+            waitForInput(timeout: timeout)
+        }
+    }
+
+    /// One frame: step, draw, present, sync; the timings go to the HUD.
+    private func drawFrame(started: UInt64) {
+        scene.advance()
+        let stepped = monotonicNanoseconds()
+        if text == nil && scene.showsHUD { text = try? TextRenderer() }
+        presenter.resize(width: Int(scene.size.width), height: Int(scene.size.height))
+        scene.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
+        presenter.present()
+        translator.needsDisplay = false
+        let finished = monotonicNanoseconds()
+        scene.statistics.record(start: started, step: stepped - started, frame: finished - started)
+        if !announcedReady {
+            announcedReady = true
+            writeLine("ready window=0x\(String(window.id, radix: 16))", to: 1)
+        }
+    }
+
+    private func drainEvents() {
+        let display = connection.display
+        var event = XEvent()
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            var nextIsMotion = false
+            if event.type == MotionNotify, XPending(display) > 0 {
+                var next = XEvent()
+                XPeekEvent(display, &next)
+                nextIsMotion = next.type == MotionNotify
+            }
+            translator.record(&event, deleteMessage: window.deleteMessage, nextIsMotion: nextIsMotion)
+        }
+    }
+
+    /// Sleeps until the X connection or the signal pipe has something, or `timeout` milliseconds pass
+    /// (-1: no limit); returns at once when Xlib already holds queued events.
+    private func waitForInput(timeout: Int32) {
+        guard XEventsQueued(connection.display, QueuedAfterFlush) == 0 else { return }
+        var descriptors = [
+            pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import CellscapeCore
+
+/// The options that decide what the force view shows, shared by the viewer and snapshots.
+struct SceneOptions: ParsableArguments {
+    @Option(help: "The window size, WIDTHxHEIGHT.")
+    var size = SizeArgument(width: 1280, height: 800)
+
+    @Option(help: "The number of cells at the start.")
+    var cells = 200
+
+    @OptionGroup var simulation: SimulationOptions
+
+    func validate() throws {
+        guard (0...LayoutForceCommand.cellLimit).contains(cells) else {
+            throw ValidationError("--cells must be from 0 to \(LayoutForceCommand.cellLimit), not \(cells)")
+        }
+        guard size.width <= 16384, size.height <= 16384 else {
+            throw ValidationError("--size must be at most 16384x16384, not \(size)")
+        }
+    }
+
+    /// The scene these options describe.
+    var scene: ForceScene.Options {
+        var options = ForceScene.Options()
+        options.cells = cells
+        options.seed = simulation.seed
+        options.size = Size(width: size.width.rounded(), height: size.height.rounded())
+        options.settings = simulation.settings
+        return options
+    }
+}

@@ -28,6 +28,6 @@ let package = Package(
         ),
         .testTarget(name: "CellscapeCoreTests", dependencies: ["CellscapeCore"]),
         .testTarget(name: "CellscapeCommandTests", dependencies: ["cellscape"]),
-        .testTarget(name: "CellscapeX11Tests", dependencies: ["CX11"]),
+        .testTarget(name: "CellscapeX11Tests", dependencies: ["CX11", "CellscapeCore", "cellscape"]),
     ]
 )

@@ -30,6 +30,12 @@ final class SignalPipe {
         sigemptyset(&action.sa_mask)
         sigaction(SIGINT, &action, nil)
         sigaction(SIGTERM, &action, nil)
+        // A parent may have started us with these blocked (test runners do): take them back.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        sigaddset(&wanted, SIGINT)
+        sigaddset(&wanted, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
     }
 
     /// Whether a signal has arrived (reading drains the pipe).

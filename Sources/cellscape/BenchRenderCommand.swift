@@ -45,8 +45,7 @@ struct BenchRenderCommand: ParsableCommand {
             var times: [Double] = []
             for _ in 0..<frames {
                 let start = DispatchTime.now().uptimeNanoseconds
-                frame.fill(.background)
-                rasterizer.draw(circles, into: frame)
+                rasterizer.draw(circles, into: frame, background: .background)
                 if let text { text.draw("cells \(cells)", x: 16, y: 16, color: .text, into: frame) }
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }

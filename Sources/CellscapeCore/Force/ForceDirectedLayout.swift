@@ -14,7 +14,7 @@
 public struct ForceDirectedLayout {
     /// The parameters of the simulation; changing them wakes it.
     public var settings: ForceSettings {
-        didSet { isSettled = false }
+        didSet { wake() }
     }
     /// The rectangle the layout was last prepared for; its centre is where cells are pulled.
     public private(set) var bounds: Rect
@@ -32,6 +32,8 @@ public struct ForceDirectedLayout {
     private let jitter: PairJitter
     private var nextID = 0
     private var pinnedPosition = Point.zero
+    /// Consecutive damped steps in which no cell moved the settle threshold.
+    private var quietSteps = 0
     private var workspace = ForceWorkspace()
 
     /// Creates an empty layout.
@@ -92,7 +94,7 @@ public struct ForceDirectedLayout {
         let id = nextID
         nextID += 1
         store.append(id: id, at: start, radius: radius ?? settings.cellRadius)
-        isSettled = false
+        wake()
         return id
     }
 
@@ -102,7 +104,7 @@ public struct ForceDirectedLayout {
         guard let index = index(of: id) else { return false }
         if pinnedCell == id { pinnedCell = nil }
         store.remove(at: index)
-        isSettled = false
+        wake()
         return true
     }
 
@@ -116,14 +118,14 @@ public struct ForceDirectedLayout {
         store.x[index] = position.x
         store.y[index] = position.y
         store.velocity[index] = .zero
-        isSettled = false
+        wake()
         return true
     }
 
     /// Releases the pinned cell back into the simulation.
     public mutating func unpinCell() {
         pinnedCell = nil
-        isSettled = false
+        wake()
     }
 
     /// Removes every cell.
@@ -161,7 +163,9 @@ public struct ForceDirectedLayout {
         lastMovement = movement
         switch settings.integrator {
         case .seed: isSettled = movement.total < settings.settleThreshold
-        case .damped: isSettled = movement.largest < settings.settleThreshold
+        case .damped:
+            quietSteps = movement.largest < settings.settleThreshold ? quietSteps + 1 : 0
+            isSettled = quietSteps >= settings.settleSteps
         }
         return movement
     }
@@ -188,7 +192,7 @@ public struct ForceDirectedLayout {
 extension ForceDirectedLayout: CollectionLayout {
     /// Takes the new bounds; when their centre moves, the simulation wakes and cells flow there.
     public mutating func prepare(bounds newBounds: Rect) {
-        if newBounds.center != bounds.center { isSettled = false }
+        if newBounds.center != bounds.center { wake() }
         bounds = newBounds
     }
 
@@ -215,6 +219,12 @@ extension ForceDirectedLayout: CollectionLayout {
 
     /// Wakes the simulation; the next ``prepare(bounds:)`` sets the new centre.
     public mutating func invalidate() {
+        wake()
+    }
+
+    /// Marks the simulation as moving again.
+    private mutating func wake() {
         isSettled = false
+        quietSteps = 0
     }
 }

@@ -7,7 +7,8 @@ public enum Integrator: String, CaseIterable, Hashable, Sendable, Codable {
     case seed
     /// Heavy-ball momentum with a per-cell restart and a cap on the distance moved per step.
     ///
-    /// Settled when no cell moves ``ForceSettings/settleThreshold`` or more in a step. A cell whose velocity
+    /// Settled when no cell moves ``ForceSettings/settleThreshold`` or more in each of
+    /// ``ForceSettings/settleSteps`` consecutive steps. A cell whose velocity
     /// points against its force stops before it is pushed, so it always moves at least as far as the seed
     /// step would move it: a settled state is an equilibrium of the seed's forces.
     case damped
@@ -37,6 +38,10 @@ public struct ForceSettings: Hashable, Sendable {
     /// The movement, in pixels, below which the simulation counts as settled; a third of a pixel is
     /// imperceptible.
     public var settleThreshold: Double = 0.3
+    /// How many consecutive damped steps must stay below ``settleThreshold``. One is not enough: a cell
+    /// whose velocity was just dropped (at the turning point of a swing) moves only by its force, which
+    /// is below the threshold up to 15 px from where the spring pulls it.
+    public var settleSteps = 10
     /// The fraction of its velocity a damped cell keeps from one step to the next.
     public var momentum: Double = 0.9
     /// The farthest a damped cell may move in one step, in pixels.

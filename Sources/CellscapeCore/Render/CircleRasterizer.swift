@@ -10,36 +10,68 @@ public final class CircleRasterizer {
     private let bandStarts = ScratchBuffer<Int>()
     private let bandFill = ScratchBuffer<Int>()
     private let entries = ScratchBuffer<Int32>()
+    private var masks: [UInt64: CircleMask] = [:]
+    /// The most masks kept; a frame with more radii draws the others directly.
+    static let maskLimit = 16
 
     /// Creates a rasterizer that uses `threads` threads (by default one per core).
     public init(threads: Int? = nil) {
         pool = WorkerPool(workers: threads ?? ParallelChunks.processorCount)
     }
 
-    /// Draws `circles` in order over what the frame holds.
-    public func draw(_ circles: [Circle], into frame: Framebuffer) {
-        circles.withUnsafeBufferPointer { draw($0, into: frame) }
+    /// Draws `circles` in order, over a frame first painted with `background`, or over what the frame
+    /// holds when `background` is `nil`.
+    public func draw(_ circles: [Circle], into frame: Framebuffer, background: Color? = nil) {
+        circles.withUnsafeBufferPointer { draw($0, into: frame, background: background) }
     }
 
-    /// Draws `circles` in order over what the frame holds.
-    public func draw(_ circles: UnsafeBufferPointer<Circle>, into frame: Framebuffer) {
+    /// Draws `circles` in order, over a frame first painted with `background`, or over what the frame
+    /// holds when `background` is `nil`.
+    public func draw(_ circles: UnsafeBufferPointer<Circle>, into frame: Framebuffer, background: Color? = nil) {
         let bands = (frame.height + Self.bandHeight - 1) / Self.bandHeight
-        guard bands > 0, frame.width > 0, !circles.isEmpty else { return }
-        let total = sortIntoBands(circles, height: frame.height, bands: bands)
-        guard total > 0 else { return }
+        guard bands > 0, frame.width > 0 else { return }
+        sortIntoBands(circles, height: frame.height, bands: bands)
+        prepareMasks(for: circles)
         let starts = bandStarts.pointer
         let entries = entries.pointer
+        let masks = masks
         ParallelChunks(pool: pool).forEachChunk(count: bands, chunkSize: 1) { band, _ in
             let rows = band * Self.bandHeight..<min(frame.height, (band + 1) * Self.bandHeight)
+            if let background {
+                for y in rows {
+                    (frame.pixels + y * frame.stride).update(repeating: background.pixel, count: frame.width)
+                }
+            }
+            var mask: CircleMask?
             for slot in starts[band]..<starts[band + 1] {
                 let circle = circles[Int(entries[slot])]
-                circle.draw(into: frame, rows: rows.clamped(to: circle.rows(clippedTo: frame.height)))
+                let circleRows = rows.clamped(to: circle.rows(clippedTo: frame.height))
+                if mask?.radius != circle.radius { mask = masks[circle.radius.bitPattern] }
+                if let mask {
+                    mask.draw(circle, into: frame, rows: circleRows)
+                } else {
+                    circle.draw(into: frame, rows: circleRows)
+                }
             }
         }
     }
 
-    /// A counting sort of circle indices by band; returns the number of entries.
-    private func sortIntoBands(_ circles: UnsafeBufferPointer<Circle>, height: Int, bands: Int) -> Int {
+    /// Makes sure a mask exists for each radius of at most ``CircleMask/largestRadius`` in `circles`,
+    /// up to ``maskLimit`` of them.
+    private func prepareMasks(for circles: UnsafeBufferPointer<Circle>) {
+        var previous = -1.0
+        for circle in circles where circle.radius != previous {
+            previous = circle.radius
+            guard circle.radius > 0, circle.radius <= CircleMask.largestRadius,
+                masks[circle.radius.bitPattern] == nil
+            else { continue }
+            if masks.count >= Self.maskLimit { masks.removeAll(keepingCapacity: true) }
+            masks[circle.radius.bitPattern] = CircleMask(radius: circle.radius)
+        }
+    }
+
+    /// A counting sort of circle indices by band.
+    private func sortIntoBands(_ circles: UnsafeBufferPointer<Circle>, height: Int, bands: Int) {
         bandStarts.reserve(bands + 1)
         bandFill.reserve(bands + 1)
         let starts = bandStarts.pointer
@@ -65,6 +97,5 @@ public final class CircleRasterizer {
                 fill[band] += 1
             }
         }
-        return total
     }
 }

@@ -1,8 +1,7 @@
 extension ForceScene {
     /// Draws the frame: the background, the visible cells and, when shown, the HUD.
     public func render(into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
-        frame.fill(.background)
-        rasterizer.draw(visibleCircles(), into: frame)
+        rasterizer.draw(visibleCircles(), into: frame, background: .background)
         if showsHUD, let text { drawHUD(into: frame, text: text) }
     }
 

@@ -1,0 +1,147 @@
+import CX11
+import CellscapeCore
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The viewer as a user meets it, in a private Xvfb, driven by XTest.
+@Suite(
+    .serialized,
+    .enabled(
+        if: XvfbServer.isAvailable,
+        "Xvfb (or libXtst) is not installed: skipping the X11 end-to-end tests; .ci/run installs xvfb"
+    ))
+struct ViewerEndToEndTests {
+    static let background = Color.background.pixel & 0xFF_FFFF
+    static let firstCell = Color.palette(for: 0).pixel & 0xFF_FFFF
+
+    /// Whether the first cell is drawn centred on `point`, to within 2 px.
+    static func cellIsCentred(_ frame: WindowPixels, on point: (x: Int, y: Int)) -> Bool {
+        let inside = [(0, 0), (7, 0), (-7, 0), (0, 7), (0, -7)]
+        let outside = [(13, 0), (-13, 0), (0, 13), (0, -13)]
+        return inside.allSatisfy { frame[point.x + $0.0, point.y + $0.1] == firstCell }
+            && outside.allSatisfy { frame[point.x + $0.0, point.y + $0.1] == background }
+    }
+
+    /// Waits until the cell is centred on `point` and stays there (settled, not passing through).
+    static func settles(_ server: XvfbServer, _ window: Window, on point: (x: Int, y: Int), width: Int) -> Bool {
+        for _ in 0..<3 {
+            guard server.waitUntil(window, { $0.width == width && cellIsCentred($0, on: point) }) else { return false }
+            usleep(400_000)
+            if server.waitUntil(window, within: 0.05, { $0.width == width && cellIsCentred($0, on: point) }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    @Test func aClickAddsACellThatSettlesAtTheCentreAndFollowsAResize() throws {
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer(["--cells", "0"])
+        server.press(XK_space)  // paused, the new cell stays under the pointer
+        server.click(x: 300, y: 200)
+        #expect(server.waitUntil(window) { $0[300, 200] == Self.firstCell && $0[300, 215] == Self.background })
+        server.press(XK_space)
+        #expect(Self.settles(server, window, on: (640, 400), width: 1280))
+        XResizeWindow(server.display, window, 800, 600)
+        XFlush(server.display)
+        #expect(Self.settles(server, window, on: (400, 300), width: 800))
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 2) == 0)
+    }
+
+    @Test func plusAddsAHundredCells() throws {
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer(["--cells", "0", "--no-shm"])
+        func covered(_ frame: WindowPixels) -> Int { frame.pixels.filter { $0 != Self.background }.count }
+        var before = 0
+        #expect(
+            server.waitUntil(window) {
+                before = covered($0)
+                return before > 0
+            })  // the HUD
+        server.press(XK_equal)
+        #expect(server.waitUntil(window) { covered($0) > before + 100 * 200 })
+        viewer.stop()
+    }
+
+    @Test func theWindowCarriesItsNamePIDAndIcon() throws {
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer(["--cells", "3"])
+        let name = property(server, window, "_NET_WM_NAME", type: "UTF8_STRING")
+        #expect(String(decoding: name.bytes, as: UTF8.self) == "Cellscape")
+        let pid = property(server, window, "_NET_WM_PID", type: "CARDINAL")
+        #expect(pid.longs == [Int(viewer.process.processIdentifier)])
+        let icon = property(server, window, "_NET_WM_ICON", type: "CARDINAL")
+        #expect(icon.longs.count >= 2 && icon.longs.count == 2 + icon.longs[0] * icon.longs[1])
+        var hint = XClassHint()
+        #expect(XGetClassHint(server.display, window, &hint) != 0)
+        #expect(hint.res_class.map { String(cString: $0) } == "Cellscape")
+        viewer.stop()
+    }
+
+    @Test func wmDeleteWindowEndsTheProgramWithStatusZero() throws {
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer(["--cells", "50"])
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(server.display, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(server.display, "WM_DELETE_WINDOW", 0))
+        XSendEvent(server.display, window, 0, NoEventMask, &event)
+        XFlush(server.display)
+        #expect(viewer.waitForExit(within: 2) == 0)
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func signalsEndTheProgramWithStatusZero(signal: Int32) throws {
+        let server = try XvfbServer()
+        let (viewer, _) = try server.startViewer(["--cells", "200"])
+        kill(viewer.process.processIdentifier, signal)
+        #expect(viewer.waitForExit(within: 2) == 0)
+    }
+
+    private func property(_ server: XvfbServer, _ window: Window, _ name: String, type: String)
+        -> (bytes: [UInt8], longs: [Int])
+    {
+        var actualType: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        XGetWindowProperty(
+            server.display, window, XInternAtom(server.display, name, 0), 0, 1 << 20, 0,
+            XInternAtom(server.display, type, 0), &actualType, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard let data, count > 0 else { return ([], []) }
+        if format == 32 {
+            return (
+                [],
+                UnsafeRawPointer(data).withMemoryRebound(to: Int.self, capacity: Int(count)) {
+                    Array(UnsafeBufferPointer(start: $0, count: Int(count)))
+                }
+            )
+        }
+        return (Array(UnsafeBufferPointer(start: data, count: Int(count))), [])
+    }
+}
+
+/// Without a display the viewer says so in one line and exits with status 1.
+@Suite struct NoDisplayTests {
+    @Test(arguments: [nil, ":987"])
+    func noDisplayGivesOneLineAndStatusOne(display: String?) throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        let viewer = try ChildProcess(ChildProcess.cellscape, ["--cells", "5"], environment: environment)
+        #expect(viewer.waitForExit(within: 10) == 1)
+        let lines = viewer.errorText.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("cellscape: ") == true)
+        #expect(lines.first?.contains("xvfb-run cellscape") == true)
+        #expect(lines.first?.contains(display ?? "DISPLAY is not set") == true)
+    }
+}

@@ -1,0 +1,133 @@
+import CX11
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A private Xvfb server for one test, and the test's own connection to it, with XTest for input.
+final class XvfbServer {
+    /// Whether the end-to-end tests can run here: Xvfb on PATH and libXtst loadable.
+    static let isAvailable = ChildProcess.find("Xvfb") != nil && XTest.shared != nil
+
+    let server: ChildProcess
+    let name: String
+    let display: OpaquePointer
+
+    init() throws {
+        // -displayfd 1: Xvfb picks a free display and writes its number on standard output.
+        server = try ChildProcess(
+            ChildProcess.find("Xvfb")!,
+            ["-displayfd", "1", "-screen", "0", "1600x1000x24", "-nolisten", "tcp", "-noreset"])
+        guard let number = server.readLine(within: 10), !number.isEmpty else {
+            throw TestFailure("Xvfb did not report a display")
+        }
+        name = ":" + number.trimmingCharacters(in: .whitespaces)
+        guard let display = XOpenDisplay(name) else { throw TestFailure("cannot open \(name)") }
+        self.display = display
+    }
+
+    deinit {
+        XCloseDisplay(display)
+        server.stop()
+    }
+
+    /// Starts `cellscape` on this display and waits for its `ready window=0x...` line.
+    func startViewer(_ arguments: [String]) throws -> (ChildProcess, Window) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = name
+        let viewer = try ChildProcess(ChildProcess.cellscape, arguments, environment: environment)
+        guard let line = viewer.readLine(within: 10), line.hasPrefix("ready window=0x"),
+            let window = Window(line.dropFirst("ready window=0x".count), radix: 16)
+        else {
+            viewer.stop()
+            throw TestFailure("no ready line: \(viewer.errorText)")
+        }
+        return (viewer, window)
+    }
+
+    /// Clicks a button at a point of the screen (the window sits at 0,0: there is no window manager).
+    func click(x: Int32, y: Int32, button: UInt32 = 1) {
+        let xtest = XTest.shared!
+        _ = xtest.motion(display, -1, x, y, 0)
+        _ = xtest.button(display, button, 1, 0)
+        _ = xtest.button(display, button, 0, 0)
+        XFlush(display)
+    }
+
+    /// Presses and releases the key that produces `symbol`.
+    func press(_ symbol: Int32) {
+        let xtest = XTest.shared!
+        let code = UInt32(XKeysymToKeycode(display, KeySym(symbol)))
+        _ = xtest.key(display, code, 1, 0)
+        _ = xtest.key(display, code, 0, 0)
+        XFlush(display)
+    }
+
+    /// The pixels of a window, row after row, as `0xRRGGBB`.
+    func pixels(of window: Window) -> (width: Int, height: Int, pixels: [UInt32]) {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, window, &attributes)
+        guard
+            let image = XGetImage(
+                display, window, 0, 0, UInt32(attributes.width), UInt32(attributes.height), cellscape_all_planes(),
+                ZPixmap)
+        else { return (0, 0, []) }
+        defer { _ = image.pointee.f.destroy_image(image) }
+        let width = Int(image.pointee.width)
+        let height = Int(image.pointee.height)
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity(width * height)
+        for y in 0..<height {
+            let row = UnsafeRawPointer(image.pointee.data!).advanced(by: y * Int(image.pointee.bytes_per_line))
+            for x in 0..<width { pixels.append(row.load(fromByteOffset: 4 * x, as: UInt32.self) & 0xFF_FFFF) }
+        }
+        return (width, height, pixels)
+    }
+
+    /// Polls the window's pixels until `condition` holds or `seconds` pass; returns whether it held.
+    func waitUntil(_ window: Window, within seconds: Double = 10, _ condition: (WindowPixels) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            let (width, height, pixels) = pixels(of: window)
+            if width > 0, condition(WindowPixels(width: width, height: height, pixels: pixels)) { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        return false
+    }
+}
+
+/// A window's pixels as `0xRRGGBB`.
+struct WindowPixels {
+    let width: Int
+    let height: Int
+    let pixels: [UInt32]
+
+    subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+}
+
+/// XTest's functions, loaded at run time: libxtst-dev (its header and link name) is not on every machine,
+/// the library itself comes with Xlib.
+struct XTest: @unchecked Sendable {
+    typealias Motion = @convention(c) (OpaquePointer?, Int32, Int32, Int32, UInt) -> Int32
+    typealias Button = @convention(c) (OpaquePointer?, UInt32, Int32, UInt) -> Int32
+
+    let motion: Motion
+    let button: Button
+    let key: Button
+
+    static let shared: XTest? = {
+        guard let library = dlopen("libXtst.so.6", RTLD_NOW), let motion = dlsym(library, "XTestFakeMotionEvent"),
+            let button = dlsym(library, "XTestFakeButtonEvent"), let key = dlsym(library, "XTestFakeKeyEvent")
+        else { return nil }
+        return XTest(
+            motion: unsafeBitCast(motion, to: Motion.self), button: unsafeBitCast(button, to: Button.self),
+            key: unsafeBitCast(key, to: Button.self))
+    }()
+}
+
+/// A failure of the test's own set-up.
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -8,7 +8,7 @@ struct Cellscape: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cellscape",
         abstract:
-            "Collection-view layouts for the desktop: a force-directed view and a waterfall view.",
+            "Collection-view layouts for the desktop: the force-directed view in a window, headless layouts, snapshots.",
         subcommands: [
             ViewCommand.self, SnapshotCommand.self, LayoutCommand.self, BenchCommand.self,
         ],

@@ -18,6 +18,7 @@ public final class Viewer {
     private let signals = SignalPipe()
     private let rasterizer = CircleRasterizer()
     private var text: TextRenderer?
+    private var triedFont = false
     private var scene: ForceScene
     private var translator = EventTranslator()
     private var announcedReady = false
@@ -65,7 +66,7 @@ public final class Viewer {
     private func drawFrame(started: UInt64) {
         scene.advance()
         let stepped = monotonicNanoseconds()
-        if text == nil && scene.showsHUD { text = try? TextRenderer() }
+        if !triedFont && scene.showsHUD { loadFont() }
         presenter.resize(width: Int(scene.size.width), height: Int(scene.size.height))
         scene.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
         presenter.present()
@@ -75,6 +76,16 @@ public final class Viewer {
         if !announcedReady {
             announcedReady = true
             writeLine("ready window=0x\(String(window.id, radix: 16))", to: 1)
+        }
+    }
+
+    /// Loads the HUD's font once; without one the HUD is left out, said once on standard error.
+    private func loadFont() {
+        triedFont = true
+        do {
+            text = try TextRenderer()
+        } catch {
+            reportLine("no HUD text: \(error)")
         }
     }
 

@@ -51,12 +51,12 @@ import Testing
         scene.handle(.release(Point(x: 200, y: 150)))
         Self.settle(&scene)
         let start = scene.layout.cell(at: 0).position
-        scene.handle(.press(start))
+        scene.handle(.press(Point(x: start.x + 3, y: start.y)))  // grabbed 3 px right of its centre
         #expect(scene.layout.count == 1)
         #expect(scene.layout.pinnedCell == scene.layout.cell(at: 0).id)
         scene.handle(.drag(Point(x: 60, y: 40)))
         for _ in 0..<10 { scene.advance() }
-        #expect(scene.layout.cell(at: 0).position == Point(x: 60, y: 40))
+        #expect(scene.layout.cell(at: 0).position == Point(x: 57, y: 40))
         let dragging = scene.isAnimating
         #expect(dragging)
         scene.handle(.release(Point(x: 60, y: 40)))

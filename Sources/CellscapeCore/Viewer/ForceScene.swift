@@ -44,6 +44,8 @@ public struct ForceScene {
 
     private let options: Options
     private var zoomIsSettled = true
+    /// From the pointer to the centre of the cell being dragged, in layout units.
+    private var grabOffset = Vector.zero
 
     /// The margin kept free around the cells when fitting, in window pixels.
     static let fitMargin = 12.0
@@ -71,7 +73,7 @@ public struct ForceScene {
         switch command {
         case .press(let point): press(at: point)
         case .drag(let point):
-            if let id = layout.pinnedCell { layout.pinCell(id: id, at: layoutPoint(at: point)) }
+            if let id = layout.pinnedCell { layout.pinCell(id: id, at: layoutPoint(at: point) + grabOffset) }
         case .release: layout.unpinCell()
         case .remove(let point):
             if let id = cell(at: point) { layout.removeCell(id: id) }
@@ -142,8 +144,10 @@ public struct ForceScene {
     }
 
     private mutating func press(at point: Point) {
-        if let id = cell(at: point) {
-            layout.pinCell(id: id, at: layout.cell(at: layout.index(of: id)!).position)
+        if let id = cell(at: point), let index = layout.index(of: id) {
+            let position = layout.cell(at: index).position
+            grabOffset = position - layoutPoint(at: point)
+            layout.pinCell(id: id, at: position)
         } else {
             layout.addCell(at: layoutPoint(at: point))
         }

@@ -44,6 +44,8 @@ struct EventTranslator {
         switch Int32(button.button) {
         case Button1: append(.press(point(button.x, button.y)))
         case Button3: append(.remove(point(button.x, button.y)))
+        case Button4: append(.wheel(-1))
+        case Button5: append(.wheel(1))
         default: break
         }
     }

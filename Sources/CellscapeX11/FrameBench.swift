@@ -2,6 +2,7 @@ import CX11
 import CellscapeCore
 
 /// Times whole frames of the viewer in a real window: step, raster, present and XSync, each part apart.
+/// In the waterfall view every frame scrolls by a wheel notch (100 px), down for 100 frames, then up.
 public struct FrameBench {
     /// The timings of one run, in milliseconds per frame.
     public struct Report: Sendable {
@@ -38,12 +39,13 @@ public struct FrameBench {
         window.map()
         var event = XEvent()
         repeat { XNextEvent(connection.display, &event) } while event.type != MapNotify
-        var scene = ForceScene(options: options.scene)
+        var scene = ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view)
         let rasterizer = CircleRasterizer()
         let text = try? TextRenderer()
         var samples: [(frame: UInt64, step: UInt64, raster: UInt64, present: UInt64)] = []
         for number in 0..<(frames + 10) {
             let start = monotonicNanoseconds()
+            if scene.view == .waterfall { scene.handle(.wheel(number % 200 < 100 ? 1 : -1)) }
             scene.advance()
             let stepped = monotonicNanoseconds()
             scene.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)

@@ -13,6 +13,13 @@ let keyBindings: [(symbol: Int32, command: KeyCommand)] = [
     (XK_KP_Subtract, .removeCells),
     (XK_h, .toggleHUD),
     (XK_f, .toggleFit),
+    (XK_Tab, .switchView),
+    (XK_Page_Up, .pageUp),
+    (XK_Page_Down, .pageDown),
+    (XK_Home, .home),
+    (XK_End, .end),
+    (XK_Up, .lineUp),
+    (XK_Down, .lineDown),
     (XK_q, .quit),
     (XK_Escape, .quit),
 ]

@@ -19,17 +19,19 @@ public final class Viewer {
     private let rasterizer = CircleRasterizer()
     private var text: TextRenderer?
     private var triedFont = false
-    private var scene: ForceScene
+    private var scene: ViewerModel
     private var translator = EventTranslator()
     private var announcedReady = false
 
     /// Opens the window; throws when there is no display or it cannot show the frames.
     public init(options: ViewerOptions) throws(ViewerError) {
         self.options = options
-        scene = ForceScene(options: options.scene)
+        scene = ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view)
         connection = try X11Connection(displayName: options.displayName)
         let size = options.scene.size
-        window = try X11Window(connection: connection, size: size, title: "Cellscape", icon: IconFile.load())
+        window = try X11Window(
+            connection: connection, size: size, title: "Cellscape",
+            icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
         presenter = X11Presenter(
             window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
         window.map()
@@ -45,12 +47,14 @@ public final class Viewer {
         var wasIdle = true
         while true {
             drainEvents()
-            for command in translator.take() { scene.handle(command) }
+            let commands = translator.take()
+            for command in commands { scene.handle(command) }
+            if !commands.isEmpty { translator.needsDisplay = true }
             if translator.closeRequested || scene.wantsQuit || signals.hasFired { return }
             let wantsFrame = translator.isMapped && (translator.needsDisplay || scene.isAnimating)
             var now = monotonicNanoseconds()
             if wantsFrame && now >= deadline {
-                if wasIdle { scene.statistics.restart() }
+                if wasIdle { scene.restartStatistics() }
                 drawFrame(started: now)
                 wasIdle = !scene.isAnimating
                 deadline = max(deadline + interval, now)
@@ -72,7 +76,7 @@ public final class Viewer {
         presenter.present()
         translator.needsDisplay = false
         let finished = monotonicNanoseconds()
-        scene.statistics.record(start: started, step: stepped - started, frame: finished - started)
+        scene.record(start: started, step: stepped - started, frame: finished - started)
         if !announcedReady {
             announcedReady = true
             writeLine("ready window=0x\(String(window.id, radix: 16))", to: 1)

@@ -2,8 +2,14 @@ import CellscapeCore
 
 /// How the X11 viewer runs.
 public struct ViewerOptions: Sendable {
-    /// The scene it starts with (cells, seed, window size, simulation settings).
+    /// The force view it starts with (cells, seed, window size, simulation settings).
     public var scene = ForceScene.Options()
+    /// The waterfall view it starts with (catalog, seed, columns); its size is the force view's.
+    public var waterfall = WaterfallScene.Options()
+    /// The view that shows first.
+    public var view = ViewerModel.View.force
+    /// The PNG file of the window's icon, if any.
+    public var iconPath: String?
     /// Whether frames may go through MIT-SHM (off: always XPutImage).
     public var sharedMemory = true
     /// The frame rate while something animates.

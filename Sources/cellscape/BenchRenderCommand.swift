@@ -101,16 +101,25 @@ struct BenchFrameCommand: ParsableCommand {
     @Flag(help: "Present with XPutImage instead of MIT-SHM.")
     var noShm = false
 
+    @Option(help: "The view: force, or waterfall (scrolling 100 px per frame).")
+    var view: ViewerModel.View = .force
+
+    @OptionGroup var feed: FeedOptions
+
     func run() throws {
         var options = ViewerOptions()
         options.scene = scene.scene
         options.sharedMemory = !noShm
+        options.view = view
+        options.waterfall.catalog = try feed.catalog(seed: scene.simulation.seed)
+        options.waterfall.size = options.scene.size
         let report = try FrameBench(options: options, frames: frames).run()
         print(
             String(
                 format:
-                    "frame %d cells %@ (%@): median %.2f ms, p95 %.2f ms; step %.2f, raster %.2f, present+sync %.2f",
-                scene.cells, scene.size.description, report.sharedMemory ? "MIT-SHM" : "XPutImage",
+                    "frame %@ %@ (%@): median %.2f ms, p95 %.2f ms; step %.2f, raster %.2f, present+sync %.2f",
+                view == .force ? "\(scene.cells) cells" : "waterfall", scene.size.description,
+                report.sharedMemory ? "MIT-SHM" : "XPutImage",
                 report.frame.median, report.frame.p95, report.step, report.raster, report.present))
     }
 }

@@ -48,7 +48,7 @@ struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Compute a layout headless and write it as JSON.",
-        subcommands: [LayoutForceCommand.self]
+        subcommands: [LayoutForceCommand.self, LayoutWaterfallCommand.self]
     )
 }
 
@@ -57,6 +57,8 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure speed and memory (build with -c release).",
-        subcommands: [BenchForceCommand.self, BenchRenderCommand.self, BenchFrameCommand.self]
+        subcommands: [
+            BenchForceCommand.self, BenchRenderCommand.self, BenchFrameCommand.self, BenchWaterfallCommand.self,
+        ]
     )
 }

@@ -29,7 +29,7 @@ struct ForceInput: Decodable {
         do {
             input = try JSONDecoder().decode(ForceInput.self, from: data)
         } catch let error as DecodingError {
-            throw CommandError("\(path): \(describe(error, data: data))")
+            throw CommandError("\(path): \(JSONProblem.describe(error, data: data))")
         }
         try input.check(path: path)
         return input
@@ -51,39 +51,6 @@ struct ForceInput: Decodable {
                 throw CommandError(
                     "\(path): cells[\(index)].radius must be a positive number, not \(radius)")
             }
-        }
-    }
-
-    private static func describe(_ error: DecodingError, data: Data) -> String {
-        func location(_ path: [CodingKey]) -> String {
-            let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = context.codingPath.isEmpty ? "" : " in \(location(context.codingPath))"
-            return "missing \"\(key.stringValue)\"\(parent)"
-        case .typeMismatch(let type, let context):
-            return
-                "\(location(context.codingPath)) should be \(type == Double.self ? "a number" : "\(type)")"
-        case .valueNotFound(_, let context):
-            return "\(location(context.codingPath)) is null"
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return "not valid JSON (\(syntaxProblem(in: data)))" }
-            return "\(location(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return "not a valid layout input"
-        }
-    }
-
-    /// What JSONSerialization, which says where, finds wrong with the text.
-    private static func syntaxProblem(in data: Data) -> String {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data)
-            return "unreadable"
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            return (detail ?? "unreadable").split(separator: "\n").first.map(String.init) ?? "unreadable"
         }
     }
 }

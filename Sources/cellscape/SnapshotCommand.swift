@@ -25,13 +25,25 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The PNG file to write.", valueName: "file"))
     var out: String
 
+    @Option(help: "The view to draw: force or waterfall.")
+    var view: ViewerModel.View = .force
+
+    @Option(help: "How far the waterfall is scrolled, in pixels.")
+    var scroll = 0.0
+
+    @OptionGroup var feed: FeedOptions
+
     func validate() throws {
         guard steps >= 0 else { throw ValidationError("--steps must be >= 0, not \(steps)") }
         guard maxSteps >= 0 else { throw ValidationError("--max-steps must be >= 0, not \(maxSteps)") }
         guard !(settle && steps > 0) else { throw ValidationError("give --steps or --settle, not both") }
+        guard scroll.isFinite, scroll >= 0 else {
+            throw ValidationError("--scroll must be a number >= 0, not \(scroll)")
+        }
     }
 
     func run() throws {
+        if view == .waterfall { return try runWaterfall() }
         var options = scene.scene
         options.showsHUD = hud
         var forceScene = ForceScene(options: options)
@@ -45,6 +57,23 @@ struct SnapshotCommand: ParsableCommand {
         let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
         let text = hud ? try? TextRenderer() : nil
         forceScene.render(into: frame, rasterizer: CircleRasterizer(), text: text)
+        try write(frame)
+    }
+
+    private func runWaterfall() throws {
+        var options = WaterfallScene.Options()
+        options.catalog = try feed.catalog(seed: scene.simulation.seed)
+        options.seed = scene.simulation.seed
+        options.size = scene.scene.size
+        options.showsHUD = hud
+        var waterfall = WaterfallScene(options: options)
+        waterfall.scroll(toOffset: scroll)
+        let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
+        waterfall.render(into: frame, text: try? TextRenderer())
+        try write(frame)
+    }
+
+    private func write(_ frame: Framebuffer) throws {
         do {
             try PNGFile.write(frame, to: out)
         } catch {

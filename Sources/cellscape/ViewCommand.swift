@@ -8,9 +8,10 @@ struct ViewCommand: ParsableCommand {
         commandName: "view",
         abstract: "Show the force-directed layout in a window (the default command).",
         discussion: """
-            Left click adds a cell, left drag moves one, right click removes one. Keys: space pause, r reset \
-            with a new seed, c clear, + and - add or remove 100 cells, h HUD, f fit to window, q or Escape quit. \
-            Prints 'ready window=0x<id>' once the window is mapped.
+            Force view: left click adds a cell, left drag moves one, right click removes one; space pause, r \
+            reset with a new seed, c clear, + and - add or remove 100 cells, f fit to window. Waterfall view: \
+            wheel, Page Up/Down, Home/End, arrows and dragging scroll; a click selects a tile. Both: Tab \
+            switches views, h HUD, q or Escape quit. Prints 'ready window=0x<id>' once the window is mapped.
             """
     )
 
@@ -25,6 +26,11 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "The X display (default: $DISPLAY).")
     var display: String?
 
+    @Option(help: "The view that shows first: force or waterfall.")
+    var view: ViewerModel.View = .force
+
+    @OptionGroup var feed: FeedOptions
+
     func validate() throws {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be from 1 to 1000, not \(fps)") }
     }
@@ -35,6 +41,38 @@ struct ViewCommand: ParsableCommand {
         options.sharedMemory = !noShm
         options.framesPerSecond = fps
         options.displayName = display
+        options.view = view
+        options.waterfall.catalog = try feed.catalog(seed: scene.simulation.seed)
+        options.waterfall.seed = scene.simulation.seed
+        options.waterfall.size = options.scene.size
+        options.iconPath = Assets.path("icon.png")
         try Viewer(options: options).run()
+    }
+}
+
+extension ViewerModel.View: ExpressibleByArgument {}
+
+/// Where the waterfall's items come from: a catalog file, generated items, or the bundled catalog.
+struct FeedOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp("Read the waterfall's items from this JSON catalog (see the README).", valueName: "file"))
+    var items: String?
+
+    @Option(help: "Generate this many waterfall items from --seed instead of reading a catalog.")
+    var count: Int?
+
+    func validate() throws {
+        if items != nil && count != nil { throw ValidationError("give --items or --count, not both") }
+        if let count, !(0...WaterfallCatalog.limit).contains(count) {
+            throw ValidationError("--count must be from 0 to \(WaterfallCatalog.limit), not \(count)")
+        }
+    }
+
+    /// The items these options name; without either option, the bundled catalog (or none, and the feed
+    /// is generated from the start).
+    func catalog(seed: UInt64) throws -> [WaterfallItem] {
+        if let items { return try WaterfallCatalog.load(path: items) }
+        if let count { return GeneratedItems.items(count: count, seed: seed) }
+        return try WaterfallCatalog.bundled() ?? []
     }
 }

@@ -50,16 +50,32 @@ public final class TextRenderer {
         text.unicodeScalars.reduce(0) { $0 + glyph(for: $1).advance }
     }
 
-    /// Draws one line of text with the top of the line at `y` and its left edge at `x`.
-    public func draw(_ text: String, x: Int, y: Int, color: Color, into frame: Framebuffer) {
+    /// Draws one line of text with the top of the line at `y` and its left edge at `x`, inside `clip`
+    /// (by default the whole frame).
+    public func draw(_ text: String, x: Int, y: Int, color: Color, into frame: Framebuffer, clip: Rect? = nil) {
         var penX = x
         let baseline = y + ascent
         let pixel = color.pixel
+        let bounds = PixelBounds(clip: clip, frame: frame)
         for scalar in text.unicodeScalars {
             let glyph = glyph(for: scalar)
-            glyph.draw(pixel: pixel, left: penX + glyph.left, top: baseline - glyph.top, into: frame)
+            glyph.draw(pixel: pixel, left: penX + glyph.left, top: baseline - glyph.top, into: frame, within: bounds)
             penX += glyph.advance
         }
+    }
+
+    /// `text`, shortened with an ellipsis if needed, so that it is at most `width` pixels wide.
+    public func truncated(_ text: String, toWidth width: Int) -> String {
+        guard self.width(of: text) > width else { return text }
+        var scalars = Array(text.unicodeScalars)
+        while !scalars.isEmpty {
+            scalars.removeLast()
+            var candidate = String.UnicodeScalarView()
+            candidate.append(contentsOf: scalars)
+            let shortened = String(candidate) + "\u{2026}"
+            if self.width(of: shortened) <= width { return shortened }
+        }
+        return ""
     }
 
     private func glyph(for scalar: Unicode.Scalar) -> Glyph {
@@ -103,6 +119,22 @@ public final class TextRenderer {
     }
 }
 
+/// The pixels text may touch: a clip rect's pixels within the frame.
+struct PixelBounds {
+    var columns: Range<Int>
+    var rows: Range<Int>
+
+    init(clip: Rect?, frame: Framebuffer) {
+        let clip = clip ?? Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
+        func span(_ low: Double, _ high: Double, _ limit: Int) -> Range<Int> {
+            let first = max(0, min(limit, pixelIndex(low.rounded(.up))))
+            return first..<max(first, min(limit, pixelIndex(high.rounded(.down))))
+        }
+        columns = span(clip.minX, clip.maxX, frame.width)
+        rows = span(clip.minY, clip.maxY, frame.height)
+    }
+}
+
 /// One rendered glyph: its coverage bitmap and where it sits relative to the pen.
 private struct Glyph {
     var width = 0
@@ -112,10 +144,15 @@ private struct Glyph {
     var advance = 0
     var coverage: [UInt8] = []
 
-    func draw(pixel: UInt32, left x0: Int, top y0: Int, into frame: Framebuffer) {
-        for row in max(0, -y0)..<rows where y0 + row < frame.height {
+    func draw(pixel: UInt32, left x0: Int, top y0: Int, into frame: Framebuffer, within bounds: PixelBounds) {
+        let firstRow = max(0, bounds.rows.lowerBound - y0)
+        let endRow = min(rows, bounds.rows.upperBound - y0)
+        let firstColumn = max(0, bounds.columns.lowerBound - x0)
+        let endColumn = min(width, bounds.columns.upperBound - x0)
+        guard firstRow < endRow, firstColumn < endColumn else { return }
+        for row in firstRow..<endRow {
             let line = frame.pixels + (y0 + row) * frame.stride
-            for column in max(0, -x0)..<width where x0 + column < frame.width {
+            for column in firstColumn..<endColumn {
                 let alpha = UInt32(coverage[row * width + column])
                 if alpha > 0 { line[x0 + column] = blend(line[x0 + column], pixel, alpha: alpha + (alpha >> 7)) }
             }

@@ -78,6 +78,7 @@ public struct ForceScene {
         case .remove(let point):
             if let id = cell(at: point) { layout.removeCell(id: id) }
         case .resize(let newSize): resize(to: newSize)
+        case .wheel: break
         case .key(let key): handle(key)
         }
         zoomIsSettled = false
@@ -178,6 +179,7 @@ public struct ForceScene {
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
         case .quit: wantsQuit = true
+        case .switchView, .pageUp, .pageDown, .home, .end, .lineUp, .lineDown: break
         }
     }
 

@@ -10,6 +10,8 @@ public enum ViewerCommand: Hashable, Sendable, Codable {
     case release(Point)
     /// The right button: removes the cell under the pointer.
     case remove(Point)
+    /// The mouse wheel turned by this many notches (positive: down, towards later items).
+    case wheel(Int)
     /// The window has a new size.
     case resize(Size)
     /// A key's command.
@@ -32,6 +34,20 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case toggleHUD
     /// Turns fit-to-window on or off.
     case toggleFit
+    /// Switches between the force view and the waterfall view.
+    case switchView
+    /// Scrolls the waterfall up by a screen.
+    case pageUp
+    /// Scrolls the waterfall down by a screen.
+    case pageDown
+    /// Scrolls the waterfall to its top.
+    case home
+    /// Scrolls the waterfall to the end of what is loaded (which loads the next page).
+    case end
+    /// Scrolls the waterfall up a little.
+    case lineUp
+    /// Scrolls the waterfall down a little.
+    case lineDown
     /// Ends the program.
     case quit
 }

@@ -1,0 +1,153 @@
+extension WaterfallLayout {
+    /// The items whose frames intersect `rect` (`minY < rect.maxY`, `maxY > rect.minY`, and the same in x),
+    /// in index order.
+    ///
+    /// For each column whose x-range meets the rect: search the first item ending below `rect.minY`,
+    /// then walk while items start above `rect.maxY`; the columns' runs, each in index order, are merged.
+    /// The search is two binary searches, over every 32nd bottom (a small array that stays in cache) and
+    /// within a block of 32: O(C log(n/C) + k log C) in all, for C columns and k items found.
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        var found: [LayoutAttributes] = []
+        forEachIndex(in: rect) { found.append(LayoutAttributes(index: $0, frame: frame(at: $0))) }
+        return found
+    }
+
+    /// The indices of the items whose frames intersect `rect`, in index order.
+    public func indices(in rect: Rect) -> [Int] {
+        var found: [Int] = []
+        found.reserveCapacity(64)
+        forEachIndex(in: rect) { found.append($0) }
+        return found
+    }
+
+    /// Calls `body` with the index of every item intersecting `rect`, in index order.
+    public func forEachIndex(in rect: Rect, _ body: (Int) -> Void) {
+        guard count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Run.self, capacity: columnCount) { runs in
+            var runCount = 0
+            var total = 0
+            for column in 0..<columnCount {
+                let left = columnX(column)
+                guard left < rect.maxX, left + columnWidth > rect.minX else { continue }
+                let (first, end) = span(of: rect, inColumn: column)
+                guard first < end else { continue }
+                runs[runCount] = Run(column: column, position: first, end: end, start: total)
+                runCount += 1
+                total += end - first
+            }
+            guard total > 0 else { return }
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: total) { items in
+                for run in 0..<runCount {
+                    columnItems[runs[run].column].withUnsafeBufferPointer { column in
+                        for position in runs[run].position..<runs[run].end {
+                            items[runs[run].start + position - runs[run].position] = column[position]
+                        }
+                    }
+                    runs[run].end = runs[run].start + runs[run].end - runs[run].position
+                    runs[run].position = runs[run].start
+                }
+                merge(UnsafeMutableBufferPointer(rebasing: runs[0..<runCount]), items: items, body)
+            }
+        }
+    }
+
+    /// The positions of a column's items intersecting the rect's rows.
+    private func span(of rect: Rect, inColumn column: Int) -> (Int, Int) {
+        columnBottoms[column].withUnsafeBufferPointer { bottoms in
+            let first = firstEnding(below: rect.minY, bottoms: bottoms, samples: columnSamples[column])
+            var end = first
+            let spacing = max(0, configuration.itemSpacing)
+            var top = first == 0 ? configuration.insets.top : bottoms[first - 1] + spacing
+            while end < bottoms.count && top < rect.maxY {
+                top = bottoms[end] + spacing
+                end += 1
+            }
+            return (first, end)
+        }
+    }
+
+    /// The first position in a column whose item ends below `y`; bottoms never decrease along a column.
+    private func firstEnding(below y: Double, bottoms: UnsafeBufferPointer<Double>, samples: [Double]) -> Int {
+        samples.withUnsafeBufferPointer { samples in
+            let block = Self.countNotAbove(y, in: samples, from: 0, count: samples.count)
+            let start = block * Self.sampleStride
+            return Self.countNotAbove(
+                y, in: bottoms, from: start, count: min(bottoms.count, start + Self.sampleStride) - start)
+        }
+    }
+
+    /// `from` plus the number of values in `values[from..<from + count]` that are at most `y` (they come
+    /// first, the values being sorted): a binary search without branches to mispredict.
+    @inline(__always)
+    private static func countNotAbove(_ y: Double, in values: UnsafeBufferPointer<Double>, from: Int, count: Int) -> Int
+    {
+        guard count > 0 else { return from }
+        var base = from
+        var length = count
+        while length > 1 {
+            let half = length / 2
+            base += half &* Int(unsafeBitCast(values[base + half] <= y, to: UInt8.self))
+            length -= half
+        }
+        return base + (values[base] <= y ? 1 : 0)
+    }
+
+    /// Emits the runs' items merged in index order, through a small binary heap keyed by each run's next item.
+    private func merge(
+        _ runs: UnsafeMutableBufferPointer<Run>, items: UnsafeMutableBufferPointer<Int32>, _ body: (Int) -> Void
+    ) {
+        var size = runs.count
+        for run in runs.indices { runs[run].next = items[runs[run].position] }
+        for start in stride(from: size / 2 - 1, through: 0, by: -1) { siftDown(runs, from: start, size: size) }
+        while size > 0 {
+            body(Int(runs[0].next))
+            runs[0].position += 1
+            if runs[0].position < runs[0].end {
+                runs[0].next = items[runs[0].position]
+            } else {
+                size -= 1
+                runs[0] = runs[size]
+            }
+            siftDown(runs, from: 0, size: size)
+        }
+    }
+
+    private func siftDown(_ heap: UnsafeMutableBufferPointer<Run>, from start: Int, size: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            guard left < size else { return }
+            var child = left
+            if left + 1 < size && heap[left + 1].next < heap[left].next { child = left + 1 }
+            guard heap[child].next < heap[parent].next else { return }
+            heap.swapAt(child, parent)
+            parent = child
+        }
+    }
+
+    /// The item a reader sees at the top of a viewport scrolled to `y`: of the first item of each column
+    /// ending below `y`, the one whose visible part starts highest (ties to the lower index).
+    public func topItem(at y: Double) -> Int? {
+        var best: (top: Double, item: Int)?
+        for column in 0..<columnCount {
+            let (position, _) = span(of: Rect(x: 0, y: y, width: 1, height: 0), inColumn: column)
+            guard position < columnItems[column].count else { continue }
+            let frame = frame(at: Int(columnItems[column][position]))
+            let candidate = (top: max(frame.minY, y), item: Int(columnItems[column][position]))
+            if best == nil || candidate.top < best!.top || (candidate.top == best!.top && candidate.item < best!.item) {
+                best = candidate
+            }
+        }
+        return best?.item
+    }
+}
+
+/// A column's run of items intersecting a query (positions, then offsets in the gathered items), and its
+/// next item for the merge.
+private struct Run {
+    var column: Int
+    var position: Int
+    var end: Int
+    var start: Int
+    var next: Int32 = 0
+}

@@ -3,9 +3,8 @@ extension WaterfallLayout {
     /// in index order.
     ///
     /// For each column whose x-range meets the rect: search the first item ending below `rect.minY`,
-    /// then walk while items start above `rect.maxY`; the columns' runs, each in index order, are merged.
-    /// The search is two binary searches, over every 32nd bottom (a small array that stays in cache) and
-    /// within a block of 32: O(C log(n/C) + k log C) in all, for C columns and k items found.
+    /// then walk while items start above `rect.maxY`; the columns' runs, each in index order, are merged. The search is two binary searches, over every 8th bottom (an array an eighth the size of
+    /// the column) and within a block of 8: O(C log(n/C) + k C) in all, for C columns and k items found.
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
         var found: [LayoutAttributes] = []
         forEachIndex(in: rect) { found.append(LayoutAttributes(index: $0, frame: frame(at: $0))) }
@@ -22,7 +21,7 @@ extension WaterfallLayout {
 
     /// Calls `body` with the index of every item intersecting `rect`, in index order.
     public func forEachIndex(in rect: Rect, _ body: (Int) -> Void) {
-        guard count > 0 else { return }
+        guard count > 0, !rect.minY.isNaN, !rect.maxY.isNaN else { return }
         withUnsafeTemporaryAllocation(of: Run.self, capacity: columnCount) { runs in
             var runCount = 0
             var total = 0
@@ -46,7 +45,26 @@ extension WaterfallLayout {
                     runs[run].end = runs[run].start + runs[run].end - runs[run].position
                     runs[run].position = runs[run].start
                 }
-                merge(UnsafeMutableBufferPointer(rebasing: runs[0..<runCount]), items: items, body)
+                Self.merge(UnsafeMutableBufferPointer(rebasing: runs[0..<runCount]), items: items, body)
+            }
+        }
+    }
+
+    /// Emits the runs' items in index order: each time the smallest of the runs' next items. O(k C).
+    private static func merge(
+        _ runs: UnsafeMutableBufferPointer<Run>, items: UnsafeMutableBufferPointer<Int32>, _ body: (Int) -> Void
+    ) {
+        var active = runs.count
+        while active > 0 {
+            var smallest = 0
+            for run in 1..<active where items[runs[run].position] < items[runs[smallest].position] {
+                smallest = run
+            }
+            body(Int(items[runs[smallest].position]))
+            runs[smallest].position += 1
+            if runs[smallest].position == runs[smallest].end {
+                active -= 1
+                runs[smallest] = runs[active]
             }
         }
     }
@@ -76,53 +94,22 @@ extension WaterfallLayout {
         }
     }
 
-    /// `from` plus the number of values in `values[from..<from + count]` that are at most `y` (they come
+    /// `from` plus the number of values (finite, sorted) in `values[from..<from + count]` that are at most `y` (they come
     /// first, the values being sorted): a binary search without branches to mispredict.
     @inline(__always)
     private static func countNotAbove(_ y: Double, in values: UnsafeBufferPointer<Double>, from: Int, count: Int) -> Int
     {
         guard count > 0 else { return from }
+        // `value <= y` is the sign of `y - value` (y + 0 turns -0 into +0), added without a branch.
+        let y = y + 0
         var base = from
         var length = count
         while length > 1 {
             let half = length / 2
-            base += half &* Int(unsafeBitCast(values[base + half] <= y, to: UInt8.self))
+            base &+= half &* (1 &- Int(truncatingIfNeeded: (y - values[base &+ half]).bitPattern >> 63))
             length -= half
         }
-        return base + (values[base] <= y ? 1 : 0)
-    }
-
-    /// Emits the runs' items merged in index order, through a small binary heap keyed by each run's next item.
-    private func merge(
-        _ runs: UnsafeMutableBufferPointer<Run>, items: UnsafeMutableBufferPointer<Int32>, _ body: (Int) -> Void
-    ) {
-        var size = runs.count
-        for run in runs.indices { runs[run].next = items[runs[run].position] }
-        for start in stride(from: size / 2 - 1, through: 0, by: -1) { siftDown(runs, from: start, size: size) }
-        while size > 0 {
-            body(Int(runs[0].next))
-            runs[0].position += 1
-            if runs[0].position < runs[0].end {
-                runs[0].next = items[runs[0].position]
-            } else {
-                size -= 1
-                runs[0] = runs[size]
-            }
-            siftDown(runs, from: 0, size: size)
-        }
-    }
-
-    private func siftDown(_ heap: UnsafeMutableBufferPointer<Run>, from start: Int, size: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1
-            guard left < size else { return }
-            var child = left
-            if left + 1 < size && heap[left + 1].next < heap[left].next { child = left + 1 }
-            guard heap[child].next < heap[parent].next else { return }
-            heap.swapAt(child, parent)
-            parent = child
-        }
+        return base &+ (1 &- Int(truncatingIfNeeded: (y - values[base]).bitPattern >> 63))
     }
 
     /// The item a reader sees at the top of a viewport scrolled to `y`: of the first item of each column
@@ -142,12 +129,10 @@ extension WaterfallLayout {
     }
 }
 
-/// A column's run of items intersecting a query (positions, then offsets in the gathered items), and its
-/// next item for the merge.
+/// A column's run of items intersecting a query: its positions in the column, then in the gathered items.
 private struct Run {
     var column: Int
     var position: Int
     var end: Int
     var start: Int
-    var next: Int32 = 0
 }

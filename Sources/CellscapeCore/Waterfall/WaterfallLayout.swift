@@ -32,7 +32,7 @@ public struct WaterfallLayout {
     private(set) var columnBottoms: [[Double]] = []
     private(set) var columnSamples: [[Double]] = []
     /// One bottom in this many goes into the column's samples.
-    static let sampleStride = 32
+    static let sampleStride = 8
     /// Each column's height: where its next item goes.
     private var columnHeights: [Double] = []
     private var needsReflow = false

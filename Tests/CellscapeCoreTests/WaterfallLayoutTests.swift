@@ -96,6 +96,28 @@ import Testing
         #expect(checked > 10_000)
     }
 
+    /// Degenerate items: zero and absurd heights (a column too tall for its band table), zero widths.
+    @Test func degenerateItemsAreStillFoundExactly() {
+        var layout = Self.layout(columns: .fixed(3), width: 600)
+        var sizes: [Size] = []
+        for index in 0..<600 {
+            switch index % 50 {
+            case 7: sizes.append(Size(width: 1e-9, height: 1))  // about 2e11 px tall
+            case 8: sizes.append(Size(width: 0, height: 10))
+            case 9: sizes.append(Size(width: 10, height: 0))
+            default: sizes.append(Size(width: 100, height: Double(50 + index % 300)))
+            }
+        }
+        layout.append(sizes)
+        #expect(layout.columnBands.contains { $0 == nil })
+        var random = SplitMix64(seed: 12)
+        for _ in 0..<2_000 {
+            let y = random.nextUnit() < 0.5 ? random.nextUnit() * 20_000 : random.nextUnit() * 3e12
+            let rect = Rect(x: random.nextUnit() * 600, y: y, width: 200, height: random.nextUnit() * 5_000)
+            #expect(layout.indices(in: rect) == Self.bruteForce(layout, rect))
+        }
+    }
+
     @Test func appendingEqualsLayingOutAtOnce() {
         let sizes = GeneratedItems.items(count: 1_050, seed: 4).map(\.size)
         var whole = Self.layout(columns: .minimumWidth(150), width: 900)

@@ -42,29 +42,10 @@ extension WaterfallLayout {
                             items[runs[run].start + position - runs[run].position] = column[position]
                         }
                     }
-                    runs[run].end = runs[run].start + runs[run].end - runs[run].position
-                    runs[run].position = runs[run].start
                 }
-                Self.merge(UnsafeMutableBufferPointer(rebasing: runs[0..<runCount]), items: items, body)
-            }
-        }
-    }
-
-    /// Emits the runs' items in index order: each time the smallest of the runs' next items. O(k C).
-    private static func merge(
-        _ runs: UnsafeMutableBufferPointer<Run>, items: UnsafeMutableBufferPointer<Int32>, _ body: (Int) -> Void
-    ) {
-        var active = runs.count
-        while active > 0 {
-            var smallest = 0
-            for run in 1..<active where items[runs[run].position] < items[runs[smallest].position] {
-                smallest = run
-            }
-            body(Int(items[runs[smallest].position]))
-            runs[smallest].position += 1
-            if runs[smallest].position == runs[smallest].end {
-                active -= 1
-                runs[smallest] = runs[active]
+                var gathered = items
+                if runCount > 1 { gathered.sort() }
+                for item in gathered { body(Int(item)) }
             }
         }
     }
@@ -72,7 +53,7 @@ extension WaterfallLayout {
     /// The positions of a column's items intersecting the rect's rows.
     private func span(of rect: Rect, inColumn column: Int) -> (Int, Int) {
         columnBottoms[column].withUnsafeBufferPointer { bottoms in
-            let first = firstEnding(below: rect.minY, bottoms: bottoms, samples: columnSamples[column])
+            let first = firstEnding(below: rect.minY, bottoms: bottoms, bands: columnBands[column])
             var end = first
             let spacing = max(0, configuration.itemSpacing)
             var top = first == 0 ? configuration.insets.top : bottoms[first - 1] + spacing
@@ -85,13 +66,21 @@ extension WaterfallLayout {
     }
 
     /// The first position in a column whose item ends below `y`; bottoms never decrease along a column.
-    private func firstEnding(below y: Double, bottoms: UnsafeBufferPointer<Double>, samples: [Double]) -> Int {
-        samples.withUnsafeBufferPointer { samples in
-            let block = Self.countNotAbove(y, in: samples, from: 0, count: samples.count)
-            let start = block * Self.sampleStride
-            return Self.countNotAbove(
-                y, in: bottoms, from: start, count: min(bottoms.count, start + Self.sampleStride) - start)
+    /// The band table gives the range of positions for the band `y` is in; a few steps forward, or a
+    /// bisection of that range if it is long, find the position.
+    private func firstEnding(below y: Double, bottoms: UnsafeBufferPointer<Double>, bands: [Int32]?) -> Int {
+        guard let bands, y >= 0 else { return Self.countNotAbove(y, in: bottoms, from: 0, count: bottoms.count) }
+        // Every bottom lies at or above the end of the table.
+        guard y < Double(bands.count) * Self.bandHeight else { return bottoms.count }
+        let band = Int(y / Self.bandHeight)
+        let low = Int(bands[band])
+        let high = band + 1 < bands.count ? Int(bands[band + 1]) : bottoms.count
+        var position = low
+        while position < high && position < low + 8 {
+            if bottoms[position] > y { return position }
+            position += 1
         }
+        return Self.countNotAbove(y, in: bottoms, from: position, count: high - position)
     }
 
     /// `from` plus the number of values (finite, sorted) in `values[from..<from + count]` that are at most `y` (they come
@@ -129,7 +118,7 @@ extension WaterfallLayout {
     }
 }
 
-/// A column's run of items intersecting a query: its positions in the column, then in the gathered items.
+/// A column's run of items intersecting a query, and where its items go among the gathered ones.
 private struct Run {
     var column: Int
     var position: Int

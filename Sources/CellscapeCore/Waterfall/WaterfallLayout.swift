@@ -26,13 +26,17 @@ public struct WaterfallLayout {
     private var placements: [Placement] = []
     /// Each column's items, in index order.
     private(set) var columnItems: [[Int32]] = []
-    /// Each column's bottoms, densely, and every ``sampleStride``-th of them, for the search. An item's top
-    /// is the bottom of the one before it plus the item spacing (the top inset for the first), exactly as
-    /// it was placed.
+    /// Each column's bottoms, in order. An item's top is the bottom of the one before it plus the item
+    /// spacing (the top inset for the first), exactly as it was placed.
     private(set) var columnBottoms: [[Double]] = []
-    private(set) var columnSamples: [[Double]] = []
-    /// One bottom in this many goes into the column's samples.
-    static let sampleStride = 8
+    /// Per column, for each band of ``bandHeight`` pixels from y = 0: the first position whose bottom lies
+    /// below the band's top. The search starts there. `nil` once a column grew too tall for the table
+    /// (an absurdly tall item); such a column is searched by bisection alone.
+    private(set) var columnBands: [[Int32]?] = []
+    /// The height of a band of the search table.
+    static let bandHeight = 1024.0
+    /// The most bands one item may add before its column gives up its table.
+    static let bandLimit = 1 << 20
     /// Each column's height: where its next item goes.
     private var columnHeights: [Double] = []
     private var needsReflow = false
@@ -104,7 +108,7 @@ public struct WaterfallLayout {
         columnHeights = Array(repeating: configuration.insets.top, count: columnCount)
         columnItems = Array(repeating: [], count: columnCount)
         columnBottoms = Array(repeating: [], count: columnCount)
-        columnSamples = Array(repeating: [], count: columnCount)
+        columnBands = Array(repeating: [], count: columnCount)
         placements.removeAll(keepingCapacity: true)
         placements.reserveCapacity(sizes.count)
         for column in 0..<columnCount {
@@ -123,9 +127,23 @@ public struct WaterfallLayout {
         let y = columnHeights[shortest]
         columnItems[shortest].append(Int32(truncatingIfNeeded: placements.count))
         columnBottoms[shortest].append(y + height)
-        if columnBottoms[shortest].count % Self.sampleStride == 0 { columnSamples[shortest].append(y + height) }
+        extendBands(ofColumn: shortest, to: y + height, position: columnBottoms[shortest].count - 1)
         placements.append(Placement(y: y, height: height, column: Int32(shortest)))
         columnHeights[shortest] = y + height + max(0, configuration.itemSpacing)
+    }
+
+    /// Adds the bands whose top lies above `bottom`: `position` is the first item ending below them.
+    private mutating func extendBands(ofColumn column: Int, to bottom: Double, position: Int) {
+        guard let count = columnBands[column]?.count, Double(count) * Self.bandHeight < bottom else { return }
+        guard bottom < Double(count + Self.bandLimit) * Self.bandHeight else {
+            columnBands[column] = nil
+            return
+        }
+        var added = count
+        while Double(added) * Self.bandHeight < bottom {
+            columnBands[column]!.append(Int32(truncatingIfNeeded: position))
+            added += 1
+        }
     }
 
     func columnX(_ column: Int) -> Double {

@@ -37,9 +37,9 @@ extension WaterfallLayout {
             guard total > 0 else { return }
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: total) { items in
                 for run in 0..<runCount {
-                    columnItems[runs[run].column].withUnsafeBufferPointer { column in
+                    columnSlots[runs[run].column].withUnsafeBufferPointer { column in
                         for position in runs[run].position..<runs[run].end {
-                            items[runs[run].start + position - runs[run].position] = column[position]
+                            items[runs[run].start + position - runs[run].position] = column[position].item
                         }
                     }
                 }
@@ -52,13 +52,13 @@ extension WaterfallLayout {
 
     /// The positions of a column's items intersecting the rect's rows.
     private func span(of rect: Rect, inColumn column: Int) -> (Int, Int) {
-        columnBottoms[column].withUnsafeBufferPointer { bottoms in
+        columnSlots[column].withUnsafeBufferPointer { bottoms in
             let first = firstEnding(below: rect.minY, bottoms: bottoms, bands: columnBands[column])
             var end = first
             let spacing = max(0, configuration.itemSpacing)
-            var top = first == 0 ? configuration.insets.top : bottoms[first - 1] + spacing
+            var top = first == 0 ? configuration.insets.top : bottoms[first - 1].bottom + spacing
             while end < bottoms.count && top < rect.maxY {
-                top = bottoms[end] + spacing
+                top = bottoms[end].bottom + spacing
                 end += 1
             }
             return (first, end)
@@ -68,7 +68,7 @@ extension WaterfallLayout {
     /// The first position in a column whose item ends below `y`; bottoms never decrease along a column.
     /// The band table gives the range of positions for the band `y` is in; a few steps forward, or a
     /// bisection of that range if it is long, find the position.
-    private func firstEnding(below y: Double, bottoms: UnsafeBufferPointer<Double>, bands: [Int32]?) -> Int {
+    private func firstEnding(below y: Double, bottoms: UnsafeBufferPointer<ColumnSlot>, bands: [Int32]?) -> Int {
         guard let bands, y >= 0 else { return Self.countNotAbove(y, in: bottoms, from: 0, count: bottoms.count) }
         // Every bottom lies at or above the end of the table.
         guard y < Double(bands.count) * Self.bandHeight else { return bottoms.count }
@@ -77,7 +77,7 @@ extension WaterfallLayout {
         let high = band + 1 < bands.count ? Int(bands[band + 1]) : bottoms.count
         var position = low
         while position < high && position < low + 8 {
-            if bottoms[position] > y { return position }
+            if bottoms[position].bottom > y { return position }
             position += 1
         }
         return Self.countNotAbove(y, in: bottoms, from: position, count: high - position)
@@ -86,7 +86,8 @@ extension WaterfallLayout {
     /// `from` plus the number of values (finite, sorted) in `values[from..<from + count]` that are at most `y` (they come
     /// first, the values being sorted): a binary search without branches to mispredict.
     @inline(__always)
-    private static func countNotAbove(_ y: Double, in values: UnsafeBufferPointer<Double>, from: Int, count: Int) -> Int
+    private static func countNotAbove(_ y: Double, in values: UnsafeBufferPointer<ColumnSlot>, from: Int, count: Int)
+        -> Int
     {
         guard count > 0 else { return from }
         // `value <= y` is the sign of `y - value` (y + 0 turns -0 into +0), added without a branch.
@@ -95,10 +96,10 @@ extension WaterfallLayout {
         var length = count
         while length > 1 {
             let half = length / 2
-            base &+= half &* (1 &- Int(truncatingIfNeeded: (y - values[base &+ half]).bitPattern >> 63))
+            base &+= half &* (1 &- Int(truncatingIfNeeded: (y - values[base &+ half].bottom).bitPattern >> 63))
             length -= half
         }
-        return base &+ (1 &- Int(truncatingIfNeeded: (y - values[base]).bitPattern >> 63))
+        return base &+ (1 &- Int(truncatingIfNeeded: (y - values[base].bottom).bitPattern >> 63))
     }
 
     /// The item a reader sees at the top of a viewport scrolled to `y`: of the first item of each column
@@ -107,9 +108,9 @@ extension WaterfallLayout {
         var best: (top: Double, item: Int)?
         for column in 0..<columnCount {
             let (position, _) = span(of: Rect(x: 0, y: y, width: 1, height: 0), inColumn: column)
-            guard position < columnItems[column].count else { continue }
-            let frame = frame(at: Int(columnItems[column][position]))
-            let candidate = (top: max(frame.minY, y), item: Int(columnItems[column][position]))
+            guard position < columnSlots[column].count else { continue }
+            let item = Int(columnSlots[column][position].item)
+            let candidate = (top: max(frame(at: item).minY, y), item: item)
             if best == nil || candidate.top < best!.top || (candidate.top == best!.top && candidate.item < best!.item) {
                 best = candidate
             }

@@ -24,11 +24,10 @@ public struct WaterfallLayout {
     private var sizes: [Size] = []
     /// Where each item went, in index order.
     private var placements: [Placement] = []
-    /// Each column's items, in index order.
-    private(set) var columnItems: [[Int32]] = []
-    /// Each column's bottoms, in order. An item's top is the bottom of the one before it plus the item
-    /// spacing (the top inset for the first), exactly as it was placed.
-    private(set) var columnBottoms: [[Double]] = []
+    /// Each column's items in order, with their bottoms next to them (one cache line holds both for the
+    /// search and the walk). An item's top is the bottom of the one before it plus the item spacing (the
+    /// top inset for the first), exactly as it was placed.
+    private(set) var columnSlots: [[ColumnSlot]] = []
     /// Per column, for each band of ``bandHeight`` pixels from y = 0: the first position whose bottom lies
     /// below the band's top. The search starts there. `nil` once a column grew too tall for the table
     /// (an absurdly tall item); such a column is searched by bisection alone.
@@ -89,9 +88,8 @@ public struct WaterfallLayout {
         if sizes.capacity < needed { sizes.reserveCapacity(max(needed, 2 * sizes.capacity)) }
         if placements.capacity < needed { placements.reserveCapacity(max(needed, 2 * placements.capacity)) }
         let perColumn = needed / columnCount + 16
-        for column in 0..<columnCount where columnItems[column].capacity < perColumn {
-            columnItems[column].reserveCapacity(max(perColumn, 2 * columnItems[column].capacity))
-            columnBottoms[column].reserveCapacity(max(perColumn, 2 * columnBottoms[column].capacity))
+        for column in 0..<columnCount where columnSlots[column].capacity < perColumn {
+            columnSlots[column].reserveCapacity(max(perColumn, 2 * columnSlots[column].capacity))
         }
     }
 
@@ -106,14 +104,12 @@ public struct WaterfallLayout {
         columnCount = configuration.columnCount(forWidth: bounds.width)
         columnWidth = configuration.columnWidth(forWidth: bounds.width, count: columnCount)
         columnHeights = Array(repeating: configuration.insets.top, count: columnCount)
-        columnItems = Array(repeating: [], count: columnCount)
-        columnBottoms = Array(repeating: [], count: columnCount)
+        columnSlots = Array(repeating: [], count: columnCount)
         columnBands = Array(repeating: [], count: columnCount)
         placements.removeAll(keepingCapacity: true)
         placements.reserveCapacity(sizes.count)
         for column in 0..<columnCount {
-            columnItems[column].reserveCapacity(sizes.count / columnCount + 16)
-            columnBottoms[column].reserveCapacity(sizes.count / columnCount + 16)
+            columnSlots[column].reserveCapacity(sizes.count / columnCount + 16)
         }
         for size in sizes { place(size) }
         needsReflow = false
@@ -125,9 +121,8 @@ public struct WaterfallLayout {
         let scaled = columnWidth * size.height / size.width
         let height = scaled.isFinite && scaled > 0 ? scaled : 0
         let y = columnHeights[shortest]
-        columnItems[shortest].append(Int32(truncatingIfNeeded: placements.count))
-        columnBottoms[shortest].append(y + height)
-        extendBands(ofColumn: shortest, to: y + height, position: columnBottoms[shortest].count - 1)
+        columnSlots[shortest].append(ColumnSlot(bottom: y + height, item: Int32(truncatingIfNeeded: placements.count)))
+        extendBands(ofColumn: shortest, to: y + height, position: columnSlots[shortest].count - 1)
         placements.append(Placement(y: y, height: height, column: Int32(shortest)))
         columnHeights[shortest] = y + height + max(0, configuration.itemSpacing)
     }
@@ -152,6 +147,12 @@ public struct WaterfallLayout {
 
     /// The height of a column: where its next item goes.
     func height(ofColumn column: Int) -> Double { columnHeights[column] }
+}
+
+/// One item of a column: its bottom and its index.
+struct ColumnSlot {
+    var bottom: Double
+    var item: Int32
 }
 
 /// Where one item went.

@@ -12,6 +12,8 @@ public struct FrameBench {
         public var sharedMemory: Bool
         /// Median and 95th percentile of the whole frame.
         public var frame: (median: Double, p95: Double)
+        /// The exact mean of the whole frame's nanoseconds (``ExactMean``), in milliseconds.
+        public var frameMean: Double
         /// Medians of the parts.
         public var step: Double
         /// The median of rasterizing the frame.
@@ -61,7 +63,9 @@ public struct FrameBench {
         let frameTimes = samples.map(\.frame)
         return Report(
             frames: samples.count, sharedMemory: presenter.usesSharedMemory,
-            frame: (median(frameTimes), median(frameTimes, quantile: 0.95)), step: median(samples.map(\.step)),
+            frame: (median(frameTimes), median(frameTimes, quantile: 0.95)),
+            frameMean: (ExactMean(frameTimes.map { Int64(clamping: $0) }).nearest ?? 0) / 1e6,
+            step: median(samples.map(\.step)),
             raster: median(samples.map(\.raster)), present: median(samples.map(\.present)))
     }
 }

@@ -117,9 +117,9 @@ struct BenchFrameCommand: ParsableCommand {
         print(
             String(
                 format:
-                    "frame %@ %@ (%@): median %.2f ms, p95 %.2f ms; step %.2f, raster %.2f, present+sync %.2f",
+                    "frame %@ %@ (%@): median %.2f ms, p95 %.2f ms, mean %.2f ms; step %.2f, raster %.2f, present+sync %.2f",
                 view == .force ? "\(scene.cells) cells" : "waterfall", scene.size.description,
                 report.sharedMemory ? "MIT-SHM" : "XPutImage",
-                report.frame.median, report.frame.p95, report.step, report.raster, report.present))
+                report.frame.median, report.frame.p95, report.frameMean, report.step, report.raster, report.present))
     }
 }

@@ -1,4 +1,7 @@
 /// Timings of the last frames, for the HUD: frames per second and mean milliseconds per step and per frame.
+///
+/// The means are ``ExactMean``s of nanoseconds over a sliding window: each frame adds its sample and
+/// removes the oldest, O(1).
 public struct FrameStatistics: Sendable {
     /// How many recent frames the figures cover.
     public static let window = 60
@@ -6,6 +9,8 @@ public struct FrameStatistics: Sendable {
     private var frameStarts: [UInt64] = []
     private var stepNanoseconds: [UInt64] = []
     private var frameNanoseconds: [UInt64] = []
+    private var stepMean = ExactMean()
+    private var frameMean = ExactMean()
 
     /// No frames yet.
     public init() {}
@@ -13,8 +18,10 @@ public struct FrameStatistics: Sendable {
     /// Records one frame: when it started, how long its step and the whole frame took (nanoseconds).
     public mutating func record(start: UInt64, step: UInt64, frame: UInt64) {
         Self.append(start, to: &frameStarts)
-        Self.append(step, to: &stepNanoseconds)
-        Self.append(frame, to: &frameNanoseconds)
+        if let dropped = Self.append(step, to: &stepNanoseconds) { stepMean.remove(Int64(clamping: dropped)) }
+        stepMean.add(Int64(clamping: step))
+        if let dropped = Self.append(frame, to: &frameNanoseconds) { frameMean.remove(Int64(clamping: dropped)) }
+        frameMean.add(Int64(clamping: frame))
     }
 
     /// Forgets the past frames, so an idle pause does not lower the frame rate shown.
@@ -30,17 +37,16 @@ public struct FrameStatistics: Sendable {
     }
 
     /// Mean milliseconds per simulation step over the recent frames.
-    public var stepMilliseconds: Double { Self.meanMilliseconds(stepNanoseconds) }
+    public var stepMilliseconds: Double { (stepMean.nearest ?? 0) / 1e6 }
 
     /// Mean milliseconds per whole frame (step, raster, present) over the recent frames.
-    public var frameMilliseconds: Double { Self.meanMilliseconds(frameNanoseconds) }
+    public var frameMilliseconds: Double { (frameMean.nearest ?? 0) / 1e6 }
 
-    private static func append(_ value: UInt64, to samples: inout [UInt64]) {
-        if samples.count == window { samples.removeFirst() }
+    /// Appends a sample, dropping (and returning) the oldest when the window is full.
+    @discardableResult
+    private static func append(_ value: UInt64, to samples: inout [UInt64]) -> UInt64? {
+        let dropped = samples.count == window ? samples.removeFirst() : nil
         samples.append(value)
-    }
-
-    private static func meanMilliseconds(_ samples: [UInt64]) -> Double {
-        samples.isEmpty ? 0 : Double(samples.reduce(0, +)) / Double(samples.count) / 1e6
+        return dropped
     }
 }

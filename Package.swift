@@ -8,7 +8,8 @@ let package = Package(
         .executable(name: "cellscape", targets: ["cellscape"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .systemLibrary(
@@ -16,7 +17,9 @@ let package = Package(
             providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
-        .target(name: "CellscapeCore", dependencies: ["CFreeType", "CPNG"]),
+        .target(
+            name: "CellscapeCore",
+            dependencies: ["CFreeType", "CPNG", .product(name: "OpenCombine", package: "OpenCombine")]),
         .target(name: "CellscapeX11", dependencies: ["CellscapeCore", "CX11"]),
         .executableTarget(
             name: "cellscape",
@@ -24,6 +27,7 @@ let package = Package(
                 "CellscapeCore",
                 "CellscapeX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
         .testTarget(name: "CellscapeCoreTests", dependencies: ["CellscapeCore"]),

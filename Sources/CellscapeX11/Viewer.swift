@@ -1,5 +1,6 @@
 import CX11
 import CellscapeCore
+import OpenCombine
 
 #if canImport(Glibc)
     import Glibc
@@ -7,9 +8,11 @@ import CellscapeCore
 
 /// The X11 viewer: a window showing the force view, driven by one main loop.
 ///
-/// The loop drains X events (handlers only record commands), applies them to the scene once, steps and
-/// draws once per frame deadline, presents and syncs, then sleeps in `poll()` until the next deadline, or
-/// without a timeout when nothing animates: a settled window uses no CPU.
+/// The loop drains X events (handlers only record commands), sends them on the event bus (the views and a
+/// recorder subscribe; there is no other path from input to state), steps and draws once per frame
+/// deadline, presents and syncs, then sleeps in `poll()` until the next deadline, or without a timeout
+/// when nothing animates: a settled window uses no CPU. A replayed session sends its events instead of
+/// the user's, before the same frames.
 public final class Viewer {
     private let options: ViewerOptions
     private let connection: X11Connection
@@ -22,6 +25,12 @@ public final class Viewer {
     private var scene: ViewerModel
     private var translator = EventTranslator()
     private var announcedReady = false
+    private let bus = EventBus()
+    private var inputSubscriptions: [AnyCancellable] = []
+    private var recorder: SessionRecorder?
+    /// Frames drawn so far.
+    private var frames = 0
+    private var replayed = 0
 
     /// Opens the window; throws when there is no display or it cannot show the frames.
     public init(options: ViewerOptions) throws(ViewerError) {
@@ -34,24 +43,37 @@ public final class Viewer {
             icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
         presenter = X11Presenter(
             window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
+        inputSubscriptions = bus.subscribeToInput { [unowned self] command in self.scene.handle(command) }
+        if let recording = options.recording {
+            recorder = SessionRecorder(header: recording.header, bus: bus, write: recording.write)
+        }
         window.map()
     }
 
     /// Whether frames go through MIT-SHM.
     public var usesSharedMemory: Bool { presenter.usesSharedMemory }
 
-    /// Runs until the window is closed, `q` or Escape is pressed, or SIGINT or SIGTERM arrives.
+    /// Runs until the window is closed, `q` or Escape is pressed, or SIGINT or SIGTERM arrives; then ends
+    /// the recording and hands the final state to ``ViewerOptions/onExit``.
     public func run() {
+        loop()
+        recorder?.finish()
+        options.onExit?(scene.stateJSON)
+    }
+
+    private func loop() {
         let interval = UInt64(1_000_000_000 / max(1, options.framesPerSecond))
         var deadline = monotonicNanoseconds()
         var wasIdle = true
         while true {
             drainEvents()
             let commands = translator.take()
-            for command in commands { scene.handle(command) }
+            for command in commands where options.replay == nil || command == .key(.quit) { bus.send(command.event) }
             if !commands.isEmpty { translator.needsDisplay = true }
+            sendReplayedEvents()
             if translator.closeRequested || scene.wantsQuit || signals.hasFired { return }
-            let wantsFrame = translator.isMapped && (translator.needsDisplay || scene.isAnimating)
+            let replaying = options.replay.map { frames < $0.frames } ?? false
+            let wantsFrame = translator.isMapped && (translator.needsDisplay || scene.isAnimating || replaying)
             var now = monotonicNanoseconds()
             if wantsFrame && now >= deadline {
                 if wasIdle { scene.restartStatistics() }
@@ -60,15 +82,28 @@ public final class Viewer {
                 deadline = max(deadline + interval, now)
                 now = monotonicNanoseconds()
             }
-            let animating = translator.isMapped && (translator.needsDisplay || scene.isAnimating)
+            let stillReplaying = options.replay.map { frames < $0.frames } ?? false
+            let animating = translator.isMapped && (translator.needsDisplay || scene.isAnimating || stillReplaying)
             let timeout = animating ? Int32(min(1000, (deadline > now ? deadline - now : 0) / 1_000_000)) : -1
             waitForInput(timeout: timeout)
+        }
+    }
+
+    /// Sends the replayed session's events that come before the next frame.
+    private func sendReplayedEvents() {
+        guard let session = options.replay else { return }
+        while replayed < session.events.count && session.events[replayed].frame <= frames {
+            bus.send(session.events[replayed].command.event)
+            replayed += 1
+            translator.needsDisplay = true
         }
     }
 
     /// One frame: step, draw, present, sync; the timings go to the HUD.
     private func drawFrame(started: UInt64) {
         scene.advance()
+        frames += 1
+        recorder?.frame = frames
         let stepped = monotonicNanoseconds()
         if !triedFont && scene.showsHUD { loadFont() }
         presenter.resize(width: Int(scene.size.width), height: Int(scene.size.height))

@@ -1,7 +1,7 @@
 import CellscapeCore
 
 /// How the X11 viewer runs.
-public struct ViewerOptions: Sendable {
+public struct ViewerOptions {
     /// The force view it starts with (cells, seed, window size, simulation settings).
     public var scene = ForceScene.Options()
     /// The waterfall view it starts with (catalog, seed, columns); its size is the force view's.
@@ -10,6 +10,12 @@ public struct ViewerOptions: Sendable {
     public var view = ViewerModel.View.force
     /// The PNG file of the window's icon, if any.
     public var iconPath: String?
+    /// Record the session: its header, and where each line goes.
+    public var recording: (header: RecordedSession.Header, write: (String) -> Void)?
+    /// Play this session instead of the user's input (q, Escape and closing still end the program).
+    public var replay: RecordedSession?
+    /// Called with the final state (``ViewerModel/stateJSON``) when the viewer ends.
+    public var onExit: ((String) -> Void)?
     /// Whether frames may go through MIT-SHM (off: always XPutImage).
     public var sharedMemory = true
     /// The frame rate while something animates.

@@ -10,7 +10,7 @@ struct Cellscape: ParsableCommand {
         abstract:
             "Collection-view layouts for the desktop: the force-directed view in a window, headless layouts, snapshots.",
         subcommands: [
-            ViewCommand.self, SnapshotCommand.self, LayoutCommand.self, BenchCommand.self,
+            ViewCommand.self, SnapshotCommand.self, ReplayCommand.self, LayoutCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ViewCommand.self
     )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellscapeCore
 import CellscapeX11
+import Foundation
 
 /// `cellscape view` (and plain `cellscape`): the force view in an X11 window.
 struct ViewCommand: ParsableCommand {
@@ -31,22 +32,63 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var feed: FeedOptions
 
+    @Option(
+        help: ArgumentHelp("Record the session (its start and every input event) into this file.", valueName: "file"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Play a recorded session in the window instead of taking input.", valueName: "file"))
+    var replay: String?
+
+    @Option(help: ArgumentHelp("On exit, write the final state (cells, scroll, view) as JSON here.", valueName: "file"))
+    var stateOnExit: String?
+
     func validate() throws {
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be from 1 to 1000, not \(fps)") }
     }
 
     func run() throws {
-        var options = ViewerOptions()
-        options.scene = scene.scene
+        var options =
+            try replay.map { path in
+                let session = try SessionFile.load(path: path)
+                var options = try SessionFile.options(for: session.header)
+                options.replay = session
+                return options
+            } ?? liveOptions()
         options.sharedMemory = !noShm
         options.framesPerSecond = fps
         options.displayName = display
+        options.iconPath = Assets.path("icon.png")
+        if let record {
+            let header = SessionFile.header(scene: options.scene, view: options.view, items: itemsSource)
+            options.recording = (header, try SessionFile.writer(path: record))
+        }
+        if let stateOnExit {
+            options.onExit = { state in
+                do {
+                    try Data(state.utf8).write(to: URL(fileURLWithPath: stateOnExit), options: .atomic)
+                } catch {
+                    FileHandle.standardError.write(Data("cellscape: cannot write \(stateOnExit)\n".utf8))
+                }
+            }
+        }
+        try Viewer(options: options).run()
+    }
+
+    /// Where the waterfall's items come from, as a session header names it.
+    private var itemsSource: String {
+        if let items = feed.items { return "file:" + URL(fileURLWithPath: items).path }
+        if let count = feed.count { return "count:\(count)" }
+        return "bundled"
+    }
+
+    private func liveOptions() throws -> ViewerOptions {
+        var options = ViewerOptions()
+        options.scene = scene.scene
         options.view = view
         options.waterfall.catalog = try feed.catalog(seed: scene.simulation.seed)
         options.waterfall.seed = scene.simulation.seed
         options.waterfall.size = options.scene.size
-        options.iconPath = Assets.path("icon.png")
-        try Viewer(options: options).run()
+        return options
     }
 }
 

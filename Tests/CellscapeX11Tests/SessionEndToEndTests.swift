@@ -1,0 +1,53 @@
+import CX11
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A session recorded through XTest clicks and a resize replays, headless, to the same final state.
+@Suite(
+    .serialized,
+    .enabled(
+        if: XvfbServer.isAvailable,
+        "Xvfb (or libXtst) is not installed: skipping the X11 end-to-end tests; .ci/run installs xvfb"))
+struct SessionEndToEndTests {
+    static func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-\(UUID().uuidString)-\(name)").path
+    }
+
+    @Test func aRecordedSessionReplaysToTheSameState() throws {
+        let session = Self.temporaryPath("session.jsonl")
+        let live = Self.temporaryPath("live.json")
+        let replayed = Self.temporaryPath("replayed.json")
+        defer { for path in [session, live, replayed] { try? FileManager.default.removeItem(atPath: path) } }
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer([
+            "--cells", "30", "--seed", "5", "--record", session, "--state-on-exit", live,
+        ])
+        server.click(x: 200, y: 150)
+        usleep(150_000)
+        server.click(x: 900, y: 600)
+        server.click(x: 640, y: 400, button: 3)
+        usleep(150_000)
+        XResizeWindow(server.display, window, 900, 700)
+        XFlush(server.display)
+        usleep(300_000)
+        server.press(XK_Tab)
+        server.click(x: 450, y: 350, button: 5)
+        server.press(XK_Tab)
+        usleep(300_000)
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 5) == 0)
+        let text = try String(contentsOfFile: session, encoding: .utf8)
+        #expect(text.contains("\"event\":\"press\"") && text.contains("\"event\":\"resize\""))
+        #expect(text.contains("\"command\":\"quit\"") && text.contains("{\"end\":"))
+        let replay = try ChildProcess(ChildProcess.cellscape, ["replay", session, "--state", replayed])
+        #expect(replay.waitForExit(within: 60) == 0, "\(replay.errorText)")
+        let expected = try String(contentsOfFile: live, encoding: .utf8)
+        let actual = try String(contentsOfFile: replayed, encoding: .utf8)
+        #expect(expected.contains("\"width\":900.0"))
+        #expect(actual == expected)
+    }
+}

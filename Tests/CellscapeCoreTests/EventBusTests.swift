@@ -27,7 +27,7 @@ import Testing
         bus.send(Typed(text: "a"))
         bus.send(Tapped(number: 2))
         #expect(taps == [1, 2] && texts == ["a"])
-        _ = (first, second)
+        withExtendedLifetime((first, second)) {}
     }
 
     @Test func cancellingStopsDeliveryAndReleasesTheHandler() {
@@ -50,7 +50,7 @@ import Testing
         do {
             let temporary = bus.subscribe { (event: Tapped) in dropped.append(event.number) }
             bus.send(Tapped(number: 3))
-            _ = temporary
+            withExtendedLifetime(temporary) {}
         }
         bus.send(Tapped(number: 4))
         #expect(dropped == [3], "dropping the cancellable cancels")
@@ -95,6 +95,6 @@ import Testing
         let third = bus >> { (event: Typed) in log.append("typed \(event.text)") }
         bus << Tapped(number: 1)
         #expect(log == ["first 1", "second 1", "first 2", "second 2", "typed b"])
-        _ = (first, second, third)
+        withExtendedLifetime((first, second, third)) {}
     }
 }

@@ -7,11 +7,7 @@ import Testing
 #endif
 
 /// A session recorded through XTest clicks and a resize replays, headless, to the same final state.
-@Suite(
-    .serialized,
-    .enabled(
-        if: XvfbServer.isAvailable,
-        "Xvfb (or libXtst) is not installed: skipping the X11 end-to-end tests; .ci/run installs xvfb"))
+@Suite(.serialized, .needsXvfb)
 struct SessionEndToEndTests {
     static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-\(UUID().uuidString)-\(name)").path

@@ -8,12 +8,7 @@ import Testing
 #endif
 
 /// The viewer as a user meets it, in a private Xvfb, driven by XTest.
-@Suite(
-    .serialized,
-    .enabled(
-        if: XvfbServer.isAvailable,
-        "Xvfb (or libXtst) is not installed: skipping the X11 end-to-end tests; .ci/run installs xvfb"
-    ))
+@Suite(.serialized, .needsXvfb)
 struct ViewerEndToEndTests {
     static let background = Color.background.pixel & 0xFF_FFFF
     static let firstCell = Color.palette(for: 0).pixel & 0xFF_FFFF

@@ -8,11 +8,7 @@ import Testing
 #endif
 
 /// The waterfall view in a private Xvfb: Tab, the wheel and a resize, checked on the window's pixels.
-@Suite(
-    .serialized,
-    .enabled(
-        if: XvfbServer.isAvailable,
-        "Xvfb (or libXtst) is not installed: skipping the X11 end-to-end tests; .ci/run installs xvfb"))
+@Suite(.serialized, .needsXvfb)
 struct WaterfallEndToEndTests {
     static let background = Color.background.pixel & 0xFF_FFFF
     static let tileColors = Set(Color.palette.map { $0.pixel & 0xFF_FFFF })

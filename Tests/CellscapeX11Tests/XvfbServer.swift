@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -130,4 +131,13 @@ struct XTest: @unchecked Sendable {
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a suite only where Xvfb and libXtst are there, and says so where they are not.
+    static var needsXvfb: Self {
+        .enabled(
+            if: XvfbServer.isAvailable,
+            "Xvfb (or libXtst) is not installed: skipping the X11 end-to-end tests; .ci/run installs xvfb")
+    }
 }

@@ -144,9 +144,6 @@ public struct WaterfallLayout {
     func columnX(_ column: Int) -> Double {
         configuration.insets.left + Double(column) * (columnWidth + configuration.columnSpacing)
     }
-
-    /// The height of a column: where its next item goes.
-    func height(ofColumn column: Int) -> Double { columnHeights[column] }
 }
 
 /// One item of a column: its bottom and its index.

@@ -12,8 +12,12 @@ public struct RemoveRequested: Event, Hashable { public var point: Point }
 public struct WheelScrolled: Event, Hashable { public var notches: Int }
 /// The window took a new size.
 public struct WindowResized: Event, Hashable { public var size: Size }
-/// A key gave a command (pause, view switch, quit, ...).
+/// A key gave a command (reset, clear, scrolling keys, quit, ...); view switches and pauses have their own events.
 public struct KeyCommanded: Event, Hashable { public var command: KeyCommand }
+/// The viewer switched between the force and the waterfall view (Tab).
+public struct ViewSwitched: Event, Hashable {}
+/// The simulation was paused or resumed (space).
+public struct PauseToggled: Event, Hashable {}
 
 extension ViewerCommand {
     /// The typed event that carries this command on the bus.
@@ -25,6 +29,8 @@ extension ViewerCommand {
         case .remove(let point): RemoveRequested(point: point)
         case .wheel(let notches): WheelScrolled(notches: notches)
         case .resize(let size): WindowResized(size: size)
+        case .key(.switchView): ViewSwitched()
+        case .key(.togglePause): PauseToggled()
         case .key(let command): KeyCommanded(command: command)
         }
     }
@@ -42,6 +48,8 @@ extension EventBus {
             subscribe { (event: WheelScrolled) in handler(.wheel(event.notches)) },
             subscribe { (event: WindowResized) in handler(.resize(event.size)) },
             subscribe { (event: KeyCommanded) in handler(.key(event.command)) },
+            subscribe { (_: ViewSwitched) in handler(.key(.switchView)) },
+            subscribe { (_: PauseToggled) in handler(.key(.togglePause)) },
         ]
     }
 }

@@ -72,8 +72,7 @@ public final class Viewer {
             if !commands.isEmpty { translator.needsDisplay = true }
             sendReplayedEvents()
             if translator.closeRequested || scene.wantsQuit || signals.hasFired { return }
-            let replaying = options.replay.map { frames < $0.frames } ?? false
-            let wantsFrame = translator.isMapped && (translator.needsDisplay || scene.isAnimating || replaying)
+            let wantsFrame = wantsFrames
             var now = monotonicNanoseconds()
             if wantsFrame && now >= deadline {
                 if wasIdle { scene.restartStatistics() }
@@ -82,11 +81,16 @@ public final class Viewer {
                 deadline = max(deadline + interval, now)
                 now = monotonicNanoseconds()
             }
-            let stillReplaying = options.replay.map { frames < $0.frames } ?? false
-            let animating = translator.isMapped && (translator.needsDisplay || scene.isAnimating || stillReplaying)
-            let timeout = animating ? Int32(min(1000, (deadline > now ? deadline - now : 0) / 1_000_000)) : -1
+            let timeout = wantsFrames ? Int32(min(1000, (deadline > now ? deadline - now : 0) / 1_000_000)) : -1
             waitForInput(timeout: timeout)
         }
+    }
+
+    /// Whether a frame is due at the next deadline: the window is mapped and something to show changed,
+    /// moves, or a replayed session has frames left.
+    private var wantsFrames: Bool {
+        let replaying = options.replay.map { frames < $0.frames } ?? false
+        return translator.isMapped && (translator.needsDisplay || scene.isAnimating || replaying)
     }
 
     /// Sends the replayed session's events that come before the next frame.

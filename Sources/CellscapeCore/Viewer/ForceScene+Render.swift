@@ -2,7 +2,7 @@ extension ForceScene {
     /// Draws the frame: the background, the visible cells and, when shown, the HUD.
     public func render(into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
         rasterizer.draw(visibleCircles(), into: frame, background: .background)
-        if showsHUD, let text { drawHUD(into: frame, text: text) }
+        if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text) }
     }
 
     /// The lines of the HUD.
@@ -17,20 +17,6 @@ extension ForceScene {
             "largest move \(Self.format(layout.lastMovement.largest, digits: 2)) px",
             "zoom \(Self.format(zoom * 100, digits: 0))%" + (fitsWindow ? "   fit to window" : ""),
         ]
-    }
-
-    private func drawHUD(into frame: Framebuffer, text: TextRenderer) {
-        let lines = hudLines
-        let padding = 8
-        let width = lines.map(text.width(of:)).max() ?? 0
-        let panel = Rect(
-            x: 8, y: 8, width: Double(width + 2 * padding),
-            height: Double(lines.count * text.lineHeight + 2 * padding))
-        frame.fill(panel, color: .panel, alpha: 0.75)
-        for (number, line) in lines.enumerated() {
-            text.draw(
-                line, x: 8 + padding, y: 8 + padding + number * text.lineHeight, color: .text, into: frame)
-        }
     }
 
     private static func format(_ value: Double, digits: Int) -> String {

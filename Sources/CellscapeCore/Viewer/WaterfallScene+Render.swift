@@ -14,7 +14,7 @@ extension WaterfallScene {
         let queried = monotonicNanoseconds() - start
         lastQuery = (visible.count, queried)
         for index in visible { drawTile(index, into: frame, text: text) }
-        if showsHUD, let text { drawHUD(into: frame, text: text) }
+        if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text) }
         return queried
     }
 
@@ -48,17 +48,6 @@ extension WaterfallScene {
                 "selected #\(selection) \"\(item.title)\" \(Int(item.size.width))x\(Int(item.size.height))")
         }
         return lines
-    }
-
-    private func drawHUD(into frame: Framebuffer, text: TextRenderer) {
-        let lines = hudLines
-        let width = lines.map(text.width(of:)).max() ?? 0
-        let panel = Rect(
-            x: 8, y: 8, width: Double(width + 16), height: Double(lines.count * text.lineHeight + 16))
-        frame.fill(panel, color: .panel, alpha: 0.8)
-        for (number, line) in lines.enumerated() {
-            text.draw(line, x: 16, y: 16 + number * text.lineHeight, color: .text, into: frame)
-        }
     }
 
     private static func microseconds(_ nanoseconds: UInt64) -> String {

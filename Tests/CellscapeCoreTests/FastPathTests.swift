@@ -70,6 +70,25 @@ import Testing
         #expect(seen.count == 3_000)
     }
 
+    /// The tree's root square holds the cells, has a power-of-two side and a corner on a multiple of half
+    /// of it, for boxes anywhere, across zero included; and a small move of the cells keeps it.
+    @Test func theRootSquareIsAlignedAndHoldsTheCells() {
+        var random = SplitMix64(seed: 12)
+        for _ in 0..<1_000 {
+            let minX = (random.nextUnit() - 0.5) * 1e4
+            let minY = (random.nextUnit() - 0.5) * 1e4
+            let maxX = minX + random.nextUnit() * 3_000
+            let maxY = minY + random.nextUnit() * 3_000
+            let square = Quadtree.alignedSquare(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+            #expect(
+                square.x <= minX && square.y <= minY && maxX < square.x + square.size && maxY < square.y + square.size)
+            #expect(square.size.significand == 1)
+            #expect((square.x / (square.size / 2)).rounded() == square.x / (square.size / 2))
+        }
+        let square = Quadtree.alignedSquare(minX: 101, minY: 57, maxX: 1_190, maxY: 760)
+        #expect(Quadtree.alignedSquare(minX: 101.4, minY: 56.8, maxX: 1_190.3, maxY: 759.6) == square)
+    }
+
     @Test func radixSortOrdersLikeTheStandardSort() {
         var random = SplitMix64(seed: 99)
         for count in [0, 1, 7, 1_000, 20_000] {

@@ -37,6 +37,31 @@ import Testing
         #expect(Self.largestOverlap(layout.cells) <= 0.5)
     }
 
+    /// A cell added on top of another starts without a collision radius and grows apart from it over
+    /// `growthSteps`; once settled they do not overlap.
+    @Test func aNewCellGrowsIntoPlace() {
+        var layout = ForceDirectedLayout(seed: 3)
+        layout.addCell(at: Point(x: 640, y: 400))
+        layout.addCell(at: Point(x: 641, y: 400))
+        layout.step()
+        #expect(layout.cell(at: 0).position.distance(to: layout.cell(at: 1).position) < 20)
+        while !layout.isSettled && layout.stepCount < 1_000 { layout.step() }
+        #expect(layout.isSettled)
+        #expect(Self.largestOverlap(layout.cells) <= 0.5)
+    }
+
+    /// Cells at rest with room for their full size take it at once instead of waiting to grow.
+    @Test func cellsWithRoomTakeTheirFullSizeAtOnce() {
+        var settings = ForceSettings()
+        settings.growthSteps = 10_000
+        var layout = ForceDirectedLayout(settings: settings, seed: 5)
+        for _ in 0..<50 { layout.addCell() }
+        while !layout.isSettled && layout.stepCount < 1_000 { layout.step() }
+        #expect(layout.isSettled, "not settled after \(layout.stepCount) steps")
+        #expect(layout.stepCount < 1_000)
+        #expect(Self.largestOverlap(layout.cells) <= 0.5)
+    }
+
     @Test func withoutCollisionsTenThousandCellsStayStableAndSettle() {
         var settings = ForceSettings()
         settings.collisions = false

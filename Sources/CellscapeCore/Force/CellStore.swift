@@ -6,16 +6,19 @@ struct CellStore: Hashable {
     var x: [Double] = []
     var y: [Double] = []
     var radius: [Double] = []
+    /// The radius collisions use: a new cell grows into place from nothing to ``radius``.
+    var collisionRadius: [Double] = []
     /// The damped integrator's velocity.
     var velocity: [Vector] = []
 
     var count: Int { ids.count }
 
-    mutating func append(id: Int, at position: Point, radius cellRadius: Double) {
+    mutating func append(id: Int, at position: Point, radius cellRadius: Double, grown: Bool = true) {
         ids.append(id)
         x.append(position.x)
         y.append(position.y)
         radius.append(cellRadius)
+        collisionRadius.append(grown ? cellRadius : 0)
         velocity.append(.zero)
     }
 
@@ -24,6 +27,7 @@ struct CellStore: Hashable {
         x.remove(at: index)
         y.remove(at: index)
         radius.remove(at: index)
+        collisionRadius.remove(at: index)
         velocity.remove(at: index)
     }
 
@@ -41,11 +45,14 @@ struct CellStore: Hashable {
             x.withUnsafeMutableBufferPointer { x in
                 y.withUnsafeMutableBufferPointer { y in
                     radius.withUnsafeMutableBufferPointer { radius in
-                        velocity.withUnsafeMutableBufferPointer { velocity in
-                            body(
-                                CellPointers(
-                                    count: ids.count, ids: ids.baseAddress!, x: x.baseAddress!, y: y.baseAddress!,
-                                    radius: radius.baseAddress!, velocity: velocity.baseAddress!))
+                        collisionRadius.withUnsafeMutableBufferPointer { collisionRadius in
+                            velocity.withUnsafeMutableBufferPointer { velocity in
+                                body(
+                                    CellPointers(
+                                        count: ids.count, ids: ids.baseAddress!, x: x.baseAddress!, y: y.baseAddress!,
+                                        radius: radius.baseAddress!, collisionRadius: collisionRadius.baseAddress!,
+                                        velocity: velocity.baseAddress!))
+                            }
                         }
                     }
                 }
@@ -61,5 +68,6 @@ struct CellPointers {
     let x: UnsafeMutablePointer<Double>
     let y: UnsafeMutablePointer<Double>
     let radius: UnsafeMutablePointer<Double>
+    let collisionRadius: UnsafeMutablePointer<Double>
     let velocity: UnsafeMutablePointer<Vector>
 }

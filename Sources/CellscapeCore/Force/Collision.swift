@@ -62,7 +62,7 @@ final class Collision {
                 let squaredDistance = dx * dx + dy * dy
                 guard squaredDistance > 0 else { return }
                 let distance = squaredDistance.squareRoot()
-                let halfGap = max(distance - cells.radius[index] - cells.radius[other], 0) / 2
+                let halfGap = max(distance - cells.collisionRadius[index] - cells.collisionRadius[other], 0) / 2
                 let normal = Vector(dx: dx / distance, dy: dy / distance)
                 let along = move.dot(normal)
                 guard along < -halfGap - 1e-12 else { return }
@@ -96,8 +96,22 @@ final class Collision {
         }
     }
 
-    /// Whether any two cells overlap; read-only and parallel, so a settled cloud skips the serial sweep.
+    /// Whether any two cells overlap at their collision radii; read-only and parallel, so a settled
+    /// cloud skips the serial sweep.
     private func anyOverlap(cells: CellPointers, parallel: ParallelChunks) -> Bool {
+        anyOverlap(cells: cells, radii: cells.collisionRadius, parallel: parallel)
+    }
+
+    /// Whether any two cells would overlap at their full radii: whether growing cells can take their
+    /// full size at once.
+    func wouldOverlapAtFullSize(cells: CellPointers, parallel: ParallelChunks) -> Bool {
+        guard buildGrid(cells, radii: cells.radius) else { return false }
+        return anyOverlap(cells: cells, radii: cells.radius, parallel: parallel)
+    }
+
+    private func anyOverlap(cells: CellPointers, radii: UnsafeMutablePointer<Double>, parallel: ParallelChunks)
+        -> Bool
+    {
         let chunks = ParallelChunks.chunkCount(for: cells.count)
         overlapping.reserve(chunks)
         let overlapping = overlapping.pointer
@@ -110,7 +124,7 @@ final class Collision {
                 grid.forEachNeighbour(of: index) { other in
                     let dx = x - cells.x[other]
                     let dy = y - cells.y[other]
-                    let reach = cells.radius[index] + cells.radius[other] - Self.slack
+                    let reach = radii[index] + radii[other] - Self.slack
                     if dx * dx + dy * dy < reach * reach { found = true }
                 }
             }
@@ -122,9 +136,12 @@ final class Collision {
 
     /// Puts the cells in a grid of squares as wide as the largest cell plus `margin`; false when there is
     /// nothing to do.
-    private func buildGrid(_ cells: CellPointers, margin: Double = 0) -> Bool {
+    private func buildGrid(_ cells: CellPointers, radii: UnsafeMutablePointer<Double>? = nil, margin: Double = 0)
+        -> Bool
+    {
+        let radii = radii ?? cells.collisionRadius
         var largestRadius = 0.0
-        for index in 0..<cells.count { largestRadius = max(largestRadius, cells.radius[index]) }
+        for index in 0..<cells.count { largestRadius = max(largestRadius, radii[index]) }
         guard cells.count > 1, largestRadius > 0 else { return false }
         grid.build(cells: cells, squareSize: 2 * largestRadius + margin)
         return true
@@ -136,13 +153,13 @@ final class Collision {
     private func stepOut(_ index: Int, rank: Int32, cells: CellPointers, center: Point, jitter: PairJitter)
         -> Bool
     {
-        let radius = cells.radius[index]
+        let radius = cells.collisionRadius[index]
         var push = Vector.zero
         var deepest = 0.0
         var moved = false
         grid.forEachNeighbour(of: index) { other in
             guard ranks.pointer[other] < rank else { return }
-            let reach = radius + cells.radius[other]
+            let reach = radius + cells.collisionRadius[other]
             var dx = cells.x[index] - cells.x[other]
             var dy = cells.y[index] - cells.y[other]
             let squaredDistance = dx * dx + dy * dy

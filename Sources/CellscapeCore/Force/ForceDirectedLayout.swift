@@ -34,6 +34,8 @@ public struct ForceDirectedLayout {
     private var pinnedPosition = Point.zero
     /// Consecutive damped steps in which no cell moved the settle threshold.
     private var quietSteps = 0
+    /// Whether some cell's collision radius is still growing to its full radius.
+    private var isGrowing = false
     private var workspace = ForceWorkspace()
 
     /// Creates an empty layout.
@@ -93,7 +95,8 @@ public struct ForceDirectedLayout {
                 y: bounds.minY + random.nextUnit() * bounds.height)
         let id = nextID
         nextID += 1
-        store.append(id: id, at: start, radius: radius ?? settings.cellRadius)
+        store.append(id: id, at: start, radius: radius ?? settings.cellRadius, grown: settings.growthSteps == 0)
+        isGrowing = isGrowing || settings.growthSteps > 0
         wake()
         return id
     }
@@ -131,6 +134,7 @@ public struct ForceDirectedLayout {
     /// Removes every cell.
     public mutating func removeAllCells() {
         pinnedCell = nil
+        isGrowing = false
         store.removeAll()
         isSettled = true
         lastMovement = .zero
@@ -155,6 +159,10 @@ public struct ForceDirectedLayout {
         let movement = store.withPointers { cells in
             workspace.step(cells: cells, settings: settings, center: center, jitter: jitter)
         }
+        if isGrowing {
+            let steps = settings.growthSteps
+            isGrowing = store.withPointers { workspace.grow(cells: $0, steps: steps) }
+        }
         if let pinnedCell, let index = index(of: pinnedCell) {
             store.x[index] = pinnedPosition.x
             store.y[index] = pinnedPosition.y
@@ -167,7 +175,22 @@ public struct ForceDirectedLayout {
             quietSteps = movement.largest < settings.settleThreshold ? quietSteps + 1 : 0
             isSettled = quietSteps >= settings.settleSteps
         }
+        if isSettled && isGrowing { isSettled = finishGrowing() }
         return movement
+    }
+
+    /// Gives every growing cell its full collision radius at once if that makes no cells overlap, and
+    /// returns whether it did: a layout at rest with room for every cell need not wait for them to grow.
+    private mutating func finishGrowing() -> Bool {
+        if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
+        let workspace = workspace
+        let threads = settings.threads
+        guard !store.withPointers({ workspace.wouldOverlapAtFullSize(cells: $0, threads: threads) }) else {
+            return false
+        }
+        store.collisionRadius = store.radius
+        isGrowing = false
+        return true
     }
 
     /// The net force (spring plus repulsion) on every cell at the current positions, as ``settings``

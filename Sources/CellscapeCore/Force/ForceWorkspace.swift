@@ -36,6 +36,23 @@ final class ForceWorkspace {
         return measureMovement(cells: cells, parallel: parallel)
     }
 
+    /// Grows every growing cell's collision radius by its share of `steps`; returns whether any cell is
+    /// still growing.
+    func grow(cells: CellPointers, steps: Int) -> Bool {
+        var growing = false
+        for index in 0..<cells.count where cells.collisionRadius[index] < cells.radius[index] {
+            let grown = cells.collisionRadius[index] + cells.radius[index] / Double(max(1, steps))
+            cells.collisionRadius[index] = min(grown, cells.radius[index])
+            growing = growing || grown < cells.radius[index]
+        }
+        return growing
+    }
+
+    /// Whether growing cells, if they took their full size now, would overlap any cell.
+    func wouldOverlapAtFullSize(cells: CellPointers, threads: Int) -> Bool {
+        collision.wouldOverlapAtFullSize(cells: cells, parallel: parallelChunks(threads: threads))
+    }
+
     /// The parallel loop over this workspace's threads, started on first use and kept while the count
     /// stays the same.
     func parallelChunks(threads: Int) -> ParallelChunks {

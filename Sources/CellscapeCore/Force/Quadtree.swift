@@ -69,8 +69,9 @@ final class Quadtree {
             maxX = max(maxX, x)
             maxY = max(maxY, y)
         }
-        var size = max(maxX - minX, maxY - minY)
-        size = size > 0 && size.isFinite ? size * (1 + 1e-9) + 1e-9 : 1
+        let (originX, originY, size) = Self.alignedSquare(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        minX = originX
+        minY = originY
         nodeCount = 1
         nodes.reserve(1)
         leafCount = 0
@@ -82,6 +83,23 @@ final class Quadtree {
             pointX.pointer[slot] = points.pointer[slot].x
             pointY.pointer[slot] = points.pointer[slot].y
         }
+    }
+
+    /// A square holding the box whose side is a power of two, at least twice the box's extent, and whose
+    /// corner is a multiple of half its side; its squares below are aligned to the same powers of two.
+    ///
+    /// Squares placed this way stay where they are while the cells move a little, so the far forces
+    /// change only where a cell crosses an edge: a cloud at rest feels the same forces every step, where
+    /// a box fitted to the cells would shift every square whenever an outer cell moved. (Half, not whole,
+    /// multiples: no square aligned to its whole side holds a box across zero.)
+    static func alignedSquare(minX: Double, minY: Double, maxX: Double, maxY: Double)
+        -> (x: Double, y: Double, size: Double)
+    {
+        let extent = max(maxX - minX, maxY - minY)
+        guard extent > 0, extent.isFinite, minX.isFinite, minY.isFinite else { return (minX, minY, 1) }
+        let size = Double(sign: .plus, exponent: extent.exponent + 2, significand: 1)
+        let half = size / 2
+        return ((minX / half).rounded(.down) * half, (minY / half).rounded(.down) * half, size)
     }
 
     private func buildNode(

@@ -101,6 +101,32 @@ import Testing
         }
     }
 
+    /// The sorted cell list finds every cell within the distance asked, once, with its own position and
+    /// radius, for reaches of one square and more.
+    @Test(arguments: [1.0, 45.0])
+    func cellListNeighboursAreEveryCellWithinTheReach(distance: Double) {
+        var store = Self.randomCells(2_000, seed: 9, clustered: true)
+        let list = CellList()
+        store.withPointers { cells in
+            list.build(cells: cells, radii: cells.radius, squareSize: 20)
+            for index in stride(from: 0, to: cells.count, by: 7) {
+                var found: [Int: Int] = [:]
+                list.forEachSlot(near: index, reach: list.reach(distance)) { slot in
+                    let cell = Int(list.index.pointer[slot])
+                    found[cell, default: 0] += 1
+                    #expect(list.x.pointer[slot] == cells.x[cell] && list.y.pointer[slot] == cells.y[cell])
+                    #expect(list.radius.pointer[slot] == cells.radius[cell])
+                }
+                #expect(found.values.allSatisfy { $0 == 1 })
+                for other in 0..<cells.count {
+                    let gap = Point(x: cells.x[index], y: cells.y[index]).distance(
+                        to: Point(x: cells.x[other], y: cells.y[other]))
+                    if gap < distance { #expect(found[other] == 1) }
+                }
+            }
+        }
+    }
+
     @Test func gridNeighboursAreEveryCellWithinOneSquare() {
         var store = Self.randomCells(2_000, seed: 3, clustered: true)
         let grid = CollisionGrid()

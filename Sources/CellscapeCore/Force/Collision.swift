@@ -15,6 +15,7 @@
 /// is serial.
 final class Collision {
     private let grid = CollisionGrid()
+    private let list = CellList()
     private let ranks = ScratchBuffer<Int32>()
     private let sorter = RadixSort()
     /// Overlaps smaller than this are rounding, not collisions: cells the sweep set exactly touching
@@ -25,21 +26,26 @@ final class Collision {
     /// Shortens each cell's move so that it closes at most half the gap to each neighbour, so no two
     /// cells can run into each other; a shortened move is also the cell's new velocity. Computed from the
     /// positions before any cell moves, so the result does not depend on the order of the cells.
+    ///
+    /// Only neighbours within two radii and twice the cell's own move can limit it, so each cell
+    /// searches as far as its own move asks: a packed cloud at rest searches the squares next to it.
     func limitMoves(
         cells: CellPointers, moveX: UnsafeMutablePointer<Double>, moveY: UnsafeMutablePointer<Double>,
         parallel: ParallelChunks
     ) {
-        var largestMove = 0.0
-        for index in 0..<cells.count {
-            largestMove = max(largestMove, moveX[index] * moveX[index] + moveY[index] * moveY[index])
-        }
-        // Two cells can meet if they are within a diameter plus both their moves.
-        guard buildGrid(cells, margin: 2 * largestMove.squareRoot()) else { return }
-        let grid = grid
-        parallel.forEachChunk(count: cells.count) { _, range in
-            for index in range {
+        let largestRadius = Self.largestRadius(cells.collisionRadius, count: cells.count)
+        guard cells.count > 1, largestRadius > 0 else { return }
+        // Moves up to 1 px need only the squares next to a cell's own.
+        list.build(cells: cells, radii: cells.collisionRadius, squareSize: 2 * largestRadius + 2)
+        let list = list
+        parallel.forEachChunk(count: cells.count) { _, slots in
+            for slot in slots {
+                let index = Int(list.index.pointer[slot])
                 let original = Vector(dx: moveX[index], dy: moveY[index])
-                let move = Self.limit(original, of: index, cells: cells, grid: grid)
+                let speed = original.length
+                guard speed > 0 else { continue }
+                let reach = list.reach(2 * largestRadius + 2 * speed)
+                let move = Self.limit(original, of: index, slot: slot, reach: reach, list: list)
                 guard move != original else { continue }
                 moveX[index] = move.dx
                 moveY[index] = move.dy
@@ -51,31 +57,42 @@ final class Collision {
     /// The move shortened so that it takes the cell at most half the gap towards any neighbour. The
     /// limits are applied in turn, a few rounds; if one is still broken after that, the cell stays put,
     /// which keeps every limit.
-    private static func limit(_ move: Vector, of index: Int, cells: CellPointers, grid: CollisionGrid) -> Vector {
+    private static func limit(_ move: Vector, of index: Int, slot: Int, reach: Int, list: CellList) -> Vector {
         var move = move
         var broken = true
+        let x = list.x.pointer[slot]
+        let y = list.y.pointer[slot]
+        let radius = list.radius.pointer[slot]
         for round in 0..<4 where broken {
             broken = false
-            grid.forEachNeighbour(of: index) { other in
-                let dx = cells.x[index] - cells.x[other]
-                let dy = cells.y[index] - cells.y[other]
+            list.forEachSlot(near: index, reach: reach) { other in
+                let dx = x - list.x.pointer[other]
+                let dy = y - list.y.pointer[other]
                 let squaredDistance = dx * dx + dy * dy
-                guard squaredDistance > 0 else { return }
+                guard squaredDistance > 0, other != slot else { return }
                 let distance = squaredDistance.squareRoot()
-                let halfGap = max(distance - cells.collisionRadius[index] - cells.collisionRadius[other], 0) / 2
-                let normal = Vector(dx: dx / distance, dy: dy / distance)
-                let along = move.dot(normal)
+                let halfGap = max(distance - radius - list.radius.pointer[other], 0) / 2
+                let along = (move.dx * dx + move.dy * dy) / distance
                 guard along < -halfGap - 1e-12 else { return }
                 broken = true
-                if round < 3 { move = move - normal * (along + halfGap) }
+                if round < 3 {
+                    let correction = (along + halfGap) / distance
+                    move = Vector(dx: move.dx - dx * correction, dy: move.dy - dy * correction)
+                }
             }
         }
         return broken ? .zero : move
     }
 
+    private static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {
+        var largest = 0.0
+        for index in 0..<count { largest = max(largest, radii[index]) }
+        return largest
+    }
+
     /// Resolves overlaps; each cell checks its earlier neighbours up to `passes` times.
     func resolve(cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, parallel: ParallelChunks) {
-        guard buildGrid(cells), anyOverlap(cells: cells, parallel: parallel) else { return }
+        guard anyOverlap(cells: cells, parallel: parallel), buildGrid(cells) else { return }
         let count = cells.count
         sorter.sort(count: count) { index in
             let dx = cells.x[index] - center.x
@@ -105,27 +122,30 @@ final class Collision {
     /// Whether any two cells would overlap at their full radii: whether growing cells can take their
     /// full size at once.
     func wouldOverlapAtFullSize(cells: CellPointers, parallel: ParallelChunks) -> Bool {
-        guard buildGrid(cells, radii: cells.radius) else { return false }
-        return anyOverlap(cells: cells, radii: cells.radius, parallel: parallel)
+        anyOverlap(cells: cells, radii: cells.radius, parallel: parallel)
     }
 
     private func anyOverlap(cells: CellPointers, radii: UnsafeMutablePointer<Double>, parallel: ParallelChunks)
         -> Bool
     {
+        let largestRadius = Self.largestRadius(radii, count: cells.count)
+        guard cells.count > 1, largestRadius > 0 else { return false }
+        list.build(cells: cells, radii: radii, squareSize: 2 * largestRadius)
         let chunks = ParallelChunks.chunkCount(for: cells.count)
         overlapping.reserve(chunks)
         let overlapping = overlapping.pointer
-        let grid = grid
-        parallel.forEachChunk(count: cells.count) { chunk, range in
+        let list = list
+        parallel.forEachChunk(count: cells.count) { chunk, slots in
             var found = false
-            for index in range where !found {
-                let x = cells.x[index]
-                let y = cells.y[index]
-                grid.forEachNeighbour(of: index) { other in
-                    let dx = x - cells.x[other]
-                    let dy = y - cells.y[other]
-                    let reach = radii[index] + radii[other] - Self.slack
-                    if dx * dx + dy * dy < reach * reach { found = true }
+            for slot in slots where !found {
+                let x = list.x.pointer[slot]
+                let y = list.y.pointer[slot]
+                let radius = list.radius.pointer[slot] - Self.slack
+                list.forEachSlot(near: Int(list.index.pointer[slot]), reach: 1) { other in
+                    let dx = x - list.x.pointer[other]
+                    let dy = y - list.y.pointer[other]
+                    let reach = radius + list.radius.pointer[other]
+                    if dx * dx + dy * dy < reach * reach && other != slot { found = true }
                 }
             }
             overlapping[chunk] = found
@@ -134,16 +154,12 @@ final class Collision {
         return false
     }
 
-    /// Puts the cells in a grid of squares as wide as the largest cell plus `margin`; false when there is
+    /// Puts the cells in the sweep's grid, of squares as wide as the largest cell; false when there is
     /// nothing to do.
-    private func buildGrid(_ cells: CellPointers, radii: UnsafeMutablePointer<Double>? = nil, margin: Double = 0)
-        -> Bool
-    {
-        let radii = radii ?? cells.collisionRadius
-        var largestRadius = 0.0
-        for index in 0..<cells.count { largestRadius = max(largestRadius, radii[index]) }
+    private func buildGrid(_ cells: CellPointers) -> Bool {
+        let largestRadius = Self.largestRadius(cells.collisionRadius, count: cells.count)
         guard cells.count > 1, largestRadius > 0 else { return false }
-        grid.build(cells: cells, squareSize: 2 * largestRadius + margin)
+        grid.build(cells: cells, squareSize: 2 * largestRadius)
         return true
     }
 

@@ -1,0 +1,103 @@
+/// The cells sorted into a grid of squares over their bounding box, each square's cells side by side.
+///
+/// A cell's neighbours within `k` squares lie in `2k + 1` contiguous runs, one per row of squares,
+/// with their positions and radii copied into the same order: the tight loops of the collision passes
+/// read memory in order instead of chasing a linked list per square. Built in O(n) by a counting sort
+/// (cells keep their index order within a square, so every visit order is fixed); rebuilt every step.
+final class CellList {
+    /// Per square, where its cells start in the sorted order; one more entry ends the last square.
+    private let starts = ScratchBuffer<Int32>()
+    /// Per cell (by index), its column and row.
+    private let columnOf = ScratchBuffer<Int32>()
+    private let rowOf = ScratchBuffer<Int32>()
+    /// In sorted order: each cell's index, position and radius.
+    let index = ScratchBuffer<Int32>()
+    let x = ScratchBuffer<Double>()
+    let y = ScratchBuffer<Double>()
+    let radius = ScratchBuffer<Double>()
+    /// The side of a square.
+    private(set) var squareSize = 1.0
+    private var columns = 1
+    private var rows = 1
+
+    /// The number of cells in the list.
+    private(set) var count = 0
+
+    /// Sorts the cells into squares at least `squareSize` wide; squares grow if the box would need more
+    /// than about four per cell, so a cell flung far away cannot make the grid huge.
+    func build(cells: CellPointers, radii: UnsafeMutablePointer<Double>, squareSize minimumSize: Double) {
+        count = cells.count
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for cell in 0..<count {
+            minX = min(minX, cells.x[cell])
+            maxX = max(maxX, cells.x[cell])
+            minY = min(minY, cells.y[cell])
+            maxY = max(maxY, cells.y[cell])
+        }
+        let limit = Double(4 * count + 64)
+        var size = max(minimumSize, 1e-9)
+        let width = maxX - minX
+        let height = maxY - minY
+        if !(width.isFinite && height.isFinite) { size = .infinity }
+        while (width / size + 1) * (height / size + 1) > limit { size *= 2 }
+        squareSize = size
+        columns = size.isFinite ? Int(width / size) + 1 : 1
+        rows = size.isFinite ? Int(height / size) + 1 : 1
+        let squares = columns * rows
+        starts.reserve(squares + 1)
+        starts.pointer.update(repeating: 0, count: squares + 1)
+        columnOf.reserve(count)
+        rowOf.reserve(count)
+        for cell in 0..<count {
+            let column = size.isFinite ? min(Int((cells.x[cell] - minX) / size), columns - 1) : 0
+            let row = size.isFinite ? min(Int((cells.y[cell] - minY) / size), rows - 1) : 0
+            columnOf.pointer[cell] = Int32(column)
+            rowOf.pointer[cell] = Int32(row)
+            starts.pointer[row * columns + column + 1] += 1
+        }
+        for square in 0..<squares { starts.pointer[square + 1] += starts.pointer[square] }
+        index.reserve(count)
+        x.reserve(count)
+        y.reserve(count)
+        radius.reserve(count)
+        for cell in 0..<count {
+            let square = Int(rowOf.pointer[cell]) * columns + Int(columnOf.pointer[cell])
+            let slot = Int(starts.pointer[square])
+            starts.pointer[square] += 1
+            index.pointer[slot] = Int32(cell)
+            x.pointer[slot] = cells.x[cell]
+            y.pointer[slot] = cells.y[cell]
+            radius.pointer[slot] = radii[cell]
+        }
+        // The scatter moved every start to the next square's start; shift them back.
+        for square in stride(from: squares, to: 0, by: -1) { starts.pointer[square] = starts.pointer[square - 1] }
+        starts.pointer[0] = 0
+    }
+
+    /// How many squares around a cell hold everything within `distance` of it.
+    @inline(__always)
+    func reach(_ distance: Double) -> Int {
+        guard squareSize.isFinite else { return 0 }
+        let squares = (distance / squareSize).rounded(.up)
+        return squares < Double(max(columns, rows)) ? max(Int(squares), 1) : max(columns, rows)
+    }
+
+    /// Calls `body` with the slot of every cell in the squares within `reach` squares of the cell's own
+    /// (the cell itself included), row by row.
+    @inline(__always)
+    func forEachSlot(near cell: Int, reach: Int, _ body: (Int) -> Void) {
+        let column = Int(columnOf.pointer[cell])
+        let row = Int(rowOf.pointer[cell])
+        let firstColumn = max(column - reach, 0)
+        let lastColumn = min(column + reach, columns - 1)
+        for neighbourRow in max(row - reach, 0)...min(row + reach, rows - 1) {
+            let base = neighbourRow * columns
+            for slot in Int(starts.pointer[base + firstColumn])..<Int(starts.pointer[base + lastColumn + 1]) {
+                body(slot)
+            }
+        }
+    }
+}

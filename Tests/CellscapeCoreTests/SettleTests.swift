@@ -62,6 +62,25 @@ import Testing
         #expect(Self.largestOverlap(layout.cells) <= 0.5)
     }
 
+    /// A short move that reverses the last halves the cell's step, down to 1/64; a move of a pixel or
+    /// more restores it.
+    @Test func aSwingingCellIsSlowedAndAFreeOneIsNot() {
+        var store = CellStore()
+        store.append(id: 0, at: .zero, radius: 10)
+        store.withPointers { cells in
+            let back = Vector(dx: -0.4, dy: 0)
+            let forth = Vector(dx: 0.5, dy: 0.1)
+            DampedStep.updateScale(0, cells: cells, move: back, lastMove: forth)
+            #expect(cells.stepScale[0] == 0.5)
+            DampedStep.updateScale(0, cells: cells, move: forth, lastMove: forth)
+            #expect(cells.stepScale[0] == 0.5)
+            for _ in 0..<10 { DampedStep.updateScale(0, cells: cells, move: forth, lastMove: back) }
+            #expect(cells.stepScale[0] == 1.0 / 64)
+            DampedStep.updateScale(0, cells: cells, move: Vector(dx: -1, dy: 0), lastMove: forth)
+            #expect(cells.stepScale[0] == 1)
+        }
+    }
+
     @Test func withoutCollisionsTenThousandCellsStayStableAndSettle() {
         var settings = ForceSettings()
         settings.collisions = false

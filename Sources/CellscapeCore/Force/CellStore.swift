@@ -10,6 +10,8 @@ struct CellStore: Hashable {
     var collisionRadius: [Double] = []
     /// The damped integrator's velocity.
     var velocity: [Vector] = []
+    /// The damped integrator's share of a full step, halved each time the cell's force turns on it.
+    var stepScale: [Double] = []
 
     var count: Int { ids.count }
 
@@ -20,6 +22,7 @@ struct CellStore: Hashable {
         radius.append(cellRadius)
         collisionRadius.append(grown ? cellRadius : 0)
         velocity.append(.zero)
+        stepScale.append(1)
     }
 
     mutating func remove(at index: Int) {
@@ -29,6 +32,7 @@ struct CellStore: Hashable {
         radius.remove(at: index)
         collisionRadius.remove(at: index)
         velocity.remove(at: index)
+        stepScale.remove(at: index)
     }
 
     mutating func removeAll() {
@@ -47,11 +51,14 @@ struct CellStore: Hashable {
                     radius.withUnsafeMutableBufferPointer { radius in
                         collisionRadius.withUnsafeMutableBufferPointer { collisionRadius in
                             velocity.withUnsafeMutableBufferPointer { velocity in
-                                body(
-                                    CellPointers(
-                                        count: ids.count, ids: ids.baseAddress!, x: x.baseAddress!, y: y.baseAddress!,
-                                        radius: radius.baseAddress!, collisionRadius: collisionRadius.baseAddress!,
-                                        velocity: velocity.baseAddress!))
+                                stepScale.withUnsafeMutableBufferPointer { stepScale in
+                                    body(
+                                        CellPointers(
+                                            count: ids.count, ids: ids.baseAddress!, x: x.baseAddress!,
+                                            y: y.baseAddress!, radius: radius.baseAddress!,
+                                            collisionRadius: collisionRadius.baseAddress!,
+                                            velocity: velocity.baseAddress!, stepScale: stepScale.baseAddress!))
+                                }
                             }
                         }
                     }
@@ -70,4 +77,5 @@ struct CellPointers {
     let radius: UnsafeMutablePointer<Double>
     let collisionRadius: UnsafeMutablePointer<Double>
     let velocity: UnsafeMutablePointer<Vector>
+    let stepScale: UnsafeMutablePointer<Double>
 }

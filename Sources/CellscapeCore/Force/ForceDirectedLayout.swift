@@ -121,6 +121,7 @@ public struct ForceDirectedLayout {
         store.x[index] = position.x
         store.y[index] = position.y
         store.velocity[index] = .zero
+        store.stepScale[index] = 1
         wake()
         return true
     }
@@ -249,5 +250,6 @@ extension ForceDirectedLayout: CollectionLayout {
     private mutating func wake() {
         isSettled = false
         quietSteps = 0
+        for index in store.stepScale.indices { store.stepScale[index] = 1 }
     }
 }

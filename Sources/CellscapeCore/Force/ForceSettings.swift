@@ -9,8 +9,9 @@ public enum Integrator: String, CaseIterable, Hashable, Sendable, Codable {
     ///
     /// Settled when no cell moves ``ForceSettings/settleThreshold`` or more in each of
     /// ``ForceSettings/settleSteps`` consecutive steps. A cell whose velocity
-    /// points against its force stops before it is pushed, so it always moves at least as far as the seed
-    /// step would move it: a settled state is an equilibrium of the seed's forces.
+    /// points against its force stops before it is pushed, so it moves at least as far as the seed step
+    /// would move it (a cell caught swinging, a fraction of it; see `DampedStep`): a settled state is an
+    /// equilibrium of the seed's forces, as far as Barnes-Hut's approximation allows.
     case damped
 }
 

@@ -9,6 +9,7 @@ final class ForceWorkspace {
     private let stiffness = ScratchBuffer<Double>()
     private let previousX = ScratchBuffer<Double>()
     private let previousY = ScratchBuffer<Double>()
+    private let lastMove = ScratchBuffer<Vector>()
     private let chunkTotals = ScratchBuffer<Double>()
     private let chunkLargest = ScratchBuffer<Double>()
     private var lists: [InteractionList] = []
@@ -67,6 +68,7 @@ final class ForceWorkspace {
         stiffness.reserve(count)
         previousX.reserve(count)
         previousY.reserve(count)
+        lastMove.reserve(count)
     }
 
     /// Writes spring plus repulsion for every cell into `forceX` and `forceY`.
@@ -126,6 +128,8 @@ final class ForceWorkspace {
             let step = DampedStep(
                 momentum: settings.momentum, maximumStep: settings.maximumStep, stiffnessLimit: settings.stiffnessLimit)
             let stiffness = stiffness.pointer
+            let lastMove = lastMove.pointer
+            lastMove.update(from: cells.velocity, count: cells.count)
             parallel.forEachChunk(count: cells.count) { _, range in
                 for index in range {
                     let velocity = step.velocity(
@@ -137,6 +141,13 @@ final class ForceWorkspace {
             }
             if settings.collisions {
                 collision.limitMoves(cells: cells, moveX: moveX, moveY: moveY, parallel: parallel)
+            }
+            parallel.forEachChunk(count: cells.count) { _, range in
+                for index in range {
+                    DampedStep.updateScale(
+                        index, cells: cells, move: Vector(dx: moveX[index], dy: moveY[index]),
+                        lastMove: lastMove[index])
+                }
             }
         }
         for index in 0..<cells.count {

@@ -53,24 +53,25 @@ struct Repulsion {
 
     /// The Barnes-Hut repulsion on the cell at `slot` of the tree, from the list collected for its leaf.
     ///
-    /// The loops take two interactions at a time (`SIMD2`, so square roots and divisions run in pairs)
-    /// and add the two lanes at the end: the order of the sums is fixed, whatever the thread count.
+    /// The loops take four interactions at a time in single precision (`SIMD4<Float>`, so square roots
+    /// and divisions run four at once) and add the lanes at the end: the order of the sums is fixed,
+    /// whatever the thread count.
     @inline(__always)
     func barnesHutForce(onSlot slot: Int, list: InteractionList, tree: Quadtree, ids: UnsafeMutablePointer<Int>)
         -> RepulsionSum
     {
-        let x = tree.pointX.pointer[slot]
-        let y = tree.pointY.pointer[slot]
+        let x = Float(tree.pointX.pointer[slot] - list.originX)
+        let y = Float(tree.pointY.pointer[slot] - list.originY)
         var sum = farForce(x: x, y: y, list: list)
         let near = nearForce(x: x, y: y, list: list)
         sum += near.sum
         if near.coincident > 1 {
             let id = ids[Int(tree.points.pointer[slot].index)]
-            let cellX = list.cellX.pointer
-            let cellY = list.cellY.pointer
-            for other in 0..<list.cellCount where cellX[other] == x && cellY[other] == y {
+            for other in 0..<list.cellCount where list.cellCharge.pointer[other] > 0 {
+                let dx = x - list.cellX.pointer[other]
+                let dy = y - list.cellY.pointer[other]
                 let otherSlot = Int(list.cellSlot.pointer[other])
-                guard otherSlot != slot else { continue }
+                guard dx * dx + dy * dy == 0, otherSlot != slot else { continue }
                 sum += coincidentForce(id: id, otherID: ids[Int(tree.points.pointer[otherSlot].index)])
             }
         }
@@ -80,76 +81,59 @@ struct Repulsion {
     /// The repulsion of the list's cells, pair by pair, and how many of them sit exactly at (x, y) (the
     /// cell itself among them); those contribute nothing here.
     @inline(__always)
-    private func nearForce(x: Double, y: Double, list: InteractionList) -> (sum: RepulsionSum, coincident: Int) {
-        let cellX = list.cellX.pointer
-        let cellY = list.cellY.pointer
-        let count = list.cellCount
-        let pointX = SIMD2(repeating: x)
-        let pointY = SIMD2(repeating: y)
-        let smallest = SIMD2(repeating: minimumDistance)
-        let charge = SIMD2(repeating: strength)
-        var forceX = SIMD2<Double>.zero
-        var forceY = SIMD2<Double>.zero
-        var stiffness = SIMD2<Double>.zero
-        var coincident = 0
-        var other = 0
-        while other + 1 < count {
-            let dx = pointX - SIMD2(cellX[other], cellX[other + 1])
-            let dy = pointY - SIMD2(cellY[other], cellY[other + 1])
+    private func nearForce(x: Float, y: Float, list: InteractionList) -> (sum: RepulsionSum, coincident: Int) {
+        let cellX = UnsafeRawPointer(list.cellX.pointer)
+        let cellY = UnsafeRawPointer(list.cellY.pointer)
+        let cellCharge = UnsafeRawPointer(list.cellCharge.pointer)
+        let pointX = SIMD4(repeating: x)
+        let pointY = SIMD4(repeating: y)
+        let smallest = SIMD4(repeating: Float(minimumDistance))
+        let charge = SIMD4(repeating: Float(strength))
+        var forceX = SIMD4<Float>.zero
+        var forceY = SIMD4<Float>.zero
+        var stiffness = SIMD4<Float>.zero
+        var coincident = SIMD4<Int32>.zero
+        for offset in stride(from: 0, to: list.cellCount * 4, by: 16) {
+            let dx = pointX - cellX.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let dy = pointY - cellY.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let weight = cellCharge.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
             let squaredDistance = dx * dx + dy * dy
             let distance = squaredDistance.squareRoot()
             let clamped = pointwiseMax(distance, smallest)
             let atPoint = squaredDistance .== 0
-            let scale = (charge / (clamped * clamped * distance)).replacing(with: 0, where: atPoint)
-            coincident += (atPoint[0] ? 1 : 0) + (atPoint[1] ? 1 : 0)
+            let scale = (weight * charge / (clamped * clamped * distance)).replacing(with: 0, where: atPoint)
+            coincident &+= SIMD4<Int32>.zero.replacing(with: 1, where: atPoint)
             forceX += dx * scale
             forceY += dy * scale
             stiffness += scale
-            other += 2
         }
-        var sum = RepulsionSum(
-            x: forceX[0] + forceX[1], y: forceY[0] + forceY[1], stiffness: 2 * (stiffness[0] + stiffness[1]))
-        if other < count {
-            let dx = x - cellX[other]
-            let dy = y - cellY[other]
-            let squaredDistance = dx * dx + dy * dy
-            if squaredDistance == 0 {
-                coincident += 1
-            } else {
-                sum += pairForce(dx: dx, dy: dy, id: 0, otherID: 0)
-            }
-        }
-        return (sum, coincident)
+        let sum = RepulsionSum(
+            x: Double(forceX.sum()), y: Double(forceY.sum()), stiffness: 2 * Double(stiffness.sum()))
+        return (sum, Int(coincident.wrappedSum()))
     }
 
     /// The force of the list's far nodes: the monopole and quadrupole terms of the expansion of the 1/r
     /// potential about each centre of charge (the dipole term vanishes there).
     @inline(__always)
-    private func farForce(x: Double, y: Double, list: InteractionList) -> RepulsionSum {
-        let nodeX = list.nodeX.pointer
-        let nodeY = list.nodeY.pointer
-        let nodeXX = list.nodeXX.pointer
-        let nodeXY = list.nodeXY.pointer
-        let nodeYY = list.nodeYY.pointer
-        let nodeCharge = list.nodeCharge.pointer
-        let count = list.nodeCount
-        let pointX = SIMD2(repeating: x)
-        let pointY = SIMD2(repeating: y)
-        var forceX = SIMD2<Double>.zero
-        var forceY = SIMD2<Double>.zero
-        var stiffness = SIMD2<Double>.zero
-        var node = 0
-        while node < count {
-            // An odd last node is paired with a node of no charge and no moments, far away.
-            let last = node + 1 == count
-            let second = last ? node : node + 1
-            let weight = SIMD2<Double>(1, last ? 0 : 1)
-            let dx = pointX - SIMD2(nodeX[node], last ? x + 1 : nodeX[second])
-            let dy = pointY - SIMD2(nodeY[node], nodeY[second])
-            let momentXX = SIMD2(nodeXX[node], nodeXX[second]) * weight
-            let momentXY = SIMD2(nodeXY[node], nodeXY[second]) * weight
-            let momentYY = SIMD2(nodeYY[node], nodeYY[second]) * weight
-            let charge = SIMD2(nodeCharge[node], nodeCharge[second]) * weight
+    private func farForce(x: Float, y: Float, list: InteractionList) -> RepulsionSum {
+        let nodeX = UnsafeRawPointer(list.nodeX.pointer)
+        let nodeY = UnsafeRawPointer(list.nodeY.pointer)
+        let nodeXX = UnsafeRawPointer(list.nodeXX.pointer)
+        let nodeXY = UnsafeRawPointer(list.nodeXY.pointer)
+        let nodeYY = UnsafeRawPointer(list.nodeYY.pointer)
+        let nodeCharge = UnsafeRawPointer(list.nodeCharge.pointer)
+        let pointX = SIMD4(repeating: x)
+        let pointY = SIMD4(repeating: y)
+        var forceX = SIMD4<Float>.zero
+        var forceY = SIMD4<Float>.zero
+        var stiffness = SIMD4<Float>.zero
+        for offset in stride(from: 0, to: list.nodeCount * 4, by: 16) {
+            let dx = pointX - nodeX.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let dy = pointY - nodeY.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let momentXX = nodeXX.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let momentXY = nodeXY.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let momentYY = nodeYY.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let charge = nodeCharge.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
             let inverseSquare = 1 / (dx * dx + dy * dy)
             let inverseCube = inverseSquare * inverseSquare.squareRoot()
             let inverseFifth = inverseCube * inverseSquare
@@ -159,11 +143,10 @@ struct Repulsion {
             forceX += charge * dx * inverseCube + inverseFifth * (radial * dx - 3 * pushX)
             forceY += charge * dy * inverseCube + inverseFifth * (radial * dy - 3 * pushY)
             stiffness += charge * inverseCube
-            node += 2
         }
         return RepulsionSum(
-            x: strength * (forceX[0] + forceX[1]), y: strength * (forceY[0] + forceY[1]),
-            stiffness: 2 * strength * (stiffness[0] + stiffness[1]))
+            x: strength * Double(forceX.sum()), y: strength * Double(forceY.sum()),
+            stiffness: 2 * strength * Double(stiffness.sum()))
     }
 }
 

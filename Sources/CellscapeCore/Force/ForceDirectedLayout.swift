@@ -36,6 +36,8 @@ public struct ForceDirectedLayout {
     private var quietSteps = 0
     /// Whether some cell's collision radius is still growing to its full radius.
     private var isGrowing = false
+    /// Whether a step may have slowed a swinging cell since the last wake (which gives them full steps).
+    private var stepScalesMayBeSlowed = false
     private var workspace = ForceWorkspace()
 
     /// Creates an empty layout.
@@ -160,6 +162,7 @@ public struct ForceDirectedLayout {
         let movement = store.withPointers { cells in
             workspace.step(cells: cells, settings: settings, center: center, jitter: jitter)
         }
+        stepScalesMayBeSlowed = true
         if isGrowing {
             let steps = settings.growthSteps
             isGrowing = store.withPointers { workspace.grow(cells: $0, steps: steps) }
@@ -250,6 +253,9 @@ extension ForceDirectedLayout: CollectionLayout {
     private mutating func wake() {
         isSettled = false
         quietSteps = 0
-        for index in store.stepScale.indices { store.stepScale[index] = 1 }
+        if stepScalesMayBeSlowed {
+            for index in store.stepScale.indices { store.stepScale[index] = 1 }
+            stepScalesMayBeSlowed = false
+        }
     }
 }

@@ -70,13 +70,13 @@ import Testing
         store.withPointers { cells in
             let back = Vector(dx: -0.4, dy: 0)
             let forth = Vector(dx: 0.5, dy: 0.1)
-            DampedStep.updateScale(0, cells: cells, move: back, lastMove: forth)
+            DampedStep.updateScale(0, cells: cells, move: back, lastMove: forth, limited: true)
             #expect(cells.stepScale[0] == 0.5)
-            DampedStep.updateScale(0, cells: cells, move: forth, lastMove: forth)
+            DampedStep.updateScale(0, cells: cells, move: forth, lastMove: forth, limited: true)
             #expect(cells.stepScale[0] == 0.5)
-            for _ in 0..<10 { DampedStep.updateScale(0, cells: cells, move: forth, lastMove: back) }
+            for _ in 0..<10 { DampedStep.updateScale(0, cells: cells, move: forth, lastMove: back, limited: true) }
             #expect(cells.stepScale[0] == 1.0 / 64)
-            DampedStep.updateScale(0, cells: cells, move: Vector(dx: -1, dy: 0), lastMove: forth)
+            DampedStep.updateScale(0, cells: cells, move: Vector(dx: -1, dy: 0), lastMove: forth, limited: true)
             #expect(cells.stepScale[0] == 1)
         }
     }

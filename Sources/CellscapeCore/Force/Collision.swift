@@ -31,7 +31,7 @@ final class Collision {
     /// searches as far as its own move asks: a packed cloud at rest searches the squares next to it.
     func limitMoves(
         cells: CellPointers, moveX: UnsafeMutablePointer<Double>, moveY: UnsafeMutablePointer<Double>,
-        parallel: ParallelChunks
+        limited: UnsafeMutablePointer<Bool>, parallel: ParallelChunks
     ) {
         let largestRadius = Self.largestRadius(cells.collisionRadius, count: cells.count)
         guard cells.count > 1, largestRadius > 0 else { return }
@@ -50,6 +50,7 @@ final class Collision {
                 moveX[index] = move.dx
                 moveY[index] = move.dy
                 cells.velocity[index] = move
+                limited[index] = true
             }
         }
     }

@@ -10,6 +10,7 @@ final class ForceWorkspace {
     private let previousX = ScratchBuffer<Double>()
     private let previousY = ScratchBuffer<Double>()
     private let lastMove = ScratchBuffer<Vector>()
+    private let limited = ScratchBuffer<Bool>()
     private let chunkTotals = ScratchBuffer<Double>()
     private let chunkLargest = ScratchBuffer<Double>()
     private var lists: [InteractionList] = []
@@ -69,6 +70,7 @@ final class ForceWorkspace {
         previousX.reserve(count)
         previousY.reserve(count)
         lastMove.reserve(count)
+        limited.reserve(count)
     }
 
     /// Writes spring plus repulsion for every cell into `forceX` and `forceY`.
@@ -139,14 +141,16 @@ final class ForceWorkspace {
                     moveY[index] = velocity.dy
                 }
             }
+            let limited = limited.pointer
+            limited.update(repeating: false, count: cells.count)
             if settings.collisions {
-                collision.limitMoves(cells: cells, moveX: moveX, moveY: moveY, parallel: parallel)
+                collision.limitMoves(cells: cells, moveX: moveX, moveY: moveY, limited: limited, parallel: parallel)
             }
             parallel.forEachChunk(count: cells.count) { _, range in
                 for index in range {
                     DampedStep.updateScale(
                         index, cells: cells, move: Vector(dx: moveX[index], dy: moveY[index]),
-                        lastMove: lastMove[index])
+                        lastMove: lastMove[index], limited: limited[index])
                 }
             }
         }

@@ -58,14 +58,16 @@ final class Collision {
     /// The move shortened so that it takes the cell at most half the gap towards any neighbour. The
     /// limits are applied in turn, a few rounds; if one is still broken after that, the cell stays put,
     /// which keeps every limit.
+    ///
+    /// One walk over the neighbours gathers the few limits the move can break (those whose half gap is
+    /// shorter than the move) into a small buffer on the stack; the rounds then read only those.
     private static func limit(_ move: Vector, of index: Int, slot: Int, reach: Int, list: CellList) -> Vector {
-        var move = move
-        var broken = true
-        let x = list.x.pointer[slot]
-        let y = list.y.pointer[slot]
-        let radius = list.radius.pointer[slot]
-        for round in 0..<4 where broken {
-            broken = false
+        withUnsafeTemporaryAllocation(of: Limit.self, capacity: Limit.bufferSize) { limits in
+            var count = 0
+            let x = list.x.pointer[slot]
+            let y = list.y.pointer[slot]
+            let radius = list.radius.pointer[slot]
+            let squaredSpeed = move.squaredLength
             list.forEachSlot(near: index, reach: reach) { other in
                 let dx = x - list.x.pointer[other]
                 let dy = y - list.y.pointer[other]
@@ -73,16 +75,40 @@ final class Collision {
                 guard squaredDistance > 0, other != slot else { return }
                 let distance = squaredDistance.squareRoot()
                 let halfGap = max(distance - radius - list.radius.pointer[other], 0) / 2
-                let along = (move.dx * dx + move.dy * dy) / distance
-                guard along < -halfGap - 1e-12 else { return }
-                broken = true
-                if round < 3 {
-                    let correction = (along + halfGap) / distance
-                    move = Vector(dx: move.dx - dx * correction, dy: move.dy - dy * correction)
+                guard halfGap * halfGap < squaredSpeed else { return }
+                if count < Limit.bufferSize {
+                    limits[count] = Limit(normalX: dx / distance, normalY: dy / distance, halfGap: halfGap)
                 }
+                count += 1
             }
+            // So many limits cannot all be kept apart by a few rounds: stay put.
+            guard count <= Limit.bufferSize else { return .zero }
+            var move = move
+            for round in 0..<4 {
+                var broken = false
+                for limit in limits[0..<count] {
+                    let along = move.dx * limit.normalX + move.dy * limit.normalY
+                    guard along < -limit.halfGap - 1e-12 else { continue }
+                    broken = true
+                    if round < 3 {
+                        let correction = along + limit.halfGap
+                        move = Vector(
+                            dx: move.dx - limit.normalX * correction, dy: move.dy - limit.normalY * correction)
+                    }
+                }
+                if !broken { return move }
+            }
+            return .zero
         }
-        return broken ? .zero : move
+    }
+
+    /// A neighbour's limit on a move: along the unit vector from the neighbour to the cell, the move may
+    /// not go below minus half the gap between them.
+    private struct Limit {
+        static let bufferSize = 48
+        var normalX: Double
+        var normalY: Double
+        var halfGap: Double
     }
 
     private static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {

@@ -16,12 +16,12 @@ final class CellList {
     let y = ScratchBuffer<Double>()
     let radius = ScratchBuffer<Double>()
     /// The side of a square.
-    private(set) var squareSize = 1.0
-    private var columns = 1
-    private var rows = 1
+    @exclusivity(unchecked) private(set) var squareSize = 1.0
+    @exclusivity(unchecked) private var columns = 1
+    @exclusivity(unchecked) private var rows = 1
 
     /// The number of cells in the list.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     /// Sorts the cells into squares at least `squareSize` wide; squares grow if the box would need more
     /// than about four per cell, so a cell flung far away cannot make the grid huge.

@@ -8,8 +8,8 @@ final class CollisionGrid {
     private let next = ScratchBuffer<Int32>()
     private let columns = ScratchBuffer<Int>()
     private let rows = ScratchBuffer<Int>()
-    private var bucketBits = 4
-    private var squareSize = 1.0
+    @exclusivity(unchecked) private var bucketBits = 4
+    @exclusivity(unchecked) private var squareSize = 1.0
 
     /// Puts every cell in the square of its current position.
     func build(cells: CellPointers, squareSize: Double) {

@@ -27,8 +27,9 @@ public struct ForceSettings: Hashable, Sendable {
     /// s / d < theta. Zero computes every pair exactly, O(n^2).
     ///
     /// The default keeps the RMS over cells of the relative error of each cell's repulsion against the
-    /// exact sum at or below 1% on 10,000 random cells: 0.80% measured (0.96% with 8-cell leaves, 2.3% at
-    /// theta 0.7); `cellscape bench force` prints it. Nodes carry quadrupole moments.
+    /// exact sum at or below 1% on 10,000 random cells: 0.48% measured (0.80% with a root square fitted
+    /// to the cells instead of aligned to powers of two); `cellscape bench force` prints it, and a test
+    /// checks it. Nodes carry quadrupole moments.
     public var theta: Double = 0.6
     /// How positions advance; see ``Integrator``.
     public var integrator: Integrator = .damped

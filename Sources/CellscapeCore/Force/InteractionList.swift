@@ -12,8 +12,8 @@ final class InteractionList {
     static let lanes = 4
 
     /// The centre of the leaf's cells; positions below are relative to it, in single precision.
-    private(set) var originX = 0.0
-    private(set) var originY = 0.0
+    @exclusivity(unchecked) private(set) var originX = 0.0
+    @exclusivity(unchecked) private(set) var originY = 0.0
 
     let nodeX = ScratchBuffer<Float>()
     let nodeY = ScratchBuffer<Float>()
@@ -22,7 +22,7 @@ final class InteractionList {
     let nodeXY = ScratchBuffer<Float>()
     let nodeYY = ScratchBuffer<Float>()
     /// The number of far nodes, padding included.
-    private(set) var nodeCount = 0
+    @exclusivity(unchecked) private(set) var nodeCount = 0
 
     let cellX = ScratchBuffer<Float>()
     let cellY = ScratchBuffer<Float>()
@@ -30,7 +30,7 @@ final class InteractionList {
     let cellCharge = ScratchBuffer<Float>()
     let cellSlot = ScratchBuffer<Int32>()
     /// The number of near cells, padding included.
-    private(set) var cellCount = 0
+    @exclusivity(unchecked) private(set) var cellCount = 0
 
     private let stack = ScratchBuffer<Int32>(capacity: Quadtree.stackCapacity)
 

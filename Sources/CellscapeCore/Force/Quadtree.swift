@@ -40,16 +40,16 @@ final class Quadtree {
     static let stackCapacity = 3 * maximumDepth + 8
 
     let nodes = ScratchBuffer<QuadtreeNode>()
-    private(set) var nodeCount = 0
+    @exclusivity(unchecked) private(set) var nodeCount = 0
     let points = ScratchBuffer<TreePoint>()
-    private(set) var pointCount = 0
+    @exclusivity(unchecked) private(set) var pointCount = 0
     /// The positions of `points`, as separate arrays for tight loops.
     let pointX = ScratchBuffer<Double>()
     let pointY = ScratchBuffer<Double>()
     /// The non-empty leaves, in tree order.
     let leaves = ScratchBuffer<Int32>()
-    private(set) var leafCount = 0
-    private var leafCapacity = 8
+    @exclusivity(unchecked) private(set) var leafCount = 0
+    @exclusivity(unchecked) private var leafCapacity = 8
 
     /// Rebuilds the tree over the cells' current positions.
     func build(cells: CellPointers, leafCapacity: Int) {

@@ -179,7 +179,8 @@ public struct ForceDirectedLayout {
             quietSteps = movement.largest < settings.settleThreshold ? quietSteps + 1 : 0
             isSettled = quietSteps >= settings.settleSteps
         }
-        if isSettled && isGrowing { isSettled = finishGrowing() }
+        // Without collisions the collision radius does not matter: nothing waits for it.
+        if isSettled && isGrowing && settings.collisions { isSettled = finishGrowing() }
         return movement
     }
 

@@ -2,7 +2,7 @@
 /// outwards pushes apart whatever still overlaps after a step.
 ///
 /// A damped move is limited so that a cell closes at most half the gap to any neighbour
-/// (``limitMoves(cells:moveX:moveY:parallel:)``): no two cells can run into each other, and a packed
+/// (``limitMoves(cells:moveX:moveY:limited:parallel:)``): no two cells can run into each other, and a packed
 /// cloud stays at rest, its contacts bearing the load, instead of being squeezed and pushed back every
 /// step.
 ///
@@ -12,7 +12,7 @@
 /// centre as gravity loads a stack, and as a stack is built from the bottom, one sweep carries the push
 /// through every layer, where pairwise corrections would reach only a few layers a step. A cell that had
 /// to step out loses its velocity: contacts are inelastic. Everything here is deterministic; the sweep
-/// is serial.
+/// is serial. All of it uses each cell's collision radius, which grows to its radius while the cell is new.
 final class Collision {
     private let grid = CollisionGrid()
     private let list = CellList()
@@ -24,8 +24,9 @@ final class Collision {
     private let overlapping = ScratchBuffer<Bool>()
 
     /// Shortens each cell's move so that it closes at most half the gap to each neighbour, so no two
-    /// cells can run into each other; a shortened move is also the cell's new velocity. Computed from the
-    /// positions before any cell moves, so the result does not depend on the order of the cells.
+    /// cells can run into each other; a shortened move is also the cell's new velocity, and the cell is
+    /// marked in `limited`. Computed from the positions before any cell moves, so the result does not
+    /// depend on the order of the cells.
     ///
     /// Only neighbours within two radii and twice the cell's own move can limit it, so each cell
     /// searches as far as its own move asks: a packed cloud at rest searches the squares next to it.

@@ -20,13 +20,10 @@ final class CellList {
     @exclusivity(unchecked) private var columns = 1
     @exclusivity(unchecked) private var rows = 1
 
-    /// The number of cells in the list.
-    @exclusivity(unchecked) private(set) var count = 0
-
     /// Sorts the cells into squares at least `squareSize` wide; squares grow if the box would need more
     /// than about four per cell, so a cell flung far away cannot make the grid huge.
     func build(cells: CellPointers, radii: UnsafeMutablePointer<Double>, squareSize minimumSize: Double) {
-        count = cells.count
+        let count = cells.count
         var minX = Double.infinity
         var minY = Double.infinity
         var maxX = -Double.infinity

@@ -154,8 +154,7 @@ public struct ForceDirectedLayout {
             lastMovement = .zero
             return .zero
         }
-        if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
-        let workspace = workspace
+        let workspace = uniqueWorkspace()
         let settings = settings
         let center = center
         let jitter = jitter
@@ -184,11 +183,16 @@ public struct ForceDirectedLayout {
         return movement
     }
 
+    /// This layout's own scratch memory: a copy of the layout gets a new workspace on first use.
+    private mutating func uniqueWorkspace() -> ForceWorkspace {
+        if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
+        return workspace
+    }
+
     /// Gives every growing cell its full collision radius at once if that makes no cells overlap, and
     /// returns whether it did: a layout at rest with room for every cell need not wait for them to grow.
     private mutating func finishGrowing() -> Bool {
-        if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
-        let workspace = workspace
+        let workspace = uniqueWorkspace()
         let threads = settings.threads
         guard !store.withPointers({ workspace.wouldOverlapAtFullSize(cells: $0, threads: threads) }) else {
             return false
@@ -202,8 +206,7 @@ public struct ForceDirectedLayout {
     /// compute it; with the seed integrator this is exactly how far the next step moves each cell.
     public mutating func forces() -> [Vector] {
         guard store.count > 0 else { return [] }
-        if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
-        let workspace = workspace
+        let workspace = uniqueWorkspace()
         let settings = settings
         let center = center
         let jitter = jitter

@@ -131,7 +131,7 @@ final class ForceWorkspace {
                 momentum: settings.momentum, maximumStep: settings.maximumStep, stiffnessLimit: settings.stiffnessLimit)
             let stiffness = stiffness.pointer
             let lastMove = lastMove.pointer
-            lastMove.update(from: cells.velocity, count: cells.count)
+            if settings.collisions { lastMove.update(from: cells.velocity, count: cells.count) }
             parallel.forEachChunk(count: cells.count) { _, range in
                 for index in range {
                     let velocity = step.velocity(
@@ -141,16 +141,18 @@ final class ForceWorkspace {
                     moveY[index] = velocity.dy
                 }
             }
-            let limited = limited.pointer
-            limited.update(repeating: false, count: cells.count)
+            // Only a move the limit held back slows a cell, so without collisions every share stays
+            // whole (any change of the settings wakes the layout, which makes them whole).
             if settings.collisions {
+                let limited = limited.pointer
+                limited.update(repeating: false, count: cells.count)
                 collision.limitMoves(cells: cells, moveX: moveX, moveY: moveY, limited: limited, parallel: parallel)
-            }
-            parallel.forEachChunk(count: cells.count) { _, range in
-                for index in range {
-                    DampedStep.updateScale(
-                        index, cells: cells, move: Vector(dx: moveX[index], dy: moveY[index]),
-                        lastMove: lastMove[index], limited: limited[index])
+                parallel.forEachChunk(count: cells.count) { _, range in
+                    for index in range {
+                        DampedStep.updateScale(
+                            index, cells: cells, move: Vector(dx: moveX[index], dy: moveY[index]),
+                            lastMove: lastMove[index], limited: limited[index])
+                    }
                 }
             }
         }

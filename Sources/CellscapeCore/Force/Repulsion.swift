@@ -94,9 +94,9 @@ struct Repulsion {
         var stiffness = SIMD4<Float>.zero
         var coincident = SIMD4<Int32>.zero
         for offset in stride(from: 0, to: list.cellCount * 4, by: 16) {
-            let dx = pointX - cellX.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-            let dy = pointY - cellY.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-            let weight = cellCharge.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let dx = pointX - cellX.lanes(offset)
+            let dy = pointY - cellY.lanes(offset)
+            let weight = cellCharge.lanes(offset)
             let squaredDistance = dx * dx + dy * dy
             let distance = squaredDistance.squareRoot()
             let clamped = pointwiseMax(distance, smallest)
@@ -128,12 +128,12 @@ struct Repulsion {
         var forceY = SIMD4<Float>.zero
         var stiffness = SIMD4<Float>.zero
         for offset in stride(from: 0, to: list.nodeCount * 4, by: 16) {
-            let dx = pointX - nodeX.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-            let dy = pointY - nodeY.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-            let momentXX = nodeXX.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-            let momentXY = nodeXY.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-            let momentYY = nodeYY.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-            let charge = nodeCharge.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            let dx = pointX - nodeX.lanes(offset)
+            let dy = pointY - nodeY.lanes(offset)
+            let momentXX = nodeXX.lanes(offset)
+            let momentXY = nodeXY.lanes(offset)
+            let momentYY = nodeYY.lanes(offset)
+            let charge = nodeCharge.lanes(offset)
             let inverseSquare = 1 / (dx * dx + dy * dy)
             let inverseCube = inverseSquare * inverseSquare.squareRoot()
             let inverseFifth = inverseCube * inverseSquare
@@ -162,5 +162,13 @@ struct RepulsionSum {
         sum.x += other.x
         sum.y += other.y
         sum.stiffness += other.stiffness
+    }
+}
+
+extension UnsafeRawPointer {
+    /// The four floats at `offset` bytes.
+    @inline(__always)
+    fileprivate func lanes(_ offset: Int) -> SIMD4<Float> {
+        loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
     }
 }

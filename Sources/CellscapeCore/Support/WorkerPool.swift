@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +8,8 @@
 
 /// A fixed set of threads that run one job at a time, each with its worker index; the calling thread
 /// is worker 0. The threads stay up between jobs and wait on a condition variable; handing over a job
-/// costs about two small allocations (libdispatch's concurrentPerform cost about five). The threads stop
+/// costs about two small allocations (libdispatch's concurrentPerform cost about five) and, while
+/// the threads are still spinning from the last job, no system call. The threads stop
 /// when the pool is released.
 final class WorkerPool {
     /// How many workers take part in each job, the calling thread included.
@@ -44,15 +47,32 @@ final class WorkerPool {
     }
 }
 
-/// The job and its bookkeeping, shared by the pool and its threads under one mutex.
+/// The job and its bookkeeping, shared by the pool and its threads.
+///
+/// Handing over a job through a condition variable alone costs a thread wake-up, tens of microseconds,
+/// several times per step: more than a whole step of 1,000 cells. So the threads spin (yielding the
+/// processor each time round) for a short while on an atomic job counter before they sleep, and the
+/// caller spins the same way on the count of helpers still running. Sleeping goes through the mutex:
+/// a side about to sleep registers first and checks again, and the other side wakes it only when it
+/// is registered, so no wake-up is lost (both sides use sequentially consistent atomics).
 private final class SharedState: @unchecked Sendable {
+    /// How many times a thread checks, yielding in between, before it sleeps: about 100 us when idle.
+    private static let spins = 400
+
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let finished = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var generation = 0
-    private var running = 0
-    private var stopping = false
-    private var job: ((Int) -> Void)?
+    /// Counts the jobs handed over (and the stop).
+    private let generation = Atomic<Int>(0)
+    /// Helpers still running the current job.
+    private let running = Atomic<Int>(0)
+    /// Helpers asleep, or about to sleep, on `wake`.
+    private let sleepers = Atomic<Int>(0)
+    /// Whether the caller sleeps, or is about to, on `finished`.
+    private let callerSleeps = Atomic<Bool>(false)
+    private let stopping = Atomic<Bool>(false)
+    /// Written only while no helper runs, and read by helpers after they see the new generation.
+    @exclusivity(unchecked) private var job: ((Int) -> Void)?
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -70,24 +90,36 @@ private final class SharedState: @unchecked Sendable {
     }
 
     func start(_ body: @escaping (Int) -> Void, helpers: Int) {
-        pthread_mutex_lock(mutex)
         job = body
-        running = helpers
-        generation &+= 1
-        pthread_cond_broadcast(wake)
-        pthread_mutex_unlock(mutex)
+        running.store(helpers, ordering: .sequentiallyConsistent)
+        generation.add(1, ordering: .sequentiallyConsistent)
+        wakeSleepers()
     }
 
     func waitForHelpers() {
-        pthread_mutex_lock(mutex)
-        while running > 0 { pthread_cond_wait(finished, mutex) }
+        for _ in 0..<Self.spins {
+            if running.load(ordering: .sequentiallyConsistent) == 0 { break }
+            sched_yield()
+        }
+        if running.load(ordering: .sequentiallyConsistent) > 0 {
+            pthread_mutex_lock(mutex)
+            callerSleeps.store(true, ordering: .sequentiallyConsistent)
+            while running.load(ordering: .sequentiallyConsistent) > 0 { pthread_cond_wait(finished, mutex) }
+            callerSleeps.store(false, ordering: .sequentiallyConsistent)
+            pthread_mutex_unlock(mutex)
+        }
         job = nil
-        pthread_mutex_unlock(mutex)
     }
 
     func stop() {
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        generation.add(1, ordering: .sequentiallyConsistent)
+        wakeSleepers()
+    }
+
+    private func wakeSleepers() {
+        guard sleepers.load(ordering: .sequentiallyConsistent) > 0 else { return }
         pthread_mutex_lock(mutex)
-        stopping = true
         pthread_cond_broadcast(wake)
         pthread_mutex_unlock(mutex)
     }
@@ -95,19 +127,37 @@ private final class SharedState: @unchecked Sendable {
     /// A helper thread's life: wait for a job, run its share, report, until stopped.
     func serve(worker: Int) {
         var seen = 0
-        pthread_mutex_lock(mutex)
         while true {
-            while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
-            if stopping { break }
-            seen = generation
-            let body = job
-            pthread_mutex_unlock(mutex)
-            body?(worker)
-            pthread_mutex_lock(mutex)
-            running -= 1
-            if running == 0 { pthread_cond_signal(finished) }
+            seen = waitForJob(after: seen)
+            if stopping.load(ordering: .sequentiallyConsistent) { return }
+            job?(worker)
+            if running.subtract(1, ordering: .sequentiallyConsistent).newValue == 0
+                && callerSleeps.load(ordering: .sequentiallyConsistent)
+            {
+                pthread_mutex_lock(mutex)
+                pthread_cond_signal(finished)
+                pthread_mutex_unlock(mutex)
+            }
         }
+    }
+
+    /// Spins, then sleeps, until the generation moves past `seen`; returns the new one.
+    private func waitForJob(after seen: Int) -> Int {
+        for _ in 0..<Self.spins {
+            let current = generation.load(ordering: .sequentiallyConsistent)
+            if current != seen { return current }
+            sched_yield()
+        }
+        pthread_mutex_lock(mutex)
+        sleepers.add(1, ordering: .sequentiallyConsistent)
+        var current = generation.load(ordering: .sequentiallyConsistent)
+        while current == seen {
+            pthread_cond_wait(wake, mutex)
+            current = generation.load(ordering: .sequentiallyConsistent)
+        }
+        sleepers.subtract(1, ordering: .sequentiallyConsistent)
         pthread_mutex_unlock(mutex)
+        return current
     }
 }
 

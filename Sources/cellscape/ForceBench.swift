@@ -11,6 +11,8 @@ struct ForceBenchReport {
     var stepsToSettle: Int
     var settled: Bool
     var secondsToSettle: Double
+    /// The median time of one force evaluation (quadtree, lists, spring and repulsion) at the final state.
+    var forcesMilliseconds: Double
     var largestOverlap: Double?
     var exactMedianMilliseconds: Double?
     var exactP95Milliseconds: Double?
@@ -27,6 +29,7 @@ struct ForceBenchReport {
             "  damped settle       \(settled ? "settled" : "NOT settled") after \(stepsToSettle) steps, "
                 + String(format: "%.2f s", secondsToSettle),
         ]
+        lines.append("  forces at rest      median \(milliseconds(forcesMilliseconds))")
         if let largestOverlap {
             lines.append("  largest overlap     " + String(format: "%.3f px", largestOverlap))
         }
@@ -60,7 +63,8 @@ struct ForceBenchReport {
             ("cells", "\(cells)"), ("theta", value(theta)), ("threads", "\(threads)"),
             ("medianMs", value(medianMilliseconds)), ("p95Ms", value(p95Milliseconds)),
             ("stepsToSettle", "\(stepsToSettle)"), ("settled", "\(settled)"),
-            ("secondsToSettle", value(secondsToSettle)), ("largestOverlap", value(largestOverlap)),
+            ("secondsToSettle", value(secondsToSettle)),
+            ("forcesMs", value(forcesMilliseconds)), ("largestOverlap", value(largestOverlap)),
             ("exactMedianMs", value(exactMedianMilliseconds)),
             ("exactP95Ms", value(exactP95Milliseconds)),
             ("relativeError", value(relativeError)),
@@ -101,7 +105,7 @@ struct ForceBench {
             medianMilliseconds: Self.percentile(timed, 0.5),
             p95Milliseconds: Self.percentile(timed, 0.95),
             stepsToSettle: durations.count, settled: layout.isSettled, secondsToSettle: seconds,
-            peakMegabytes: 0)
+            forcesMilliseconds: Self.forcesMilliseconds(layout), peakMegabytes: 0)
         if count <= Self.exactLimit {
             measureExact(start: start, settled: layout, into: &report)
         }
@@ -146,6 +150,12 @@ struct ForceBench {
         seedStep.settings.theta = 0
         report.exactSeedStepLargest = seedStep.step().largest
         if settings.collisions { report.largestOverlap = Self.largestOverlap(in: settled) }
+    }
+
+    /// The median over 21 evaluations of the forces at the layout's positions, which stay as they are.
+    static func forcesMilliseconds(_ layout: ForceDirectedLayout) -> Double {
+        var layout = layout
+        return percentile((0..<21).map { _ in time { _ = layout.forces() } }, 0.5)
     }
 
     /// The RMS over cells of |repulsion by Barnes-Hut - exact repulsion| / |exact repulsion|.

@@ -69,13 +69,18 @@ final class Collision {
             let y = list.y.pointer[slot]
             let radius = list.radius.pointer[slot]
             let squaredSpeed = move.squaredLength
+            let speed = squaredSpeed.squareRoot()
             list.forEachSlot(near: index, reach: reach) { other in
                 let dx = x - list.x.pointer[other]
                 let dy = y - list.y.pointer[other]
                 let squaredDistance = dx * dx + dy * dy
-                guard squaredDistance > 0, other != slot else { return }
+                let contact = radius + list.radius.pointer[other]
+                // Half the gap is shorter than the move only within contact + 2 x speed: most
+                // neighbours are ruled out before the square root.
+                let reach = contact + 2 * speed
+                guard squaredDistance < reach * reach, squaredDistance > 0, other != slot else { return }
                 let distance = squaredDistance.squareRoot()
-                let halfGap = max(distance - radius - list.radius.pointer[other], 0) / 2
+                let halfGap = max(distance - contact, 0) / 2
                 guard halfGap * halfGap < squaredSpeed else { return }
                 if count < Limit.bufferSize {
                     limits[count] = Limit(normalX: dx / distance, normalY: dy / distance, halfGap: halfGap)

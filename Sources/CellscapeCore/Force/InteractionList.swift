@@ -1,5 +1,6 @@
-/// What the cells of one quadtree leaf interact with: the nodes far enough away to act as one charge,
-/// and the cells of the leaves that are not.
+/// What the cells of one quadtree leaf interact with: the nodes far from the whole leaf, summed into one
+/// ``LocalExpansion``; the nodes far enough from every cell to act as one charge; and the cells of the
+/// leaves that are not.
 ///
 /// Collected once per leaf by walking the tree with the opening test taken against the leaf's bounding
 /// box, then used by every cell of the leaf in two tight loops of four lanes. Positions are kept in
@@ -32,6 +33,9 @@ final class InteractionList {
     /// The number of near cells, padding included.
     @exclusivity(unchecked) private(set) var cellCount = 0
 
+    /// The field of the nodes far from the whole leaf, about its centre.
+    @exclusivity(unchecked) private(set) var local = LocalExpansion()
+
     private let stack = ScratchBuffer<Int32>(capacity: Quadtree.stackCapacity)
 
     /// Where padding sits, relative to the leaf: far enough to keep every expression finite.
@@ -51,7 +55,11 @@ final class InteractionList {
         }
         originX = (boxMinX + boxMaxX) / 2
         originY = (boxMinY + boxMaxY) / 2
+        let halfWidth = (boxMaxX - boxMinX) / 2
+        let halfHeight = (boxMaxY - boxMinY) / 2
+        let leafRadius = (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
         let thetaSquared = theta * theta
+        local = LocalExpansion()
         let nodes = tree.nodes.pointer
         let stack = stack.pointer
         nodeCount = 0
@@ -68,6 +76,14 @@ final class InteractionList {
                 boxMinX >= node.minX && boxMaxX < node.minX + node.size && boxMinY >= node.minY
                 && boxMaxY < node.minY + node.size
             if node.size * node.size < thetaSquared * (gapX * gapX + gapY * gapY) && !holdsLeaf {
+                let dx = originX - node.centerX
+                let dy = originY - node.centerY
+                if LocalExpansion.accepts(
+                    size: node.size, leafRadius: leafRadius, squaredDistance: dx * dx + dy * dy, theta: theta)
+                {
+                    local.add(dx: dx, dy: dy, node: node)
+                    continue
+                }
                 appendNode(
                     x: Float(node.centerX - originX), y: Float(node.centerY - originY), charge: Float(node.charge),
                     xx: Float(node.momentXX), xy: Float(node.momentXY), yy: Float(node.momentYY))

@@ -2,7 +2,8 @@
 ///
 /// `exactForce` sums every pair in index order, O(n^2). `barnesHutForces` serves one quadtree leaf at a
 /// time from its ``InteractionList``: a node of side s whose centre of charge is at distance d from the
-/// leaf acts as one charge, with its quadrupole moment, when s / d < theta; O(n log n).
+/// leaf acts as one charge, with its quadrupole moment, when s / d < theta; O(n log n). Nodes far from
+/// the whole leaf reach its cells through the leaf's ``LocalExpansion``.
 struct Repulsion {
     /// Q^3.
     var strength: Double
@@ -60,9 +61,14 @@ struct Repulsion {
     func barnesHutForce(onSlot slot: Int, list: InteractionList, tree: Quadtree, ids: UnsafeMutablePointer<Int>)
         -> RepulsionSum
     {
-        let x = Float(tree.pointX.pointer[slot] - list.originX)
-        let y = Float(tree.pointY.pointer[slot] - list.originY)
-        var sum = farForce(x: x, y: y, list: list)
+        let offsetX = tree.pointX.pointer[slot] - list.originX
+        let offsetY = tree.pointY.pointer[slot] - list.originY
+        let x = Float(offsetX)
+        let y = Float(offsetY)
+        let local = list.local.force(x: offsetX, y: offsetY)
+        var sum = RepulsionSum(
+            x: strength * local.x, y: strength * local.y, stiffness: 2 * strength * list.local.stiffness)
+        sum += farForce(x: x, y: y, list: list)
         let near = nearForce(x: x, y: y, list: list)
         sum += near.sum
         if near.coincident > 1 {
@@ -87,7 +93,7 @@ struct Repulsion {
         let cellCharge = UnsafeRawPointer(list.cellCharge.pointer)
         let pointX = SIMD4(repeating: x)
         let pointY = SIMD4(repeating: y)
-        let smallest = SIMD4(repeating: Float(minimumDistance))
+        let smallestSquare = SIMD4(repeating: Float(minimumDistance * minimumDistance)).bits
         let charge = SIMD4(repeating: Float(strength))
         var forceX = SIMD4<Float>.zero
         var forceY = SIMD4<Float>.zero
@@ -98,18 +104,22 @@ struct Repulsion {
             let dy = pointY - cellY.lanes(offset)
             let weight = cellCharge.lanes(offset)
             let squaredDistance = dx * dx + dy * dy
-            let distance = squaredDistance.squareRoot()
-            let clamped = pointwiseMax(distance, smallest)
-            let atPoint = squaredDistance .== 0
-            let scale = (weight * charge / (clamped * clamped * distance)).replacing(with: 0, where: atPoint)
-            coincident &+= SIMD4<Int32>.zero.replacing(with: 1, where: atPoint)
+            // Masks from the bits (all ones where true), as the generic SIMD comparisons, selects and
+            // pointwise maxima compile to scalar code here: non-negative floats order as their bits.
+            let squareBits = squaredDistance.bits
+            let atPoint = (squareBits &- 1) &>> 31
+            let tooClose = (squareBits &- smallestSquare) &>> 31
+            let clampedSquare = SIMD4<Float>(bits: (smallestSquare & tooClose) | (squareBits & ~tooClose))
+            let pull = weight * charge / (clampedSquare * squaredDistance.squareRoot())
+            let scale = SIMD4<Float>(bits: pull.bits & ~atPoint)
+            coincident &-= atPoint
             forceX += dx * scale
             forceY += dy * scale
             stiffness += scale
         }
         let sum = RepulsionSum(
-            x: Double(forceX.sum()), y: Double(forceY.sum()), stiffness: 2 * Double(stiffness.sum()))
-        return (sum, Int(coincident.wrappedSum()))
+            x: Double(forceX.laneSum), y: Double(forceY.laneSum), stiffness: 2 * Double(stiffness.laneSum))
+        return (sum, Int(coincident[0] &+ coincident[1] &+ coincident[2] &+ coincident[3]))
     }
 
     /// The force of the list's far nodes: the monopole and quadrupole terms of the expansion of the 1/r
@@ -145,8 +155,8 @@ struct Repulsion {
             stiffness += charge * inverseCube
         }
         return RepulsionSum(
-            x: strength * Double(forceX.sum()), y: strength * Double(forceY.sum()),
-            stiffness: 2 * strength * Double(stiffness.sum()))
+            x: strength * Double(forceX.laneSum), y: strength * Double(forceY.laneSum),
+            stiffness: 2 * strength * Double(stiffness.laneSum))
     }
 }
 
@@ -171,4 +181,18 @@ extension UnsafeRawPointer {
     fileprivate func lanes(_ offset: Int) -> SIMD4<Float> {
         loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
     }
+}
+
+extension SIMD4 where Scalar == Float {
+    /// The lanes' bits, as integers.
+    @inline(__always)
+    var bits: SIMD4<Int32> { unsafeBitCast(self, to: SIMD4<Int32>.self) }
+
+    /// The floats with these bits.
+    @inline(__always)
+    init(bits: SIMD4<Int32>) { self = unsafeBitCast(bits, to: SIMD4<Float>.self) }
+
+    /// The sum of the lanes, in a fixed order.
+    @inline(__always)
+    var laneSum: Float { (self[0] + self[1]) + (self[2] + self[3]) }
 }

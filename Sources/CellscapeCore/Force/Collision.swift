@@ -4,24 +4,12 @@
 /// A damped move is limited so that a cell closes at most half the gap to any neighbour
 /// (``limitMoves(cells:moveX:moveY:limited:parallel:)``): no two cells can run into each other, and a packed
 /// cloud stays at rest, its contacts bearing the load, instead of being squeezed and pushed back every
-/// step.
-///
-/// After the step, if anything overlaps (the seed integrator's moves are not limited), cells are taken
-/// in order of their distance to the centre and each steps out of every cell taken before it that it
-/// overlaps (``resolve(cells:center:passes:jitter:parallel:)``). The spring loads the cloud towards the
-/// centre as gravity loads a stack, and as a stack is built from the bottom, one sweep carries the push
-/// through every layer, where pairwise corrections would reach only a few layers a step. A cell that had
-/// to step out loses its velocity: contacts are inelastic. Everything here is deterministic; the sweep
-/// is serial. All of it uses each cell's collision radius, which grows to its radius while the cell is new.
+/// step. After the step, if anything overlaps (cells grew, or the seed integrator's moves are not
+/// limited), an ``OverlapSweep`` pushes cells apart from the centre outwards. All of it uses each cell's
+/// collision radius, which grows to its radius while the cell is new.
 final class Collision {
-    private let grid = CollisionGrid()
     private let list = CellList()
-    private let ranks = ScratchBuffer<Int32>()
-    private let sorter = RadixSort()
-    /// Overlaps smaller than this are rounding, not collisions: cells the sweep set exactly touching
-    /// stay untouched, and keep their velocity.
-    static let slack = 1e-3
-    private let overlapping = ScratchBuffer<Bool>()
+    private let sweep = OverlapSweep()
 
     /// Shortens each cell's move so that it closes at most half the gap to each neighbour, so no two
     /// cells can run into each other; a shortened move is also the cell's new velocity, and the cell is
@@ -117,119 +105,22 @@ final class Collision {
         var halfGap: Double
     }
 
-    private static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {
+    static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {
         var largest = 0.0
         for index in 0..<count { largest = max(largest, radii[index]) }
         return largest
     }
 
-    /// Resolves overlaps; each cell checks its earlier neighbours up to `passes` times.
+    /// Resolves overlaps; each cell steps out of its earlier neighbours up to `passes` times.
     func resolve(cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, parallel: ParallelChunks) {
-        guard anyOverlap(cells: cells, parallel: parallel), buildGrid(cells) else { return }
-        let count = cells.count
-        sorter.sort(count: count) { index in
-            let dx = cells.x[index] - center.x
-            let dy = cells.y[index] - center.y
-            return Float(dx * dx + dy * dy).bitPattern
-        }
-        ranks.reserve(count)
-        for rank in 0..<count { ranks.pointer[Int(sorter.order.pointer[rank])] = Int32(rank) }
-        for rank in 0..<count {
-            let index = Int(sorter.order.pointer[rank])
-            var collided = false
-            for _ in 0..<passes {
-                guard stepOut(index, rank: Int32(rank), cells: cells, center: center, jitter: jitter) else { break }
-                grid.move(index, cells: cells)
-                collided = true
-            }
-            if collided { cells.velocity[index] = .zero }
-        }
-    }
-
-    /// Whether any two cells overlap at their collision radii; read-only and parallel, so a settled
-    /// cloud skips the serial sweep.
-    private func anyOverlap(cells: CellPointers, parallel: ParallelChunks) -> Bool {
-        anyOverlap(cells: cells, radii: cells.collisionRadius, parallel: parallel)
+        sweep.resolve(cells: cells, center: center, passes: passes, jitter: jitter, list: list, parallel: parallel)
     }
 
     /// Whether any two cells would overlap at their full radii: whether growing cells can take their
     /// full size at once.
     func wouldOverlapAtFullSize(cells: CellPointers, parallel: ParallelChunks) -> Bool {
-        anyOverlap(cells: cells, radii: cells.radius, parallel: parallel)
-    }
-
-    private func anyOverlap(cells: CellPointers, radii: UnsafeMutablePointer<Double>, parallel: ParallelChunks)
-        -> Bool
-    {
-        let largestRadius = Self.largestRadius(radii, count: cells.count)
-        guard cells.count > 1, largestRadius > 0 else { return false }
-        list.build(cells: cells, radii: radii, squareSize: 2 * largestRadius)
-        let chunks = ParallelChunks.chunkCount(for: cells.count)
-        overlapping.reserve(chunks)
-        let overlapping = overlapping.pointer
-        let list = list
-        parallel.forEachChunk(count: cells.count) { chunk, slots in
-            var found = false
-            for slot in slots where !found {
-                let x = list.x.pointer[slot]
-                let y = list.y.pointer[slot]
-                let radius = list.radius.pointer[slot] - Self.slack
-                list.forEachSlot(near: Int(list.index.pointer[slot]), reach: 1) { other in
-                    let dx = x - list.x.pointer[other]
-                    let dy = y - list.y.pointer[other]
-                    let reach = radius + list.radius.pointer[other]
-                    if dx * dx + dy * dy < reach * reach && other != slot { found = true }
-                }
-            }
-            overlapping[chunk] = found
-        }
-        for chunk in 0..<chunks where overlapping[chunk] { return true }
-        return false
-    }
-
-    /// Puts the cells in the sweep's grid, of squares as wide as the largest cell; false when there is
-    /// nothing to do.
-    private func buildGrid(_ cells: CellPointers) -> Bool {
-        let largestRadius = Self.largestRadius(cells.collisionRadius, count: cells.count)
-        guard cells.count > 1, largestRadius > 0 else { return false }
-        grid.build(cells: cells, squareSize: 2 * largestRadius)
-        return true
-    }
-
-    /// Moves the cell out of every overlapping cell ranked before it, by the sum of the pushes out of
-    /// each; returns whether it moved. A cell wedged between cells whose pushes cancel moves straight
-    /// out from the centre instead, by the deepest overlap: the way out for a sweep from the centre.
-    private func stepOut(_ index: Int, rank: Int32, cells: CellPointers, center: Point, jitter: PairJitter)
-        -> Bool
-    {
-        let radius = cells.collisionRadius[index]
-        var push = Vector.zero
-        var deepest = 0.0
-        var moved = false
-        grid.forEachNeighbour(of: index) { other in
-            guard ranks.pointer[other] < rank else { return }
-            let reach = radius + cells.collisionRadius[other]
-            var dx = cells.x[index] - cells.x[other]
-            var dy = cells.y[index] - cells.y[other]
-            let squaredDistance = dx * dx + dy * dy
-            guard squaredDistance < (reach - Self.slack) * (reach - Self.slack) else { return }
-            var distance = squaredDistance.squareRoot()
-            if squaredDistance == 0 {
-                (dx, dy) = jitter.direction(from: cells.ids[other], to: cells.ids[index])
-                distance = 1
-            }
-            let overlap = reach - squaredDistance.squareRoot()
-            push += Vector(dx: dx * overlap / distance, dy: dy * overlap / distance)
-            deepest = max(deepest, overlap)
-            moved = true
-        }
-        if moved && push.length < deepest / 2 {
-            let outward = Point(x: cells.x[index], y: cells.y[index]) - center
-            let length = outward.length
-            push = length > 0 ? outward * (deepest / length) : Vector(dx: deepest, dy: 0)
-        }
-        cells.x[index] += push.dx
-        cells.y[index] += push.dy
-        return moved
+        sweep.findOverlaps(
+            cells: cells, radii: cells.radius, largestRadius: Self.largestRadius(cells.radius, count: cells.count),
+            list: list, marking: nil, parallel: parallel)
     }
 }

@@ -28,15 +28,17 @@ final class CollisionGrid {
         }
     }
 
-    /// Moves the cell to the square of its current position.
-    func move(_ index: Int, cells: CellPointers) {
+    /// Moves the cell to the square of its current position; returns whether that is another square.
+    @discardableResult
+    func move(_ index: Int, cells: CellPointers) -> Bool {
         let column = square(cells.x[index])
         let row = square(cells.y[index])
-        guard column != columns.pointer[index] || row != rows.pointer[index] else { return }
+        guard column != columns.pointer[index] || row != rows.pointer[index] else { return false }
         unlink(index)
         columns.pointer[index] = column
         rows.pointer[index] = row
         link(index)
+        return true
     }
 
     /// Calls `body` with every other cell in the 3 x 3 squares around the cell's square.

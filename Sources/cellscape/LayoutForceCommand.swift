@@ -73,12 +73,7 @@ struct LayoutForceCommand: ParsableCommand {
         }
         let json = Self.json(layout: layout, steps: taken)
         if let output {
-            do {
-                try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CommandError(
-                    "cannot write \(output): \((error as NSError).localizedFailureReason ?? "failed")")
-            }
+            try OutputFile.write(json, to: output)
         } else {
             FileHandle.standardOutput.write(Data(json.utf8))
         }

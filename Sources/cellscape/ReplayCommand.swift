@@ -28,11 +28,7 @@ struct ReplayCommand: ParsableCommand {
         var model = ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view)
         recorded.replay(on: &model)
         if let state {
-            do {
-                try Data(model.stateJSON.utf8).write(to: URL(fileURLWithPath: state), options: .atomic)
-            } catch {
-                throw CommandError("cannot write \(state): \((error as NSError).localizedFailureReason ?? "failed")")
-            }
+            try OutputFile.write(model.stateJSON, to: state)
         }
         if let snapshot {
             let frame = Framebuffer(width: Int(model.size.width), height: Int(model.size.height))

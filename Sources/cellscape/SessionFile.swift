@@ -9,9 +9,7 @@ enum SessionFile {
 
     /// A writer that appends lines to a new file (a line per write, so a crash loses nothing written).
     static func writer(path: String) throws -> (String) -> Void {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else { throw CommandError("cannot write \(path)") }
+        let handle = try OutputFile.appending(to: path)
         return { line in handle.write(Data((line + "\n").utf8)) }
     }
 

@@ -65,9 +65,9 @@ struct ViewCommand: ParsableCommand {
         if let stateOnExit {
             options.onExit = { state in
                 do {
-                    try Data(state.utf8).write(to: URL(fileURLWithPath: stateOnExit), options: .atomic)
+                    try OutputFile.write(state, to: stateOnExit)
                 } catch {
-                    FileHandle.standardError.write(Data("cellscape: cannot write \(stateOnExit)\n".utf8))
+                    FileHandle.standardError.write(Data("cellscape: \(error)\n".utf8))
                 }
             }
         }

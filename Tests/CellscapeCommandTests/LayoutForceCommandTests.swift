@@ -106,6 +106,23 @@ import Testing
         #expect(outcome.error.hasPrefix("cellscape: "))
     }
 
+    /// `--output` through a symbolic link writes the file it names and leaves the link a link.
+    @Test func outputThroughALinkKeepsTheLink() throws {
+        let target = try CommandRunner.temporaryFile("old")
+        let link = target + ".link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        defer {
+            try? FileManager.default.removeItem(atPath: link)
+            try? FileManager.default.removeItem(atPath: target)
+        }
+        let outcome = try CommandRunner.run(["layout", "force", "--cells", "3", "--steps", "2", "--output", link])
+        #expect(outcome.status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: link)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let output = try JSONDecoder().decode(Output.self, from: Data(contentsOf: URL(fileURLWithPath: target)))
+        #expect(output.steps == 2 && output.cells.count == 3)
+    }
+
     @Test func helpExitsZero() throws {
         let outcome = try CommandRunner.run(["layout", "force", "--help"])
         #expect(outcome.status == 0)

@@ -12,8 +12,8 @@ public enum PNGFile {
         public let description: String
     }
 
-    /// Writes the frame to `path` as an 8-bit RGBA PNG. The file appears whole or not at all: it is
-    /// written next to `path` and renamed.
+    /// Writes the frame to `path` as an 8-bit RGBA PNG. The file appears whole or not at all (see
+    /// ``OutputPath``); a device such as `/dev/null` is written in place.
     public static func write(_ frame: Framebuffer, to path: String) throws(Failure) {
         guard frame.width > 0, frame.height > 0 else { throw Failure(description: "cannot write an empty frame") }
         var image = png_image()
@@ -21,17 +21,13 @@ public enum PNGFile {
         image.width = UInt32(frame.width)
         image.height = UInt32(frame.height)
         image.format = cellscape_png_format_bgra()
-        let partial = path + ".partial"
-        let written = png_image_write_to_file(&image, partial, 0, frame.pixels, Int32(frame.stride * 4), nil)
+        let output = OutputPath(for: path)
+        let written = png_image_write_to_file(&image, output.writing, 0, frame.pixels, Int32(frame.stride * 4), nil)
         guard written != 0 else {
-            unlink(partial)
+            output.abandon()
             throw Failure(description: "cannot write '\(path)': \(message(of: &image))")
         }
-        guard rename(partial, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(partial)
-            throw Failure(description: "cannot write '\(path)': \(reason)")
-        }
+        if let reason = output.finish() { throw Failure(description: "cannot write '\(path)': \(reason)") }
     }
 
     /// Reads a PNG file of any format into a new framebuffer (transparency is dropped).

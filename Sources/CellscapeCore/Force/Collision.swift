@@ -111,8 +111,11 @@ final class Collision {
         return largest
     }
 
-    /// Resolves overlaps; each cell steps out of its earlier neighbours up to `passes` times.
-    func resolve(cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, parallel: ParallelChunks) {
+    /// Resolves overlaps; each cell steps out of its earlier neighbours up to `passes` times. Returns
+    /// whether overlaps may remain.
+    func resolve(cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, parallel: ParallelChunks)
+        -> Bool
+    {
         sweep.resolve(cells: cells, center: center, passes: passes, jitter: jitter, list: list, parallel: parallel)
     }
 

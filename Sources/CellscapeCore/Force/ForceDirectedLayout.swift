@@ -38,6 +38,9 @@ public struct ForceDirectedLayout {
     private var isGrowing = false
     /// Whether a step may have slowed a swinging cell since the last wake (which gives them full steps).
     private var stepScalesMayBeSlowed = false
+    /// Whether cells may overlap: false only once the overlap sweep found none or left none, and nothing
+    /// since (an added, pinned or grown cell, other settings) could have made one.
+    private var mayOverlap = true
     private var workspace = ForceWorkspace()
 
     /// Creates an empty layout.
@@ -158,15 +161,19 @@ public struct ForceDirectedLayout {
         let settings = settings
         let center = center
         let jitter = jitter
+        var mayOverlap = mayOverlap
         let movement = store.withPointers { cells in
-            workspace.step(cells: cells, settings: settings, center: center, jitter: jitter)
+            workspace.step(cells: cells, settings: settings, center: center, jitter: jitter, mayOverlap: &mayOverlap)
         }
+        self.mayOverlap = mayOverlap
         stepScalesMayBeSlowed = true
         if isGrowing {
             let steps = settings.growthSteps
             isGrowing = store.withPointers { workspace.grow(cells: $0, steps: steps) }
+            self.mayOverlap = true
         }
         if let pinnedCell, let index = index(of: pinnedCell) {
+            self.mayOverlap = true
             store.x[index] = pinnedPosition.x
             store.y[index] = pinnedPosition.y
             store.velocity[index] = .zero
@@ -257,6 +264,7 @@ extension ForceDirectedLayout: CollectionLayout {
     private mutating func wake() {
         isSettled = false
         quietSteps = 0
+        mayOverlap = true
         if stepScalesMayBeSlowed {
             for index in store.stepScale.indices { store.stepScale[index] = 1 }
             stepScalesMayBeSlowed = false

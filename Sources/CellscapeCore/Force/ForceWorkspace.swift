@@ -19,9 +19,13 @@ final class ForceWorkspace {
     private let collision = Collision()
 
     /// Advances the cells by one step and returns how far they moved.
-    func step(cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter)
-        -> Movement
-    {
+    ///
+    /// The overlap sweep runs only where `mayOverlap` says cells may overlap, or after a seed step;
+    /// afterwards `mayOverlap` says whether overlaps may remain. A damped step closes at most half the
+    /// gap between any two cells, so it cannot make an overlap: a layout at rest skips the search.
+    func step(
+        cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter, mayOverlap: inout Bool
+    ) -> Movement {
         let count = cells.count
         let parallel = parallelChunks(threads: settings.threads)
         prepare(count: count)
@@ -31,8 +35,8 @@ final class ForceWorkspace {
         computeForces(
             cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
         move(cells: cells, settings: settings, parallel: parallel)
-        if settings.collisions {
-            collision.resolve(
+        if settings.collisions && (mayOverlap || settings.integrator == .seed) {
+            mayOverlap = collision.resolve(
                 cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter, parallel: parallel)
         }
         return measureMovement(cells: cells, parallel: parallel)

@@ -26,18 +26,22 @@ final class OverlapSweep {
     /// The earlier cells around the cell being swept, in the grid's order.
     private let earlier = ScratchBuffer<Int32>()
 
-    /// Resolves overlaps; each cell steps out of its earlier neighbours up to `passes` times.
+    /// Resolves overlaps; each cell steps out of its earlier neighbours up to `passes` times. Returns
+    /// whether overlaps may remain: false when none was found, or every cell that moved came to rest
+    /// before its passes ran out (so it overlaps no earlier cell, and any later one it overlapped has
+    /// stepped out of it).
+    @discardableResult
     func resolve(
         cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, list: CellList,
         parallel: ParallelChunks
-    ) {
+    ) -> Bool {
         marked.reserve(cells.count)
         let largestRadius = Collision.largestRadius(cells.collisionRadius, count: cells.count)
         guard
             findOverlaps(
                 cells: cells, radii: cells.collisionRadius, largestRadius: largestRadius, list: list,
                 marking: marked.pointer, parallel: parallel)
-        else { return }
+        else { return false }
         let count = cells.count
         grid.build(cells: cells, squareSize: 2 * largestRadius)
         sorter.sort(count: count) { index in
@@ -47,14 +51,19 @@ final class OverlapSweep {
         }
         ranks.reserve(count)
         for rank in 0..<count { ranks.pointer[Int(sorter.order.pointer[rank])] = Int32(rank) }
+        var unresolved = false
         for rank in 0..<count {
             let index = Int(sorter.order.pointer[rank])
             guard marked.pointer[index] else { continue }
-            if sweep(index, rank: Int32(rank), passes: passes, cells: cells, center: center, jitter: jitter) {
+            let outcome = sweep(
+                index, rank: Int32(rank), passes: passes, cells: cells, center: center, jitter: jitter)
+            unresolved = unresolved || outcome.unresolved
+            if outcome.moved {
                 cells.velocity[index] = .zero
                 markLaterOverlaps(of: index, rank: Int32(rank), cells: cells)
             }
         }
+        return unresolved
     }
 
     /// Whether any two cells overlap at these radii, read-only and in parallel; with `marking`, every
@@ -101,18 +110,20 @@ final class OverlapSweep {
     }
 
     /// Steps the cell out of its earlier neighbours, pass after pass until it overlaps none or the
-    /// passes run out; returns whether it moved.
+    /// passes run out; returns whether it moved, and whether it may still overlap one.
     private func sweep(
         _ index: Int, rank: Int32, passes: Int, cells: CellPointers, center: Point, jitter: PairJitter
-    ) -> Bool {
+    ) -> (moved: Bool, unresolved: Bool) {
         var count = gatherEarlier(index, rank: rank)
         var moved = false
         for _ in 0..<passes {
-            guard stepOut(index, among: count, cells: cells, center: center, jitter: jitter) else { break }
+            guard stepOut(index, among: count, cells: cells, center: center, jitter: jitter) else {
+                return (moved, false)
+            }
             moved = true
             if grid.move(index, cells: cells) { count = gatherEarlier(index, rank: rank) }
         }
-        return moved
+        return (moved, true)
     }
 
     /// Collects the cells ranked before `rank` in the squares around the cell's; returns how many.

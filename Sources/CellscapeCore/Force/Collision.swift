@@ -10,6 +10,9 @@
 final class Collision {
     private let list = CellList()
     private let sweep = OverlapSweep()
+    /// One buffer of limits per worker (a temporary allocation of that size came from the heap, once per
+    /// cell and step).
+    private var limitBuffers: [ScratchBuffer<Limit>] = []
 
     /// Shortens each cell's move so that it closes at most half the gap to each neighbour, so no two
     /// cells can run into each other; a shortened move is also the cell's new velocity, and the cell is
@@ -26,15 +29,20 @@ final class Collision {
         guard cells.count > 1, largestRadius > 0 else { return }
         // Moves up to 1 px need only the squares next to a cell's own.
         list.build(cells: cells, radii: cells.collisionRadius, squareSize: 2 * largestRadius + 2)
+        while limitBuffers.count < parallel.threads {
+            limitBuffers.append(ScratchBuffer<Limit>(capacity: Limit.bufferSize))
+        }
         let list = list
-        parallel.forEachChunk(count: cells.count) { _, slots in
+        let limitBuffers = limitBuffers
+        parallel.forEachChunk(count: cells.count) { worker, _, slots in
+            let limits = limitBuffers[worker].pointer
             for slot in slots {
                 let index = Int(list.index.pointer[slot])
                 let original = Vector(dx: moveX[index], dy: moveY[index])
                 let speed = original.length
                 guard speed > 0 else { continue }
                 let reach = list.reach(2 * largestRadius + 2 * speed)
-                let move = Self.limit(original, of: index, slot: slot, reach: reach, list: list)
+                let move = Self.limit(original, of: index, slot: slot, reach: reach, list: list, limits: limits)
                 guard move != original else { continue }
                 moveX[index] = move.dx
                 moveY[index] = move.dy
@@ -49,51 +57,52 @@ final class Collision {
     /// which keeps every limit.
     ///
     /// One walk over the neighbours gathers the few limits the move can break (those whose half gap is
-    /// shorter than the move) into a small buffer on the stack; the rounds then read only those.
-    private static func limit(_ move: Vector, of index: Int, slot: Int, reach: Int, list: CellList) -> Vector {
-        withUnsafeTemporaryAllocation(of: Limit.self, capacity: Limit.bufferSize) { limits in
-            var count = 0
-            let x = list.x.pointer[slot]
-            let y = list.y.pointer[slot]
-            let radius = list.radius.pointer[slot]
-            let squaredSpeed = move.squaredLength
-            let speed = squaredSpeed.squareRoot()
-            list.forEachSlot(near: index, reach: reach) { other in
-                let dx = x - list.x.pointer[other]
-                let dy = y - list.y.pointer[other]
-                let squaredDistance = dx * dx + dy * dy
-                let contact = radius + list.radius.pointer[other]
-                // Half the gap is shorter than the move only within contact + 2 x speed: most
-                // neighbours are ruled out before the square root.
-                let reach = contact + 2 * speed
-                guard squaredDistance < reach * reach, squaredDistance > 0, other != slot else { return }
-                let distance = squaredDistance.squareRoot()
-                let halfGap = max(distance - contact, 0) / 2
-                guard halfGap * halfGap < squaredSpeed else { return }
-                if count < Limit.bufferSize {
-                    limits[count] = Limit(normalX: dx / distance, normalY: dy / distance, halfGap: halfGap)
-                }
-                count += 1
+    /// shorter than the move) into the worker's buffer `limits`; the rounds then read only those.
+    private static func limit(
+        _ move: Vector, of index: Int, slot: Int, reach: Int, list: CellList, limits: UnsafeMutablePointer<Limit>
+    ) -> Vector {
+        var count = 0
+        let x = list.x.pointer[slot]
+        let y = list.y.pointer[slot]
+        let radius = list.radius.pointer[slot]
+        let squaredSpeed = move.squaredLength
+        let speed = squaredSpeed.squareRoot()
+        list.forEachSlot(near: index, reach: reach) { other in
+            let dx = x - list.x.pointer[other]
+            let dy = y - list.y.pointer[other]
+            let squaredDistance = dx * dx + dy * dy
+            let contact = radius + list.radius.pointer[other]
+            // Half the gap is shorter than the move only within contact + 2 x speed: most
+            // neighbours are ruled out before the square root.
+            let reach = contact + 2 * speed
+            guard squaredDistance < reach * reach, squaredDistance > 0, other != slot else { return }
+            let distance = squaredDistance.squareRoot()
+            let halfGap = max(distance - contact, 0) / 2
+            guard halfGap * halfGap < squaredSpeed else { return }
+            if count < Limit.bufferSize {
+                limits[count] = Limit(normalX: dx / distance, normalY: dy / distance, halfGap: halfGap)
             }
-            // So many limits cannot all be kept apart by a few rounds: stay put.
-            guard count <= Limit.bufferSize else { return .zero }
-            var move = move
-            for round in 0..<4 {
-                var broken = false
-                for limit in limits[0..<count] {
-                    let along = move.dx * limit.normalX + move.dy * limit.normalY
-                    guard along < -limit.halfGap - 1e-12 else { continue }
-                    broken = true
-                    if round < 3 {
-                        let correction = along + limit.halfGap
-                        move = Vector(
-                            dx: move.dx - limit.normalX * correction, dy: move.dy - limit.normalY * correction)
-                    }
-                }
-                if !broken { return move }
-            }
-            return .zero
+            count += 1
         }
+        // So many limits cannot all be kept apart by a few rounds: stay put.
+        guard count <= Limit.bufferSize else { return .zero }
+        var move = move
+        for round in 0..<4 {
+            var broken = false
+            for slot in 0..<count {
+                let limit = limits[slot]
+                let along = move.dx * limit.normalX + move.dy * limit.normalY
+                guard along < -limit.halfGap - 1e-12 else { continue }
+                broken = true
+                if round < 3 {
+                    let correction = along + limit.halfGap
+                    move = Vector(
+                        dx: move.dx - limit.normalX * correction, dy: move.dy - limit.normalY * correction)
+                }
+            }
+            if !broken { return move }
+        }
+        return .zero
     }
 
     /// A neighbour's limit on a move: along the unit vector from the neighbour to the cell, the move may

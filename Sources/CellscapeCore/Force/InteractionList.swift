@@ -122,24 +122,44 @@ final class InteractionList {
         nodeYY.pointer[index] = yy
     }
 
+    /// Appends the node's cells: room for all of them first, then one tight loop.
     private func appendCells(of node: QuadtreeNode, tree: Quadtree) {
-        for slot in Int(node.start)..<Int(node.end) {
-            appendCell(
-                x: Float(tree.pointX.pointer[slot] - originX), y: Float(tree.pointY.pointer[slot] - originY),
-                charge: 1, slot: Int32(slot))
+        let start = Int(node.start)
+        let count = Int(node.end) - start
+        let first = cellCount
+        reserveCells(first + count)
+        let pointX = tree.pointX.pointer + start
+        let pointY = tree.pointY.pointer + start
+        let cellX = cellX.pointer + first
+        let cellY = cellY.pointer + first
+        let cellCharge = cellCharge.pointer + first
+        let cellSlot = cellSlot.pointer + first
+        let originX = originX
+        let originY = originY
+        for offset in 0..<count {
+            cellX[offset] = Float(pointX[offset] - originX)
+            cellY[offset] = Float(pointY[offset] - originY)
+            cellCharge[offset] = 1
+            cellSlot[offset] = Int32(start + offset)
         }
+        cellCount = first + count
+    }
+
+    /// Makes room for `count` near cells, keeping those already listed.
+    @inline(__always)
+    private func reserveCells(_ count: Int) {
+        guard count > cellX.capacity else { return }
+        cellX.reserve(count, keeping: cellCount)
+        cellY.reserve(count, keeping: cellCount)
+        cellCharge.reserve(count, keeping: cellCount)
+        cellSlot.reserve(count, keeping: cellCount)
     }
 
     @inline(__always)
     private func appendCell(x: Float, y: Float, charge: Float, slot: Int32) {
         let index = cellCount
+        reserveCells(index + 1)
         cellCount += 1
-        if cellCount > cellX.capacity {
-            cellX.reserve(cellCount, keeping: index)
-            cellY.reserve(cellCount, keeping: index)
-            cellCharge.reserve(cellCount, keeping: index)
-            cellSlot.reserve(cellCount, keeping: index)
-        }
         cellX.pointer[index] = x
         cellY.pointer[index] = y
         cellCharge.pointer[index] = charge

@@ -26,6 +26,9 @@ struct SimulationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The most cells a quadtree leaf holds (for tuning).", visibility: .hidden))
     var leafCapacity: Int?
 
+    @Option(help: ArgumentHelp("The most cells in a group of leaves (for tuning).", visibility: .hidden))
+    var groupCapacity: Int?
+
     @Option(help: ArgumentHelp("The damped step's momentum (for tuning).", visibility: .hidden))
     var momentum: Double?
 
@@ -49,6 +52,7 @@ struct SimulationOptions: ParsableArguments {
         settings.collisions = !noCollisions
         if let threads { settings.threads = threads }
         if let leafCapacity { settings.leafCapacity = max(1, leafCapacity) }
+        if let groupCapacity { settings.groupCapacity = max(1, groupCapacity) }
         if let momentum { settings.momentum = momentum }
         if let maximumStep { settings.maximumStep = maximumStep }
         return settings

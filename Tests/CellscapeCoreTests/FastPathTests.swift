@@ -70,6 +70,31 @@ import Testing
         #expect(seen.count == 3_000)
     }
 
+    /// Groups split the non-empty leaves, in tree order, into subtrees of at most the group capacity
+    /// (or single leaves), each as large as it may be: its parent holds more.
+    @Test func quadtreeGroupsCoverEveryLeafOnce() {
+        var store = Self.randomCells(3_000, seed: 9, clustered: true)
+        let tree = Quadtree()
+        store.withPointers { tree.build(cells: $0, leafCapacity: 8, groupCapacity: 40) }
+        var nextLeaf: Int32 = 0
+        var parents: [Int32: Int32] = [:]
+        for index in 0..<Int32(tree.nodeCount) where !tree.nodes.pointer[Int(index)].isLeaf {
+            for child in 0..<Int32(4) { parents[tree.nodes.pointer[Int(index)].firstChild + child] = index }
+        }
+        for group in (0..<tree.groupCount).map({ tree.groups.pointer[$0] }) {
+            let node = tree.nodes.pointer[Int(group.node)]
+            #expect(group.firstLeaf == nextLeaf && group.endLeaf > group.firstLeaf)
+            nextLeaf = group.endLeaf
+            #expect(node.charge <= 40 || node.isLeaf)
+            if let parent = parents[group.node] { #expect(tree.nodes.pointer[Int(parent)].charge > 40) }
+            for leaf in (group.firstLeaf..<group.endLeaf).map({ tree.nodes.pointer[Int(tree.leaves.pointer[Int($0)])] })
+            {
+                #expect(leaf.start >= node.start && leaf.end <= node.end)
+            }
+        }
+        #expect(Int(nextLeaf) == tree.leafCount)
+    }
+
     /// The tree's root square holds the cells, has a power-of-two side and a corner on a multiple of half
     /// of it, for boxes anywhere, across zero included; and a small move of the cells keeps it.
     @Test func theRootSquareIsAlignedAndHoldsTheCells() {

@@ -63,6 +63,9 @@ public struct ForceSettings: Hashable, Sendable {
     public var collisionPasses = 8
     /// The most cells a quadtree leaf holds before it is split.
     public var leafCapacity = 16
+    /// The most cells in a group of leaves that share one walk of the quadtree for their interaction
+    /// lists.
+    public var groupCapacity = 64
     /// How many threads compute forces; results are bit-identical whatever the count.
     public var threads = ParallelChunks.processorCount
 

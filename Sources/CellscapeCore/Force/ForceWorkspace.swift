@@ -99,22 +99,26 @@ final class ForceWorkspace {
             }
             return
         }
-        tree.build(cells: cells, leafCapacity: settings.leafCapacity)
+        tree.build(cells: cells, leafCapacity: settings.leafCapacity, groupCapacity: settings.groupCapacity)
         while lists.count < parallel.threads { lists.append(InteractionList()) }
         let tree = tree
         let lists = lists
-        parallel.forEachChunk(count: tree.leafCount, chunkSize: 16) { worker, _, leaves in
+        parallel.forEachChunk(count: tree.groupCount, chunkSize: 2) { worker, _, groups in
             let list = lists[worker]
-            for leafIndex in leaves {
-                let leaf = tree.nodes.pointer[Int(tree.leaves.pointer[leafIndex])]
-                list.collect(for: leaf, tree: tree, theta: settings.theta)
-                for slot in Int(leaf.start)..<Int(leaf.end) {
-                    let index = Int(tree.points.pointer[slot].index)
-                    let pull = spring.force(x: cells.x[index], y: cells.y[index])
-                    let push = repulsion.barnesHutForce(onSlot: slot, list: list, tree: tree, ids: cells.ids)
-                    forceX[index] = pull.x + push.x
-                    forceY[index] = pull.y + push.y
-                    stiffness[index] = push.stiffness
+            for groupIndex in groups {
+                let group = tree.groups.pointer[groupIndex]
+                list.group.collect(for: tree.nodes.pointer[Int(group.node)], tree: tree, theta: settings.theta)
+                for leafIndex in Int(group.firstLeaf)..<Int(group.endLeaf) {
+                    let leaf = tree.nodes.pointer[Int(tree.leaves.pointer[leafIndex])]
+                    list.collect(for: leaf, group: list.group, tree: tree, theta: settings.theta)
+                    for slot in Int(leaf.start)..<Int(leaf.end) {
+                        let index = Int(tree.points.pointer[slot].index)
+                        let pull = spring.force(x: cells.x[index], y: cells.y[index])
+                        let push = repulsion.barnesHutForce(onSlot: slot, list: list, tree: tree, ids: cells.ids)
+                        forceX[index] = pull.x + push.x
+                        forceY[index] = pull.y + push.y
+                        stiffness[index] = push.stiffness
+                    }
                 }
             }
         }

@@ -2,8 +2,9 @@
 /// ``LocalExpansion``; the nodes far enough from every cell to act as one charge; and the cells of the
 /// leaves that are not.
 ///
-/// Collected once per leaf by walking the tree with the opening test taken against the leaf's bounding
-/// box, then used by every cell of the leaf in two tight loops of four lanes. Positions are kept in
+/// Collected once per leaf, from what its group decided (``GroupInteractions``), with the opening test
+/// taken against the leaf's bounding box, then used by every cell of the leaf in two tight loops of
+/// four lanes. Positions are kept in
 /// single precision relative to the leaf's centre (within 1,000 px of it, to 0.0001 px), far below the
 /// approximation's own error; the sums go back to double precision. Each cell is at least as far from
 /// an accepted node as the box is, so its error is no worse than per-cell Barnes-Hut at the same theta.
@@ -37,59 +38,40 @@ final class InteractionList {
     @exclusivity(unchecked) private(set) var local = LocalExpansion()
 
     private let stack = ScratchBuffer<Int32>(capacity: Quadtree.stackCapacity)
+    /// What the leaves of the group being collected share.
+    let group = GroupInteractions()
 
     /// Where padding sits, relative to the leaf: far enough to keep every expression finite.
     private static let padding: Float = 1e6
 
-    /// Collects the interactions of the cells of `leaf`.
-    func collect(for leaf: QuadtreeNode, tree: Quadtree, theta: Double) {
-        var boxMinX = Double.infinity
-        var boxMinY = Double.infinity
-        var boxMaxX = -Double.infinity
-        var boxMaxY = -Double.infinity
-        for slot in Int(leaf.start)..<Int(leaf.end) {
-            boxMinX = min(boxMinX, tree.pointX.pointer[slot])
-            boxMaxX = max(boxMaxX, tree.pointX.pointer[slot])
-            boxMinY = min(boxMinY, tree.pointY.pointer[slot])
-            boxMaxY = max(boxMaxY, tree.pointY.pointer[slot])
-        }
-        originX = (boxMinX + boxMaxX) / 2
-        originY = (boxMinY + boxMaxY) / 2
-        let halfWidth = (boxMaxX - boxMinX) / 2
-        let halfHeight = (boxMaxY - boxMinY) / 2
-        let leafRadius = (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
-        let thetaSquared = theta * theta
-        local = LocalExpansion()
+    /// Collects the interactions of the cells of `leaf`, one of the leaves of `group`, starting from
+    /// what the group has decided for all its leaves.
+    func collect(for leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree, theta: Double) {
+        let box = CellBox(tree: tree, start: Int(leaf.start), end: Int(leaf.end))
+        let radius = box.radius
+        originX = box.centerX
+        originY = box.centerY
+        local = group.local.moved(byX: originX - group.box.centerX, y: originY - group.box.centerY)
         let nodes = tree.nodes.pointer
-        let stack = stack.pointer
         nodeCount = 0
         cellCount = 0
-        var depth = 1
-        stack[0] = 0
+        for entry in 0..<group.farCount { appendFar(nodes[Int(group.far.pointer[entry])]) }
+        stack.reserve(group.nearCount + Quadtree.stackCapacity)
+        let stack = stack.pointer
+        var depth = group.nearCount
+        for entry in 0..<depth { stack[entry] = group.near.pointer[depth - 1 - entry] }
         while depth > 0 {
             depth -= 1
             let node = nodes[Int(stack[depth])]
             if node.charge == 0 { continue }
-            let gapX = max(boxMinX - node.centerX, node.centerX - boxMaxX, 0)
-            let gapY = max(boxMinY - node.centerY, node.centerY - boxMaxY, 0)
-            let holdsLeaf =
-                boxMinX >= node.minX && boxMaxX < node.minX + node.size && boxMinY >= node.minY
-                && boxMaxY < node.minY + node.size
-            if node.size * node.size < thetaSquared * (gapX * gapX + gapY * gapY) && !holdsLeaf {
-                let dx = originX - node.centerX
-                let dy = originY - node.centerY
-                if LocalExpansion.accepts(
-                    size: node.size, leafRadius: leafRadius, squaredDistance: dx * dx + dy * dy, theta: theta)
-                {
-                    local.add(dx: dx, dy: dy, node: node)
-                    continue
-                }
-                appendNode(
-                    x: Float(node.centerX - originX), y: Float(node.centerY - originY), charge: Float(node.charge),
-                    xx: Float(node.momentXX), xy: Float(node.momentXY), yy: Float(node.momentYY))
-            } else if node.isLeaf {
+            switch box.reach(of: node, theta: theta, radius: radius) {
+            case .local:
+                local.add(dx: originX - node.centerX, dy: originY - node.centerY, node: node)
+            case .far:
+                appendFar(node)
+            case .near where node.isLeaf:
                 appendCells(of: node, tree: tree)
-            } else {
+            case .near:
                 let first = node.firstChild
                 stack[depth] = first + 3
                 stack[depth + 1] = first + 2
@@ -104,6 +86,13 @@ final class InteractionList {
         while cellCount % Self.lanes != 0 {
             appendCell(x: Self.padding, y: Self.padding, charge: 0, slot: -1)
         }
+    }
+
+    @inline(__always)
+    private func appendFar(_ node: QuadtreeNode) {
+        appendNode(
+            x: Float(node.centerX - originX), y: Float(node.centerY - originY), charge: Float(node.charge),
+            xx: Float(node.momentXX), xy: Float(node.momentXY), yy: Float(node.momentYY))
     }
 
     private func appendNode(x: Float, y: Float, charge: Float, xx: Float, xy: Float, yy: Float) {

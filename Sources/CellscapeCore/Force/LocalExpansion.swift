@@ -74,6 +74,16 @@ struct LocalExpansion {
         yyy += dy * (seventh * dy * dy - 3 * fifth)
     }
 
+    /// The same field about a centre moved by (`x`, `y`): the same polynomial, its terms re-gathered.
+    func moved(byX x: Double, y: Double) -> LocalExpansion {
+        var moved = self
+        (moved.forceX, moved.forceY) = force(x: x, y: y)
+        moved.xx = xx + xxx * x + xxy * y
+        moved.xy = xy + xxy * x + xyy * y
+        moved.yy = yy + xyy * x + yyy * y
+        return moved
+    }
+
     /// The expansion's force at (`x`, `y`) from the leaf's centre.
     @inline(__always)
     func force(x: Double, y: Double) -> (x: Double, y: Double) {

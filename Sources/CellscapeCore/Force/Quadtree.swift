@@ -29,6 +29,14 @@ struct TreePoint {
     var index: Int32
 }
 
+/// A subtree whose leaves share one walk from the root (``GroupInteractions``): the node, and its
+/// leaves, `leaves[firstLeaf..<endLeaf]`.
+struct QuadtreeGroup {
+    var node: Int32
+    var firstLeaf: Int32
+    var endLeaf: Int32
+}
+
 /// A region quadtree over the cells, rebuilt every step for Barnes-Hut repulsion.
 ///
 /// The build partitions a copy of the positions in place, so cells that are close in space end up close
@@ -50,10 +58,17 @@ final class Quadtree {
     let leaves = ScratchBuffer<Int32>()
     @exclusivity(unchecked) private(set) var leafCount = 0
     @exclusivity(unchecked) private var leafCapacity = 8
+    /// The groups, in tree order: the largest subtrees of at most `groupCapacity` cells (or single
+    /// leaves); every non-empty leaf is in one.
+    let groups = ScratchBuffer<QuadtreeGroup>()
+    @exclusivity(unchecked) private(set) var groupCount = 0
+    @exclusivity(unchecked) private var groupCapacity = 32
 
-    /// Rebuilds the tree over the cells' current positions.
-    func build(cells: CellPointers, leafCapacity: Int) {
+    /// Rebuilds the tree over the cells' current positions; groups hold up to `groupCapacity` cells.
+    func build(cells: CellPointers, leafCapacity: Int, groupCapacity: Int = 0) {
         self.leafCapacity = max(1, leafCapacity)
+        self.groupCapacity = max(self.leafCapacity, groupCapacity)
+        groupCount = 0
         pointCount = cells.count
         points.reserve(pointCount)
         var minX = Double.infinity
@@ -76,7 +91,7 @@ final class Quadtree {
         nodes.reserve(1)
         leafCount = 0
         leaves.reserve(pointCount)
-        buildNode(0, start: 0, end: pointCount, minX: minX, minY: minY, size: size, depth: 0)
+        buildNode(0, start: 0, end: pointCount, minX: minX, minY: minY, size: size, depth: 0, inGroup: false)
         pointX.reserve(pointCount)
         pointY.reserve(pointCount)
         for slot in 0..<pointCount {
@@ -102,8 +117,26 @@ final class Quadtree {
         return ((minX / half).rounded(.down) * half, (minY / half).rounded(.down) * half, size)
     }
 
+    /// Builds the subtree of `node`, which starts a group if it is the largest subtree small enough.
     private func buildNode(
-        _ node: Int, start: Int, end: Int, minX: Double, minY: Double, size: Double, depth: Int
+        _ node: Int, start: Int, end: Int, minX: Double, minY: Double, size: Double, depth: Int, inGroup: Bool
+    ) {
+        let count = end - start
+        let startsGroup = !inGroup && count > 0 && (count <= groupCapacity || depth == Self.maximumDepth)
+        let group = groupCount
+        if startsGroup {
+            groups.reserve(group + 1, keeping: group)
+            groups.pointer[group] = QuadtreeGroup(node: Int32(node), firstLeaf: Int32(leafCount), endLeaf: 0)
+            groupCount += 1
+        }
+        buildSubtree(
+            node, start: start, end: end, minX: minX, minY: minY, size: size, depth: depth,
+            inGroup: inGroup || startsGroup)
+        if startsGroup { groups.pointer[group].endLeaf = Int32(leafCount) }
+    }
+
+    private func buildSubtree(
+        _ node: Int, start: Int, end: Int, minX: Double, minY: Double, size: Double, depth: Int, inGroup: Bool
     ) {
         if end - start <= leafCapacity || depth == Self.maximumDepth {
             var sumX = 0.0
@@ -145,13 +178,17 @@ final class Quadtree {
         nodeCount += 4
         nodes.reserve(nodeCount, keeping: first)
         let next = depth + 1
-        buildNode(first, start: start, end: topRight, minX: minX, minY: minY, size: half, depth: next)
         buildNode(
-            first + 1, start: topRight, end: bottom, minX: midX, minY: minY, size: half, depth: next)
+            first, start: start, end: topRight, minX: minX, minY: minY, size: half, depth: next, inGroup: inGroup)
         buildNode(
-            first + 2, start: bottom, end: bottomRight, minX: minX, minY: midY, size: half, depth: next)
+            first + 1, start: topRight, end: bottom, minX: midX, minY: minY, size: half, depth: next,
+            inGroup: inGroup)
         buildNode(
-            first + 3, start: bottomRight, end: end, minX: midX, minY: midY, size: half, depth: next)
+            first + 2, start: bottom, end: bottomRight, minX: minX, minY: midY, size: half, depth: next,
+            inGroup: inGroup)
+        buildNode(
+            first + 3, start: bottomRight, end: end, minX: midX, minY: midY, size: half, depth: next,
+            inGroup: inGroup)
         var charge = 0.0
         var sumX = 0.0
         var sumY = 0.0

@@ -1,0 +1,63 @@
+/// What acts alike on every leaf of a group (a subtree of a few dozen cells): the nodes far from the
+/// whole group, summed into one ``LocalExpansion`` about its centre; the nodes far enough from every
+/// cell of the group to act as one charge; and the nodes near it, which each leaf of the group opens
+/// for itself (``InteractionList/collect(for:group:tree:theta:)``).
+///
+/// A node that acts as one charge on every cell of the group does so on every cell of each leaf, and the
+/// group's expansion, moved to a leaf's centre, is the same polynomial: so the walk from the root is
+/// made once per group instead of once per leaf, and each leaf walks down from the group's near nodes.
+final class GroupInteractions {
+    /// The box of the group's cells.
+    @exclusivity(unchecked) private(set) var box = CellBox()
+    /// The field of the nodes far from the whole group, about the centre of its box.
+    @exclusivity(unchecked) private(set) var local = LocalExpansion()
+    /// Nodes that act as one charge on each cell of the group.
+    let far = ScratchBuffer<Int32>()
+    @exclusivity(unchecked) private(set) var farCount = 0
+    /// Nodes near the group: no larger than it, or leaves.
+    let near = ScratchBuffer<Int32>()
+    @exclusivity(unchecked) private(set) var nearCount = 0
+
+    private let stack = ScratchBuffer<Int32>(capacity: Quadtree.stackCapacity)
+
+    /// Walks the tree from the root for the cells of `group`.
+    func collect(for group: QuadtreeNode, tree: Quadtree, theta: Double) {
+        box = CellBox(tree: tree, start: Int(group.start), end: Int(group.end))
+        let radius = box.radius
+        local = LocalExpansion()
+        farCount = 0
+        nearCount = 0
+        let nodes = tree.nodes.pointer
+        let stack = stack.pointer
+        var depth = 1
+        stack[0] = 0
+        while depth > 0 {
+            depth -= 1
+            let index = stack[depth]
+            let node = nodes[Int(index)]
+            if node.charge == 0 { continue }
+            switch box.reach(of: node, theta: theta, radius: radius) {
+            case .local:
+                local.add(dx: box.centerX - node.centerX, dy: box.centerY - node.centerY, node: node)
+            case .far:
+                Self.append(index, to: far, count: &farCount)
+            case .near where node.isLeaf || node.size <= group.size:
+                Self.append(index, to: near, count: &nearCount)
+            case .near:
+                let first = node.firstChild
+                stack[depth] = first + 3
+                stack[depth + 1] = first + 2
+                stack[depth + 2] = first + 1
+                stack[depth + 3] = first
+                depth += 4
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func append(_ index: Int32, to buffer: ScratchBuffer<Int32>, count: inout Int) {
+        buffer.reserve(count + 1, keeping: count)
+        buffer.pointer[count] = index
+        count += 1
+    }
+}

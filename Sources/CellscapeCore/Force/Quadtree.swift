@@ -69,16 +69,21 @@ final class Quadtree {
         self.leafCapacity = max(1, leafCapacity)
         self.groupCapacity = max(self.leafCapacity, groupCapacity)
         groupCount = 0
+        // Cells keep the last tree's order when their number is the same: they move little from one
+        // step to the next, so the partitions below find them mostly on the right side already, and
+        // their branches are predicted (in index order, half of them went wrong).
+        let keepsOrder = pointCount == cells.count
         pointCount = cells.count
         points.reserve(pointCount)
         var minX = Double.infinity
         var minY = Double.infinity
         var maxX = -Double.infinity
         var maxY = -Double.infinity
-        for index in 0..<pointCount {
+        for slot in 0..<pointCount {
+            let index = keepsOrder ? Int(points.pointer[slot].index) : slot
             let x = cells.x[index]
             let y = cells.y[index]
-            points.pointer[index] = TreePoint(x: x, y: y, index: Int32(index))
+            points.pointer[slot] = TreePoint(x: x, y: y, index: Int32(index))
             minX = min(minX, x)
             minY = min(minY, y)
             maxX = max(maxX, x)

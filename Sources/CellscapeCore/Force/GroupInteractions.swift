@@ -44,12 +44,7 @@ final class GroupInteractions {
             case .near where node.isLeaf || node.size <= group.size:
                 Self.append(index, to: near, count: &nearCount)
             case .near:
-                let first = node.firstChild
-                stack[depth] = first + 3
-                stack[depth + 1] = first + 2
-                stack[depth + 2] = first + 1
-                stack[depth + 3] = first
-                depth += 4
+                node.pushChildren(onto: stack, depth: &depth)
             }
         }
     }

@@ -72,12 +72,7 @@ final class InteractionList {
             case .near where node.isLeaf:
                 appendCells(of: node, tree: tree)
             case .near:
-                let first = node.firstChild
-                stack[depth] = first + 3
-                stack[depth + 1] = first + 2
-                stack[depth + 2] = first + 1
-                stack[depth + 3] = first
-                depth += 4
+                node.pushChildren(onto: stack, depth: &depth)
             }
         }
         while nodeCount % Self.lanes != 0 {

@@ -20,6 +20,16 @@ struct QuadtreeNode {
     var firstChild: Int32
 
     var isLeaf: Bool { firstChild < 0 }
+
+    /// Pushes the node's four children onto a walk's stack of nodes, the first child on top.
+    @inline(__always)
+    func pushChildren(onto stack: UnsafeMutablePointer<Int32>, depth: inout Int) {
+        stack[depth] = firstChild + 3
+        stack[depth + 1] = firstChild + 2
+        stack[depth + 2] = firstChild + 1
+        stack[depth + 3] = firstChild
+        depth += 4
+    }
 }
 
 /// A cell's position copied into tree order, with the index of the cell it came from.

@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Cellscape",
+    // The worker pool's atomics come from the Synchronization module (macOS 15 on Apple systems).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "CellscapeCore", targets: ["CellscapeCore"]),
         .executable(name: "cellscape", targets: ["cellscape"]),

@@ -27,9 +27,10 @@ public struct ForceSettings: Hashable, Sendable {
     /// s / d < theta. Zero computes every pair exactly, O(n^2).
     ///
     /// The default keeps the RMS over cells of the relative error of each cell's repulsion against the
-    /// exact sum at or below 1% on 10,000 random cells: 0.67% to 0.74% measured over seeds (0.48% at
-    /// 0.6, whose lists hold about 1.5 times as many interactions; 1.7% at 0.8); `cellscape bench force`
-    /// prints it, and a test checks it. Nodes carry quadrupole moments.
+    /// exact sum at or below 1% on 10,000 random cells: 0.62% to 0.80% measured over four seeds (at 0.6,
+    /// lists hold about 1.5 times as many interactions; at 0.8 the error was 1.7%); `cellscape bench
+    /// force` prints it, and a test checks it. Nodes carry quadrupole moments, and nodes far from a
+    /// whole leaf act through its ``LocalExpansion``.
     public var theta: Double = 0.7
     /// How positions advance; see ``Integrator``.
     public var integrator: Integrator = .damped

@@ -4,10 +4,10 @@
 ///
 /// Collected once per leaf, from what its group decided (``GroupInteractions``), with the opening test
 /// taken against the leaf's bounding box, then used by every cell of the leaf in two tight loops of
-/// four lanes. Positions are kept in
-/// single precision relative to the leaf's centre (within 1,000 px of it, to 0.0001 px), far below the
-/// approximation's own error; the sums go back to double precision. Each cell is at least as far from
-/// an accepted node as the box is, so its error is no worse than per-cell Barnes-Hut at the same theta.
+/// four lanes. Positions are kept in single precision relative to the leaf's centre (within 1,000 px of
+/// it, to 0.0001 px), far below the approximation's own error; the sums go back to double precision.
+/// Each cell is at least as far from an accepted node as the box is, so its error is no worse than
+/// per-cell Barnes-Hut at the same theta.
 final class InteractionList {
     /// The lanes the repulsion's loops take at a time; both lists are padded to a multiple of it with
     /// entries of no charge.

@@ -89,8 +89,8 @@ final class Collision {
         var move = move
         for round in 0..<4 {
             var broken = false
-            for slot in 0..<count {
-                let limit = limits[slot]
+            for entry in 0..<count {
+                let limit = limits[entry]
                 let along = move.dx * limit.normalX + move.dy * limit.normalY
                 guard along < -limit.halfGap - 1e-12 else { continue }
                 broken = true

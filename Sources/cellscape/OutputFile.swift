@@ -7,10 +7,12 @@ enum OutputFile {
     static func write(_ text: String, to path: String) throws {
         let output = OutputPath(for: path)
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output.writing))
+            let handle = try open(output.writing, named: path)
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
         } catch {
             output.abandon()
-            throw CommandError("cannot write \(path): \((error as NSError).localizedFailureReason ?? "failed")")
+            throw error
         }
         if let reason = output.finish() { throw CommandError("cannot write \(path): \(reason)") }
     }
@@ -18,7 +20,12 @@ enum OutputFile {
     /// Opens `path` for writing line by line, created or emptied in place (a file the viewer appends
     /// to as it records: a crash keeps what was written).
     static func appending(to path: String) throws -> FileHandle {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try open(path, named: path)
+    }
+
+    /// Opens `file` for writing, created or emptied; errors name `path`, the path the user gave.
+    private static func open(_ file: String, named path: String) throws -> FileHandle {
+        let descriptor = Foundation.open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))")
         }

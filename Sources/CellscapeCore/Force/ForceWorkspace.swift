@@ -103,7 +103,7 @@ final class ForceWorkspace {
         while lists.count < parallel.threads { lists.append(InteractionList()) }
         let tree = tree
         let lists = lists
-        parallel.forEachChunk(count: tree.groupCount, chunkSize: 2) { worker, _, groups in
+        parallel.forEachChunk(count: tree.groupCount, chunkSize: 1) { worker, _, groups in
             let list = lists[worker]
             for groupIndex in groups {
                 let group = tree.groups.pointer[groupIndex]

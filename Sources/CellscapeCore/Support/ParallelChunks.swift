@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +10,8 @@
 ///
 /// The chunk boundaries depend only on `count` and the chunk size, never on the thread count, so
 /// anything computed per chunk (a partial sum, say) comes out bit-identical whether one thread or many
-/// do the work. Worker `w` of `n` takes chunks `w`, `w + n`, `w + 2n`, ...
+/// do the work. Each worker takes the next chunk nobody has taken yet, so a worker whose chunks were
+/// quick takes more of them (which worker computes a chunk never changes what it computes).
 struct ParallelChunks {
     /// The number of items in one chunk unless a loop says otherwise.
     static let chunkSize = 256
@@ -42,12 +45,14 @@ struct ParallelChunks {
             for chunk in 0..<chunks { body(0, chunk, chunk * chunkSize..<min((chunk + 1) * chunkSize, count)) }
             return
         }
+        let next = Atomic<Int>(0)
         withoutActuallyEscaping(body) { body in
             pool.run { worker in
-                var chunk = worker
-                while worker < workers && chunk < chunks {
+                guard worker < workers else { return }
+                while true {
+                    let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard chunk < chunks else { return }
                     body(worker, chunk, chunk * chunkSize..<min((chunk + 1) * chunkSize, count))
-                    chunk += workers
                 }
             }
         }

@@ -56,7 +56,8 @@ final class WorkerPool {
 /// a side about to sleep registers first and checks again, and the other side wakes it only when it
 /// is registered, so no wake-up is lost (both sides use sequentially consistent atomics).
 private final class SharedState: @unchecked Sendable {
-    /// How many times a thread checks, yielding in between, before it sleeps: about 100 us when idle.
+    /// How many times a thread checks, yielding the processor in between, before it sleeps: a few hundred
+    /// microseconds on an idle machine, less when other threads want the processor.
     private static let spins = 400
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

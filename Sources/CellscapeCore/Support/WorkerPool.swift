@@ -57,7 +57,7 @@ final class WorkerPool {
 /// is registered, so no wake-up is lost (both sides use sequentially consistent atomics).
 private final class SharedState: @unchecked Sendable {
     /// How many times a thread checks, yielding the processor in between, before it sleeps: a few hundred
-    /// microseconds on an idle machine, less when other threads want the processor.
+    /// microseconds on an idle machine; each round gives the processor to any thread that wants it.
     private static let spins = 400
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

@@ -10,9 +10,12 @@ enum OutputFile {
             let handle = try open(output.writing, named: path)
             try handle.write(contentsOf: Data(text.utf8))
             try handle.close()
-        } catch {
+        } catch let error as CommandError {
             output.abandon()
             throw error
+        } catch {
+            output.abandon()
+            throw CommandError("cannot write \(path): \(error.localizedDescription)")
         }
         if let reason = output.finish() { throw CommandError("cannot write \(path): \(reason)") }
     }

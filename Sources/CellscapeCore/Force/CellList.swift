@@ -19,6 +19,9 @@ final class CellList {
     @exclusivity(unchecked) private(set) var squareSize = 1.0
     @exclusivity(unchecked) private var columns = 1
     @exclusivity(unchecked) private var rows = 1
+    /// The corner of the first square.
+    @exclusivity(unchecked) private var originX = 0.0
+    @exclusivity(unchecked) private var originY = 0.0
 
     /// Sorts the cells into squares at least `squareSize` wide; squares grow if the box would need more
     /// than about four per cell, so a cell flung far away cannot make the grid huge.
@@ -41,6 +44,8 @@ final class CellList {
         if !(width.isFinite && height.isFinite) { size = .infinity }
         while (width / size + 1) * (height / size + 1) > limit { size *= 2 }
         squareSize = size
+        originX = minX
+        originY = minY
         columns = size.isFinite ? Int(width / size) + 1 : 1
         rows = size.isFinite ? Int(height / size) + 1 : 1
         let squares = columns * rows
@@ -74,12 +79,35 @@ final class CellList {
         starts.pointer[0] = 0
     }
 
-    /// How many squares around a cell hold everything within `distance` of it.
+    /// Calls `body` with the slot of every cell in the squares that meet the square of half-side
+    /// `distance` about (`x`, `y`), row by row: every cell within `distance` of that point, and a few
+    /// more.
     @inline(__always)
-    func reach(_ distance: Double) -> Int {
-        guard squareSize.isFinite else { return 0 }
-        let squares = (distance / squareSize).rounded(.up)
-        return squares < Double(max(columns, rows)) ? max(Int(squares), 1) : max(columns, rows)
+    func forEachSlot(nearX x: Double, y: Double, distance: Double, _ body: (Int) -> Void) {
+        guard squareSize.isFinite else {
+            for slot in 0..<Int(starts.pointer[1]) { body(slot) }
+            return
+        }
+        // A hair wider, so rounding cannot drop a square that holds a cell at the very edge.
+        let reach = distance * (1 + 1e-9) + 1e-9
+        let scale = 1 / squareSize
+        let firstRow = square(of: y - reach - originY, scale: scale, count: rows)
+        let lastRow = square(of: y + reach - originY, scale: scale, count: rows)
+        let firstColumn = square(of: x - reach - originX, scale: scale, count: columns)
+        let lastColumn = square(of: x + reach - originX, scale: scale, count: columns)
+        for row in firstRow...lastRow {
+            let base = row * columns
+            for slot in Int(starts.pointer[base + firstColumn])..<Int(starts.pointer[base + lastColumn + 1]) {
+                body(slot)
+            }
+        }
+    }
+
+    /// The column (or row) of squares at `offset` from the origin, clamped to the grid.
+    @inline(__always)
+    private func square(of offset: Double, scale: Double, count: Int) -> Int {
+        let squares = offset * scale
+        return squares > 0 ? Int(min(squares, Double(count - 1))) : 0
     }
 
     /// Calls `body` with the slot of every cell in the squares within `reach` squares of the cell's own

@@ -12,7 +12,7 @@ final class Collision {
     private let sweep = OverlapSweep()
     /// One buffer of limits per worker (a temporary allocation of that size came from the heap, once per
     /// cell and step).
-    private var limitBuffers: [ScratchBuffer<Limit>] = []
+    private var limitBuffers: [LimitBuffer] = []
 
     /// Shortens each cell's move so that it closes at most half the gap to each neighbour, so no two
     /// cells can run into each other; a shortened move is also the cell's new velocity, and the cell is
@@ -27,22 +27,21 @@ final class Collision {
     ) {
         let largestRadius = Self.largestRadius(cells.collisionRadius, count: cells.count)
         guard cells.count > 1, largestRadius > 0 else { return }
-        // Moves up to 1 px need only the squares next to a cell's own.
         list.build(cells: cells, radii: cells.collisionRadius, squareSize: 2 * largestRadius + 2)
         while limitBuffers.count < parallel.threads {
-            limitBuffers.append(ScratchBuffer<Limit>(capacity: Limit.bufferSize))
+            limitBuffers.append(LimitBuffer())
         }
         let list = list
         let limitBuffers = limitBuffers
         parallel.forEachChunk(count: cells.count) { worker, _, slots in
-            let limits = limitBuffers[worker].pointer
+            let buffer = limitBuffers[worker]
             for slot in slots {
                 let index = Int(list.index.pointer[slot])
                 let original = Vector(dx: moveX[index], dy: moveY[index])
                 let speed = original.length
                 guard speed > 0 else { continue }
-                let reach = list.reach(2 * largestRadius + 2 * speed)
-                let move = Self.limit(original, of: index, slot: slot, reach: reach, list: list, limits: limits)
+                let reach = list.radius.pointer[slot] + largestRadius + 2 * speed
+                let move = Self.limit(original, slot: slot, reach: reach, list: list, buffer: buffer)
                 guard move != original else { continue }
                 moveX[index] = move.dx
                 moveY[index] = move.dy
@@ -52,66 +51,81 @@ final class Collision {
         }
     }
 
-    /// The move shortened so that it takes the cell at most half the gap towards any neighbour. The
-    /// limits are applied in turn, a few rounds; if one is still broken after that, the cell stays put,
-    /// which keeps every limit.
+    /// The move shortened so that it takes the cell at most half the gap towards any neighbour: it first
+    /// slides along each limit in turn, as a cell slides past a neighbour it touches, and is then cut
+    /// short wherever a later slide broke an earlier limit.
     ///
-    /// One walk over the neighbours gathers the few limits the move can break (those whose half gap is
-    /// shorter than the move) into the worker's buffer `limits`; the rounds then read only those.
+    /// One walk over the neighbours writes down, without a branch (close or not is a coin toss to the
+    /// branch predictor), those near enough to limit the move: their half gap is shorter than the
+    /// move. Only those get a square root and a normal.
     private static func limit(
-        _ move: Vector, of index: Int, slot: Int, reach: Int, list: CellList, limits: UnsafeMutablePointer<Limit>
+        _ move: Vector, slot: Int, reach: Double, list: CellList, buffer: LimitBuffer
     ) -> Vector {
-        var count = 0
         let x = list.x.pointer[slot]
         let y = list.y.pointer[slot]
         let radius = list.radius.pointer[slot]
         let squaredSpeed = move.squaredLength
-        let speed = squaredSpeed.squareRoot()
-        list.forEachSlot(near: index, reach: reach) { other in
+        let twiceSpeed = 2 * squaredSpeed.squareRoot()
+        let neighbours = buffer.neighbours.pointer
+        var count = 0
+        list.forEachSlot(nearX: x, y: y, distance: reach) { other in
             let dx = x - list.x.pointer[other]
             let dy = y - list.y.pointer[other]
             let squaredDistance = dx * dx + dy * dy
-            let contact = radius + list.radius.pointer[other]
-            // Half the gap is shorter than the move only within contact + 2 x speed: most
-            // neighbours are ruled out before the square root.
-            let reach = contact + 2 * speed
-            guard squaredDistance < reach * reach, squaredDistance > 0, other != slot else { return }
-            let distance = squaredDistance.squareRoot()
-            let halfGap = max(distance - contact, 0) / 2
-            guard halfGap * halfGap < squaredSpeed else { return }
-            if count < Limit.bufferSize {
-                limits[count] = Limit(normalX: dx / distance, normalY: dy / distance, halfGap: halfGap)
-            }
-            count += 1
+            let within = radius + list.radius.pointer[other] + twiceSpeed
+            neighbours[min(count, LimitBuffer.capacity)] = Int32(truncatingIfNeeded: other)
+            // The cell itself, and a cell exactly on it, have no direction to limit.
+            let near = squaredDistance < within * within ? 1 : 0
+            let apart = squaredDistance > 0 ? 1 : 0
+            count += near & apart
         }
-        // So many limits cannot all be kept apart by a few rounds: stay put.
-        guard count <= Limit.bufferSize else { return .zero }
+        // So many limits cannot all be kept: stay put.
+        guard count <= LimitBuffer.capacity else { return .zero }
+        let limits = buffer.limits.pointer
+        var limitCount = 0
+        for entry in 0..<count {
+            let other = Int(neighbours[entry])
+            let dx = x - list.x.pointer[other]
+            let dy = y - list.y.pointer[other]
+            let distance = (dx * dx + dy * dy).squareRoot()
+            let halfGap = max(distance - radius - list.radius.pointer[other], 0) / 2
+            guard halfGap * halfGap < squaredSpeed else { continue }
+            let inverse = 1 / distance
+            limits[limitCount] = Limit(normalX: dx * inverse, normalY: dy * inverse, halfGap: halfGap)
+            limitCount += 1
+        }
         var move = move
-        for round in 0..<4 {
-            var broken = false
-            for entry in 0..<count {
-                let limit = limits[entry]
-                let along = move.dx * limit.normalX + move.dy * limit.normalY
-                guard along < -limit.halfGap - 1e-12 else { continue }
-                broken = true
-                if round < 3 {
-                    let correction = along + limit.halfGap
-                    move = Vector(
-                        dx: move.dx - limit.normalX * correction, dy: move.dy - limit.normalY * correction)
-                }
-            }
-            if !broken { return move }
+        for entry in 0..<limitCount {
+            let limit = limits[entry]
+            let along = move.dx * limit.normalX + move.dy * limit.normalY
+            guard along < -limit.halfGap else { continue }
+            let correction = along + limit.halfGap
+            move = Vector(dx: move.dx - limit.normalX * correction, dy: move.dy - limit.normalY * correction)
         }
-        return .zero
+        var scale = 1.0
+        for entry in 0..<limitCount {
+            let limit = limits[entry]
+            let along = move.dx * limit.normalX + move.dy * limit.normalY
+            if along < -limit.halfGap { scale = min(scale, limit.halfGap / -along) }
+        }
+        return scale < 1 ? Vector(dx: move.dx * scale, dy: move.dy * scale) : move
     }
 
     /// A neighbour's limit on a move: along the unit vector from the neighbour to the cell, the move may
     /// not go below minus half the gap between them.
     private struct Limit {
-        static let bufferSize = 48
         var normalX: Double
         var normalY: Double
         var halfGap: Double
+    }
+
+    /// A worker's room for the neighbours that may limit one cell's move, and their limits.
+    private final class LimitBuffer {
+        /// The most limits a move can take; with more the cell stays put.
+        static let capacity = 48
+        /// One more than the capacity: the branch-free walk writes one past the last it keeps.
+        let neighbours = ScratchBuffer<Int32>(capacity: capacity + 1)
+        let limits = ScratchBuffer<Limit>(capacity: capacity)
     }
 
     static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {

@@ -136,11 +136,13 @@ import Testing
             list.build(cells: cells, radii: cells.radius, squareSize: 20)
             for index in stride(from: 0, to: cells.count, by: 7) {
                 var found: [Int: Int] = [:]
-                list.forEachSlot(near: index, reach: list.reach(distance)) { slot in
-                    let cell = Int(list.index.pointer[slot])
-                    found[cell, default: 0] += 1
-                    #expect(list.x.pointer[slot] == cells.x[cell] && list.y.pointer[slot] == cells.y[cell])
-                    #expect(list.radius.pointer[slot] == cells.radius[cell])
+                list.forEachRun(nearX: cells.x[index], y: cells.y[index], distance: distance) { run in
+                    for slot in run {
+                        let cell = Int(list.index.pointer[slot])
+                        found[cell, default: 0] += 1
+                        #expect(list.x.pointer[slot] == cells.x[cell] && list.y.pointer[slot] == cells.y[cell])
+                        #expect(list.radius.pointer[slot] == cells.radius[cell])
+                    }
                 }
                 #expect(found.values.allSatisfy { $0 == 1 })
                 for other in 0..<cells.count {
@@ -152,11 +154,76 @@ import Testing
         }
     }
 
+    /// The move limit's single-precision screen keeps every neighbour that can limit a move (the exact
+    /// test, in double precision, against every cell), and lets through only a hair more.
+    @Test(arguments: [0.01, 0.7, 9.0])
+    func moveLimitScreenKeepsEveryNeighbourThatCanLimit(speed: Double) {
+        var store = Self.randomCells(3_000, seed: 17, clustered: true)
+        let list = CellList()
+        let buffer = MoveLimit.Buffer()
+        store.withPointers { cells in
+            list.build(cells: cells, radii: cells.radius, squareSize: 32)
+            let largest = (0..<cells.count).map { cells.radius[$0] }.max()!
+            for slot in stride(from: 0, to: cells.count, by: 5) {
+                let radius = list.radius.pointer[slot]
+                let count = MoveLimit.screen(
+                    slot: slot, reach: radius + largest + 2 * speed, twiceSpeed: 2 * speed, list: list,
+                    buffer: buffer)
+                guard count <= MoveLimit.capacity else { continue }
+                let screened = Set((0..<count).map { Int(buffer.neighbours.pointer[$0]) })
+                for other in 0..<cells.count where other != slot {
+                    let dx = list.x.pointer[slot] - list.x.pointer[other]
+                    let dy = list.y.pointer[slot] - list.y.pointer[other]
+                    let distance = (dx * dx + dy * dy).squareRoot()
+                    let within = radius + list.radius.pointer[other] + 2 * speed
+                    if distance < within { #expect(screened.contains(other)) }
+                    if screened.contains(other) { #expect(distance < within + 1e-3) }
+                }
+                #expect(!screened.contains(slot))
+            }
+        }
+    }
+
+    /// A limited move keeps every neighbour's limit: it closes at most half of any gap.
+    @Test func limitedMovesCloseAtMostHalfOfEveryGap() {
+        var store = Self.randomCells(3_000, seed: 23, clustered: true)
+        var random = SplitMix64(seed: 5)
+        let list = CellList()
+        let buffer = MoveLimit.Buffer()
+        store.withPointers { cells in
+            list.build(cells: cells, radii: cells.radius, squareSize: 32)
+            let largest = (0..<cells.count).map { cells.radius[$0] }.max()!
+            for slot in stride(from: 0, to: cells.count, by: 3) {
+                let wanted = Vector(dx: (random.nextUnit() - 0.5) * 12, dy: (random.nextUnit() - 0.5) * 12)
+                let reach = list.radius.pointer[slot] + largest + 2 * wanted.length
+                let move = MoveLimit.limit(wanted, slot: slot, reach: reach, list: list, buffer: buffer)
+                #expect(move.length <= wanted.length + 1e-9)
+                for other in 0..<cells.count where other != slot {
+                    let dx = list.x.pointer[slot] - list.x.pointer[other]
+                    let dy = list.y.pointer[slot] - list.y.pointer[other]
+                    let distance = (dx * dx + dy * dy).squareRoot()
+                    guard distance > 0 else { continue }
+                    let halfGap = max(distance - list.radius.pointer[slot] - list.radius.pointer[other], 0) / 2
+                    let along = (move.dx * dx + move.dy * dy) / distance
+                    #expect(along >= -halfGap - 1e-9)
+                }
+            }
+        }
+    }
+
     @Test func gridNeighboursAreEveryCellWithinOneSquare() {
         var store = Self.randomCells(2_000, seed: 3, clustered: true)
         let grid = CollisionGrid()
+        var random = SplitMix64(seed: 4)
         store.withPointers { cells in
-            grid.build(cells: cells, squareSize: 20)
+            grid.build(x: cells.x, y: cells.y, count: cells.count, squareSize: 20)
+            // Cells moved after the build, some far outside the box it was built over.
+            for index in stride(from: 0, to: cells.count, by: 11) {
+                let spread = index % 2 == 0 ? 40.0 : 4_000.0
+                cells.x[index] += (random.nextUnit() - 0.5) * spread
+                cells.y[index] += (random.nextUnit() - 0.5) * spread
+                grid.move(index, x: cells.x[index], y: cells.y[index])
+            }
             for index in stride(from: 0, to: cells.count, by: 7) {
                 var found = Set<Int>()
                 grid.forEachNeighbour(of: index) { found.insert($0) }

@@ -7,14 +7,20 @@
 final class CellList {
     /// Per square, where its cells start in the sorted order; one more entry ends the last square.
     private let starts = ScratchBuffer<Int32>()
-    /// Per cell (by index), its column and row.
-    private let columnOf = ScratchBuffer<Int32>()
-    private let rowOf = ScratchBuffer<Int32>()
+    /// Per cell (by index), its square.
+    private let squareOf = ScratchBuffer<Int32>()
     /// In sorted order: each cell's index, position and radius.
     let index = ScratchBuffer<Int32>()
     let x = ScratchBuffer<Double>()
     let y = ScratchBuffer<Double>()
     let radius = ScratchBuffer<Double>()
+    /// The same in single precision, positions relative to the first square's corner, with room for
+    /// three more so that four lanes can be loaded from any slot.
+    let singleX = ScratchBuffer<Float>()
+    let singleY = ScratchBuffer<Float>()
+    let singleRadius = ScratchBuffer<Float>()
+    /// How far a distance from the single-precision copies can be off, at most.
+    @exclusivity(unchecked) private(set) var singleMargin: Float = 0
     /// The side of a square.
     @exclusivity(unchecked) private(set) var squareSize = 1.0
     @exclusivity(unchecked) private var columns = 1
@@ -51,13 +57,11 @@ final class CellList {
         let squares = columns * rows
         starts.reserve(squares + 1)
         starts.pointer.update(repeating: 0, count: squares + 1)
-        columnOf.reserve(count)
-        rowOf.reserve(count)
+        squareOf.reserve(count)
         for cell in 0..<count {
             let column = size.isFinite ? min(Int((cells.x[cell] - minX) / size), columns - 1) : 0
             let row = size.isFinite ? min(Int((cells.y[cell] - minY) / size), rows - 1) : 0
-            columnOf.pointer[cell] = Int32(column)
-            rowOf.pointer[cell] = Int32(row)
+            squareOf.pointer[cell] = Int32(row * columns + column)
             starts.pointer[row * columns + column + 1] += 1
         }
         for square in 0..<squares { starts.pointer[square + 1] += starts.pointer[square] }
@@ -65,27 +69,35 @@ final class CellList {
         x.reserve(count)
         y.reserve(count)
         radius.reserve(count)
+        singleX.reserve(count + 3)
+        singleY.reserve(count + 3)
+        singleRadius.reserve(count + 3)
+        let extent = max(width, height, Self.largestRadius(radii, count: count))
+        singleMargin = extent.isFinite ? Float(extent) * 1e-6 + 1e-6 : .infinity
         for cell in 0..<count {
-            let square = Int(rowOf.pointer[cell]) * columns + Int(columnOf.pointer[cell])
+            let square = Int(squareOf.pointer[cell])
             let slot = Int(starts.pointer[square])
             starts.pointer[square] += 1
             index.pointer[slot] = Int32(cell)
             x.pointer[slot] = cells.x[cell]
             y.pointer[slot] = cells.y[cell]
             radius.pointer[slot] = radii[cell]
+            singleX.pointer[slot] = Float(cells.x[cell] - minX)
+            singleY.pointer[slot] = Float(cells.y[cell] - minY)
+            singleRadius.pointer[slot] = Float(radii[cell])
         }
         // The scatter moved every start to the next square's start; shift them back.
         for square in stride(from: squares, to: 0, by: -1) { starts.pointer[square] = starts.pointer[square - 1] }
         starts.pointer[0] = 0
     }
 
-    /// Calls `body` with the slot of every cell in the squares that meet the square of half-side
-    /// `distance` about (`x`, `y`), row by row: every cell within `distance` of that point, and a few
-    /// more.
+    /// Calls `body` with the slots of the cells in the squares that meet the square of half-side
+    /// `distance` about (`x`, `y`), one run of slots per row: every cell within `distance` of that
+    /// point, and a few more.
     @inline(__always)
-    func forEachSlot(nearX x: Double, y: Double, distance: Double, _ body: (Int) -> Void) {
+    func forEachRun(nearX x: Double, y: Double, distance: Double, _ body: (Range<Int>) -> Void) {
         guard squareSize.isFinite else {
-            for slot in 0..<Int(starts.pointer[1]) { body(slot) }
+            body(0..<Int(starts.pointer[1]))
             return
         }
         // A hair wider, so rounding cannot drop a square that holds a cell at the very edge.
@@ -97,9 +109,7 @@ final class CellList {
         let lastColumn = square(of: x + reach - originX, scale: scale, count: columns)
         for row in firstRow...lastRow {
             let base = row * columns
-            for slot in Int(starts.pointer[base + firstColumn])..<Int(starts.pointer[base + lastColumn + 1]) {
-                body(slot)
-            }
+            body(Int(starts.pointer[base + firstColumn])..<Int(starts.pointer[base + lastColumn + 1]))
         }
     }
 
@@ -110,12 +120,18 @@ final class CellList {
         return squares > 0 ? Int(min(squares, Double(count - 1))) : 0
     }
 
+    private static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {
+        var largest = 0.0
+        for index in 0..<count { largest = max(largest, radii[index]) }
+        return largest
+    }
+
     /// Calls `body` with the slot of every cell in the squares within `reach` squares of the cell's own
     /// (the cell itself included), row by row.
     @inline(__always)
     func forEachSlot(near cell: Int, reach: Int, _ body: (Int) -> Void) {
-        let column = Int(columnOf.pointer[cell])
-        let row = Int(rowOf.pointer[cell])
+        let row = Int(squareOf.pointer[cell]) / columns
+        let column = Int(squareOf.pointer[cell]) - row * columns
         let firstColumn = max(column - reach, 0)
         let lastColumn = min(column + reach, columns - 1)
         for neighbourRow in max(row - reach, 0)...min(row + reach, rows - 1) {

@@ -36,8 +36,11 @@ final class ForceWorkspace {
             cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
         move(cells: cells, settings: settings, parallel: parallel)
         if settings.collisions && (mayOverlap || settings.integrator == .seed) {
+            // The moves are applied: the buffers that held them are free for the sweep.
+            let scratch = OverlapSweep.Scratch(x: forceX.pointer, y: forceY.pointer, radius: stiffness.pointer)
             mayOverlap = collision.resolve(
-                cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter, parallel: parallel)
+                cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter, scratch: scratch,
+                parallel: parallel)
         }
         return measureMovement(cells: cells, parallel: parallel)
     }

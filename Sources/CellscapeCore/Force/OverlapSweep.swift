@@ -10,16 +10,19 @@
 /// began (marked in parallel), and those a moved cell ran into. A cell overlaps an earlier cell at its
 /// turn only if the two overlapped at the start or the earlier one has moved into it since, so the result
 /// is the same as visiting every cell. Each cell gathers the earlier cells around it once (again only
-/// if it crosses into another square of the grid) and its passes read only those.
+/// if it crosses into another square of the grid) and its passes read only those. The sweep works on a
+/// copy of the positions and radii in its own order (``RankedCells``): neighbours lie a ring of the cloud
+/// apart in that order, close in memory, where in the cells' order they lie anywhere.
 final class OverlapSweep {
     /// Overlaps smaller than this are rounding, not collisions: cells the sweep set exactly touching
     /// stay untouched, and keep their velocity.
     static let slack = 1e-3
 
     private let grid = CollisionGrid()
-    private let ranks = ScratchBuffer<Int32>()
     private let sorter = RadixSort()
-    /// Per cell: whether it may overlap a cell taken before it.
+    /// Per cell (by index): whether it overlaps another cell.
+    private let overlapping = ScratchBuffer<Bool>()
+    /// Per rank: whether the cell may overlap a cell taken before it.
     private let marked = ScratchBuffer<Bool>()
     /// Per chunk: whether any of its cells overlaps another.
     private let chunkFound = ScratchBuffer<Bool>()
@@ -32,38 +35,75 @@ final class OverlapSweep {
     /// stepped out of it).
     @discardableResult
     func resolve(
-        cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, list: CellList,
+        cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, list: CellList, scratch: Scratch,
         parallel: ParallelChunks
     ) -> Bool {
-        marked.reserve(cells.count)
+        overlapping.reserve(cells.count)
         let largestRadius = Collision.largestRadius(cells.collisionRadius, count: cells.count)
         guard
             findOverlaps(
                 cells: cells, radii: cells.collisionRadius, largestRadius: largestRadius, list: list,
-                marking: marked.pointer, parallel: parallel)
+                marking: overlapping.pointer, parallel: parallel)
         else { return false }
         let count = cells.count
-        grid.build(cells: cells, squareSize: 2 * largestRadius)
         sorter.sort(count: count) { index in
             let dx = cells.x[index] - center.x
             let dy = cells.y[index] - center.y
             return Float(dx * dx + dy * dy).bitPattern
         }
-        ranks.reserve(count)
-        for rank in 0..<count { ranks.pointer[Int(sorter.order.pointer[rank])] = Int32(rank) }
-        var unresolved = false
+        let ranked = RankedCells(scratch: scratch, order: sorter.order.pointer, ids: cells.ids)
+        marked.reserve(count)
         for rank in 0..<count {
-            let index = Int(sorter.order.pointer[rank])
-            guard marked.pointer[index] else { continue }
-            let outcome = sweep(
-                index, rank: Int32(rank), passes: passes, cells: cells, center: center, jitter: jitter)
+            let index = ranked.index(rank)
+            ranked.x[rank] = cells.x[index]
+            ranked.y[rank] = cells.y[index]
+            ranked.radius[rank] = cells.collisionRadius[index]
+            marked.pointer[rank] = overlapping.pointer[index]
+        }
+        grid.build(x: ranked.x, y: ranked.y, count: count, squareSize: 2 * largestRadius)
+        var unresolved = false
+        for rank in 0..<count where marked.pointer[rank] {
+            let outcome = sweep(rank, cells: ranked, passes: passes, center: center, jitter: jitter)
             unresolved = unresolved || outcome.unresolved
-            if outcome.moved {
-                cells.velocity[index] = .zero
-                markLaterOverlaps(of: index, rank: Int32(rank), cells: cells)
-            }
+            guard outcome.moved else { continue }
+            markLaterOverlaps(of: rank, cells: ranked)
+            let index = ranked.index(rank)
+            cells.x[index] = ranked.x[rank]
+            cells.y[index] = ranked.y[rank]
+            cells.velocity[index] = .zero
         }
         return unresolved
+    }
+
+    /// Room for the sweep's copies of the positions and collision radii: `count` doubles each. The
+    /// workspace lends buffers that are free once a step's moves are applied.
+    struct Scratch {
+        let x: UnsafeMutablePointer<Double>
+        let y: UnsafeMutablePointer<Double>
+        let radius: UnsafeMutablePointer<Double>
+    }
+
+    /// The cells in the sweep's order, by rank: positions and collision radii copied into the scratch
+    /// room, ids read through the order (only cells exactly on top of each other need them).
+    struct RankedCells {
+        let x: UnsafeMutablePointer<Double>
+        let y: UnsafeMutablePointer<Double>
+        let radius: UnsafeMutablePointer<Double>
+        let order: UnsafeMutablePointer<Int32>
+        let ids: UnsafeMutablePointer<Int>
+
+        init(scratch: Scratch, order: UnsafeMutablePointer<Int32>, ids: UnsafeMutablePointer<Int>) {
+            (x, y, radius) = (scratch.x, scratch.y, scratch.radius)
+            self.order = order
+            self.ids = ids
+        }
+
+        /// The index of the cell at `rank`.
+        @inline(__always)
+        func index(_ rank: Int) -> Int { Int(order[rank]) }
+
+        /// The id of the cell at `rank`.
+        func id(_ rank: Int) -> Int { ids[index(rank)] }
     }
 
     /// Whether any two cells overlap at these radii, read-only and in parallel; with `marking`, every
@@ -109,28 +149,28 @@ final class OverlapSweep {
         return found
     }
 
-    /// Steps the cell out of its earlier neighbours, pass after pass until it overlaps none or the
-    /// passes run out; returns whether it moved, and whether it may still overlap one.
-    private func sweep(
-        _ index: Int, rank: Int32, passes: Int, cells: CellPointers, center: Point, jitter: PairJitter
-    ) -> (moved: Bool, unresolved: Bool) {
-        var count = gatherEarlier(index, rank: rank)
+    /// Steps the cell at `rank` out of its earlier neighbours, pass after pass until it overlaps none or
+    /// the passes run out; returns whether it moved, and whether it may still overlap one.
+    private func sweep(_ rank: Int, cells: RankedCells, passes: Int, center: Point, jitter: PairJitter) -> (
+        moved: Bool, unresolved: Bool
+    ) {
+        var count = gatherEarlier(rank)
         var moved = false
         for _ in 0..<passes {
-            guard stepOut(index, among: count, cells: cells, center: center, jitter: jitter) else {
+            guard stepOut(rank, among: count, cells: cells, center: center, jitter: jitter) else {
                 return (moved, false)
             }
             moved = true
-            if grid.move(index, cells: cells) { count = gatherEarlier(index, rank: rank) }
+            if grid.move(rank, x: cells.x[rank], y: cells.y[rank]) { count = gatherEarlier(rank) }
         }
         return (moved, true)
     }
 
     /// Collects the cells ranked before `rank` in the squares around the cell's; returns how many.
-    private func gatherEarlier(_ index: Int, rank: Int32) -> Int {
+    private func gatherEarlier(_ rank: Int) -> Int {
         var count = 0
-        grid.forEachNeighbour(of: index) { other in
-            guard ranks.pointer[other] < rank else { return }
+        grid.forEachNeighbour(of: rank) { other in
+            guard other < rank else { return }
             earlier.reserve(count + 1, keeping: count)
             earlier.pointer[count] = Int32(other)
             count += 1
@@ -138,39 +178,39 @@ final class OverlapSweep {
         return count
     }
 
-    /// Marks the later cells that the moved cell now overlaps.
-    private func markLaterOverlaps(of index: Int, rank: Int32, cells: CellPointers) {
-        let radius = cells.collisionRadius[index]
-        grid.forEachNeighbour(of: index) { other in
-            guard ranks.pointer[other] > rank, !marked.pointer[other] else { return }
-            let reach = radius + cells.collisionRadius[other]
-            let dx = cells.x[index] - cells.x[other]
-            let dy = cells.y[index] - cells.y[other]
+    /// Marks the later cells that the moved cell at `rank` now overlaps.
+    private func markLaterOverlaps(of rank: Int, cells: RankedCells) {
+        let (x, y, radius) = (cells.x, cells.y, cells.radius)
+        grid.forEachNeighbour(of: rank) { other in
+            guard other > rank, !marked.pointer[other] else { return }
+            let reach = radius[rank] + radius[other]
+            let dx = x[rank] - x[other]
+            let dy = y[rank] - y[other]
             if dx * dx + dy * dy < (reach - Self.slack) * (reach - Self.slack) { marked.pointer[other] = true }
         }
     }
 
-    /// Moves the cell out of every overlapping cell among the first `count` gathered, by the sum of the
-    /// pushes out of each; returns whether it moved. A cell wedged between cells whose pushes cancel moves
-    /// straight out from the centre instead, by the deepest overlap: the way out for a sweep from the
-    /// centre.
-    private func stepOut(_ index: Int, among count: Int, cells: CellPointers, center: Point, jitter: PairJitter)
+    /// Moves the cell at `rank` out of every overlapping cell among the first `count` gathered, by the
+    /// sum of the pushes out of each; returns whether it moved. A cell wedged between cells whose pushes
+    /// cancel moves straight out from the centre instead, by the deepest overlap: the way out for a
+    /// sweep from the centre.
+    private func stepOut(_ rank: Int, among count: Int, cells: RankedCells, center: Point, jitter: PairJitter)
         -> Bool
     {
-        let radius = cells.collisionRadius[index]
+        let (x, y, radius) = (cells.x, cells.y, cells.radius)
         var push = Vector.zero
         var deepest = 0.0
         var moved = false
         for slot in 0..<count {
             let other = Int(earlier.pointer[slot])
-            let reach = radius + cells.collisionRadius[other]
-            var dx = cells.x[index] - cells.x[other]
-            var dy = cells.y[index] - cells.y[other]
+            let reach = radius[rank] + radius[other]
+            var dx = x[rank] - x[other]
+            var dy = y[rank] - y[other]
             let squaredDistance = dx * dx + dy * dy
             guard squaredDistance < (reach - Self.slack) * (reach - Self.slack) else { continue }
             var distance = squaredDistance.squareRoot()
             if squaredDistance == 0 {
-                (dx, dy) = jitter.direction(from: cells.ids[other], to: cells.ids[index])
+                (dx, dy) = jitter.direction(from: cells.id(other), to: cells.id(rank))
                 distance = 1
             }
             let overlap = reach - squaredDistance.squareRoot()
@@ -179,12 +219,12 @@ final class OverlapSweep {
             moved = true
         }
         if moved && push.length < deepest / 2 {
-            let outward = Point(x: cells.x[index], y: cells.y[index]) - center
+            let outward = Point(x: x[rank], y: y[rank]) - center
             let length = outward.length
             push = length > 0 ? outward * (deepest / length) : Vector(dx: deepest, dy: 0)
         }
-        cells.x[index] += push.dx
-        cells.y[index] += push.dy
+        x[rank] += push.dx
+        y[rank] += push.dy
         return moved
     }
 }

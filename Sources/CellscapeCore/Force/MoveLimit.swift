@@ -1,0 +1,132 @@
+/// The limit on one cell's damped move: it may close at most half the gap to any neighbour, so no two
+/// cells can run into each other.
+///
+/// The move first slides along each limit in turn, as a cell slides past a neighbour it touches, and
+/// is then cut short wherever a later slide broke an earlier limit. Finding the few neighbours that
+/// can limit it is most of the work: the cells of the nearby squares are screened four at a time in
+/// single precision, with a margin for its rounding, and written down without a branch (close or not
+/// is a coin toss to the branch predictor); only those left get the exact test, a square root and a
+/// normal, in double precision.
+enum MoveLimit {
+    /// The most limits a move can take; with more the cell stays put.
+    static let capacity = 48
+
+    /// A neighbour's limit on a move: along the unit vector from the neighbour to the cell, the move may
+    /// not go below minus half the gap between them.
+    struct Limit {
+        var normalX: Double
+        var normalY: Double
+        var halfGap: Double
+    }
+
+    /// A worker's room for the neighbours that may limit one cell's move, and their limits (a
+    /// temporary allocation of that size came from the heap, once per cell and step).
+    final class Buffer {
+        /// Four more than the capacity: the screen writes four lanes past the last it keeps.
+        let neighbours = ScratchBuffer<Int32>(capacity: capacity + 4)
+        let limits = ScratchBuffer<Limit>(capacity: capacity)
+        /// For each set of kept lanes (bit i for lane i), the kept lanes first, in order.
+        let compaction = ScratchBuffer<SIMD4<Int32>>(capacity: 16)
+
+        init() {
+            for mask in 0..<16 {
+                var lanes = SIMD4<Int32>.zero
+                var kept = 0
+                for lane in 0..<4 where mask & (1 << lane) != 0 {
+                    lanes[kept] = Int32(lane)
+                    kept += 1
+                }
+                compaction.pointer[mask] = lanes
+            }
+        }
+    }
+
+    /// The move of the cell at `slot` of `list`, limited by every neighbour within `reach`: the cell's
+    /// radius, the largest radius and twice the move.
+    static func limit(_ move: Vector, slot: Int, reach: Double, list: CellList, buffer: Buffer) -> Vector {
+        let squaredSpeed = move.squaredLength
+        let count = screen(
+            slot: slot, reach: reach, twiceSpeed: 2 * squaredSpeed.squareRoot(), list: list, buffer: buffer)
+        // So many limits cannot all be kept: stay put.
+        guard count <= capacity else { return .zero }
+        let x = list.x.pointer[slot]
+        let y = list.y.pointer[slot]
+        let radius = list.radius.pointer[slot]
+        let neighbours = buffer.neighbours.pointer
+        let limits = buffer.limits.pointer
+        var limitCount = 0
+        for entry in 0..<count {
+            let other = Int(neighbours[entry])
+            let dx = x - list.x.pointer[other]
+            let dy = y - list.y.pointer[other]
+            let squaredDistance = dx * dx + dy * dy
+            // A cell exactly on this one has no direction to limit.
+            guard squaredDistance > 0 else { continue }
+            let distance = squaredDistance.squareRoot()
+            let halfGap = max(distance - radius - list.radius.pointer[other], 0) / 2
+            guard halfGap * halfGap < squaredSpeed else { continue }
+            let inverse = 1 / distance
+            limits[limitCount] = Limit(normalX: dx * inverse, normalY: dy * inverse, halfGap: halfGap)
+            limitCount += 1
+        }
+        var move = move
+        for entry in 0..<limitCount {
+            let limit = limits[entry]
+            let along = move.dx * limit.normalX + move.dy * limit.normalY
+            guard along < -limit.halfGap else { continue }
+            let correction = along + limit.halfGap
+            move = Vector(dx: move.dx - limit.normalX * correction, dy: move.dy - limit.normalY * correction)
+        }
+        var scale = 1.0
+        for entry in 0..<limitCount {
+            let limit = limits[entry]
+            let along = move.dx * limit.normalX + move.dy * limit.normalY
+            if along < -limit.halfGap { scale = min(scale, limit.halfGap / -along) }
+        }
+        return scale < 1 ? Vector(dx: move.dx * scale, dy: move.dy * scale) : move
+    }
+
+    /// Writes into the buffer's neighbours every other cell that may lie within the sum of radii and
+    /// `twiceSpeed` of the cell at `slot` (and a few just beyond, from the margin), and returns how many
+    /// (counting on past the capacity).
+    @inline(__always)
+    static func screen(slot: Int, reach: Double, twiceSpeed: Double, list: CellList, buffer: Buffer)
+        -> Int
+    {
+        let singleX = UnsafeRawPointer(list.singleX.pointer)
+        let singleY = UnsafeRawPointer(list.singleY.pointer)
+        let singleRadius = UnsafeRawPointer(list.singleRadius.pointer)
+        let neighbours = UnsafeMutableRawPointer(buffer.neighbours.pointer)
+        let compaction = buffer.compaction.pointer
+        let pointX = SIMD4(repeating: list.singleX.pointer[slot])
+        let pointY = SIMD4(repeating: list.singleY.pointer[slot])
+        let ownReach = SIMD4(repeating: list.singleRadius.pointer[slot] + Float(twiceSpeed) + list.singleMargin)
+        let own = SIMD4(repeating: Int32(truncatingIfNeeded: slot))
+        var count = 0
+        list.forEachRun(nearX: list.x.pointer[slot], y: list.y.pointer[slot], distance: reach) { run in
+            let end = SIMD4(repeating: Int32(truncatingIfNeeded: run.upperBound))
+            for first in stride(from: run.lowerBound, to: run.upperBound, by: 4) {
+                let offset = first * MemoryLayout<Float>.stride
+                let dx = pointX - singleX.lanes(offset)
+                let dy = pointY - singleY.lanes(offset)
+                let within = ownReach + singleRadius.lanes(offset)
+                let squaredDistance = dx * dx + dy * dy
+                // Masks from the bits (all ones where true): non-negative floats order as their bits,
+                // and the generic SIMD comparisons compile to scalar code here.
+                let near = (squaredDistance.bits &- (within * within).bits) &>> 31
+                let lanes = SIMD4<Int32>(0, 1, 2, 3) &+ Int32(truncatingIfNeeded: first)
+                let inRun = (lanes &- end) &>> 31
+                let difference = lanes ^ own
+                let other = (difference | (0 &- difference)) &>> 31
+                let keep = near & inRun & other
+                // The kept lanes' slots, side by side, over the end of those already written.
+                let mask = Int((keep & SIMD4(1, 2, 4, 8)).wrappedSum())
+                neighbours.storeBytes(
+                    of: SIMD4(repeating: Int32(truncatingIfNeeded: first)) &+ compaction[mask],
+                    toByteOffset: min(count, capacity) * MemoryLayout<Int32>.stride, as: SIMD4<Int32>.self)
+                count &+= Int(0 &- keep.wrappedSum())
+            }
+        }
+        return count
+    }
+}

@@ -9,6 +9,8 @@ final class CellList {
     private let starts = ScratchBuffer<Int32>()
     /// Per cell (by index), its square.
     private let squareOf = ScratchBuffer<Int32>()
+    /// Per cell (by index), its slot in the sorted order.
+    let slotOf = ScratchBuffer<Int32>()
     /// In sorted order: each cell's index, position and radius.
     let index = ScratchBuffer<Int32>()
     let x = ScratchBuffer<Double>()
@@ -66,6 +68,7 @@ final class CellList {
         }
         for square in 0..<squares { starts.pointer[square + 1] += starts.pointer[square] }
         index.reserve(count)
+        slotOf.reserve(count)
         x.reserve(count)
         y.reserve(count)
         radius.reserve(count)
@@ -79,6 +82,7 @@ final class CellList {
             let slot = Int(starts.pointer[square])
             starts.pointer[square] += 1
             index.pointer[slot] = Int32(cell)
+            slotOf.pointer[cell] = Int32(slot)
             x.pointer[slot] = cells.x[cell]
             y.pointer[slot] = cells.y[cell]
             radius.pointer[slot] = radii[cell]

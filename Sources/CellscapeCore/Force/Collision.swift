@@ -2,7 +2,7 @@
 /// outwards pushes apart whatever still overlaps after a step.
 ///
 /// A damped move is limited so that a cell closes at most half the gap to any neighbour
-/// (``limitMoves(cells:moveX:moveY:limited:parallel:)``): no two cells can run into each other, and a packed
+/// (``moveLimits(cells:threads:)``): no two cells can run into each other, and a packed
 /// cloud stays at rest, its contacts bearing the load, instead of being squeezed and pushed back every
 /// step. After the step, if anything overlaps (cells grew, or the seed integrator's moves are not
 /// limited), an ``OverlapSweep`` pushes cells apart from the centre outwards. All of it uses each cell's
@@ -14,41 +14,15 @@ final class Collision {
     /// cell and step).
     private var limitBuffers: [MoveLimit.Buffer] = []
 
-    /// Shortens each cell's move so that it closes at most half the gap to each neighbour, so no two
-    /// cells can run into each other; a shortened move is also the cell's new velocity, and the cell is
-    /// marked in `limited`. Computed from the positions before any cell moves, so the result does not
-    /// depend on the order of the cells.
-    ///
-    /// Only neighbours within two radii and twice the cell's own move can limit it, so each cell
-    /// searches as far as its own move asks: a packed cloud at rest searches the squares next to it.
-    func limitMoves(
-        cells: CellPointers, moveX: UnsafeMutablePointer<Double>, moveY: UnsafeMutablePointer<Double>,
-        limited: UnsafeMutablePointer<Bool>, parallel: ParallelChunks
-    ) {
+    /// The limits on this step's damped moves, found from the positions before any cell moves, so a
+    /// cell's limited move does not depend on when the others move; nil when no cell can limit another
+    /// (one cell, or none grown yet).
+    func moveLimits(cells: CellPointers, threads: Int) -> MoveLimits? {
         let largestRadius = Self.largestRadius(cells.collisionRadius, count: cells.count)
-        guard cells.count > 1, largestRadius > 0 else { return }
+        guard cells.count > 1, largestRadius > 0 else { return nil }
         list.build(cells: cells, radii: cells.collisionRadius, squareSize: 2 * largestRadius + 2)
-        while limitBuffers.count < parallel.threads {
-            limitBuffers.append(MoveLimit.Buffer())
-        }
-        let list = list
-        let limitBuffers = limitBuffers
-        parallel.forEachChunk(count: cells.count) { worker, _, slots in
-            let buffer = limitBuffers[worker]
-            for slot in slots {
-                let index = Int(list.index.pointer[slot])
-                let original = Vector(dx: moveX[index], dy: moveY[index])
-                let speed = original.length
-                guard speed > 0 else { continue }
-                let reach = list.radius.pointer[slot] + largestRadius + 2 * speed
-                let move = MoveLimit.limit(original, slot: slot, reach: reach, list: list, buffer: buffer)
-                guard move != original else { continue }
-                moveX[index] = move.dx
-                moveY[index] = move.dy
-                cells.velocity[index] = move
-                limited[index] = true
-            }
-        }
+        while limitBuffers.count < threads { limitBuffers.append(MoveLimit.Buffer()) }
+        return MoveLimits(list: list, largestRadius: largestRadius, buffers: limitBuffers)
     }
 
     static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {
@@ -75,4 +49,12 @@ final class Collision {
             cells: cells, radii: cells.radius, largestRadius: Self.largestRadius(cells.radius, count: cells.count),
             list: list, marking: nil, parallel: parallel)
     }
+}
+
+/// The limits on one step's damped moves: the cells sorted into the grid the limit searches, the
+/// largest collision radius, and a buffer per worker (``MoveLimit/limit(_:slot:largestRadius:list:buffer:)``).
+struct MoveLimits {
+    let list: CellList
+    let largestRadius: Double
+    let buffers: [MoveLimit.Buffer]
 }

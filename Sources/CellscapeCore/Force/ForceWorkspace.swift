@@ -9,8 +9,6 @@ final class ForceWorkspace {
     private let stiffness = ScratchBuffer<Double>()
     private let previousX = ScratchBuffer<Double>()
     private let previousY = ScratchBuffer<Double>()
-    private let lastMove = ScratchBuffer<Vector>()
-    private let limited = ScratchBuffer<Bool>()
     private let chunkTotals = ScratchBuffer<Double>()
     private let chunkLargest = ScratchBuffer<Double>()
     private var lists: [InteractionList] = []
@@ -76,8 +74,6 @@ final class ForceWorkspace {
         stiffness.reserve(count)
         previousX.reserve(count)
         previousY.reserve(count)
-        lastMove.reserve(count)
-        limited.reserve(count)
     }
 
     /// Writes spring plus repulsion for every cell into `forceX` and `forceY`.
@@ -132,44 +128,61 @@ final class ForceWorkspace {
         Vector(dx: forceX.pointer[index], dy: forceY.pointer[index])
     }
 
-    /// Moves every cell as the integrator says. A damped move is first computed for every cell (into the
-    /// force buffers), then limited so no cell runs into a cell nearer the centre, then applied.
+    /// Moves every cell as the integrator says. A damped move is limited so that no cell runs into
+    /// another (``MoveLimits``), and a move the limit held back and that reverses the cell's last one
+    /// halves its share of a step. One parallel loop takes each cell through all of it, in index order:
+    /// the limits read the positions from before the step, copied into their grid, so no cell waits for
+    /// another.
     private func move(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks) {
-        let moveX = forceX.pointer
-        let moveY = forceY.pointer
-        if settings.integrator == .damped {
-            let step = DampedStep(
-                momentum: settings.momentum, maximumStep: settings.maximumStep, stiffnessLimit: settings.stiffnessLimit)
-            let stiffness = stiffness.pointer
-            let lastMove = lastMove.pointer
-            if settings.collisions { lastMove.update(from: cells.velocity, count: cells.count) }
-            parallel.forEachChunk(count: cells.count) { _, range in
-                for index in range {
-                    let velocity = step.velocity(
-                        index, cells: cells, force: Vector(dx: moveX[index], dy: moveY[index]),
-                        stiffness: stiffness[index])
-                    moveX[index] = velocity.dx
-                    moveY[index] = velocity.dy
-                }
+        let forceX = forceX.pointer
+        let forceY = forceY.pointer
+        guard settings.integrator == .damped else {
+            for index in 0..<cells.count {
+                cells.x[index] += forceX[index]
+                cells.y[index] += forceY[index]
             }
+            return
+        }
+        let step = DampedStep(
+            momentum: settings.momentum, maximumStep: settings.maximumStep, stiffnessLimit: settings.stiffnessLimit)
+        let stiffness = stiffness.pointer
+        let limits = settings.collisions ? collision.moveLimits(cells: cells, threads: parallel.threads) : nil
+        guard let limits else {
             // Only a move the limit held back slows a cell, so without collisions every share stays
             // whole (any change of the settings wakes the layout, which makes them whole).
-            if settings.collisions {
-                let limited = limited.pointer
-                limited.update(repeating: false, count: cells.count)
-                collision.limitMoves(cells: cells, moveX: moveX, moveY: moveY, limited: limited, parallel: parallel)
-                parallel.forEachChunk(count: cells.count) { _, range in
-                    for index in range {
-                        DampedStep.updateScale(
-                            index, cells: cells, move: Vector(dx: moveX[index], dy: moveY[index]),
-                            lastMove: lastMove[index], limited: limited[index])
+            let collisions = settings.collisions
+            parallel.forEachChunk(count: cells.count) { _, range in
+                for index in range {
+                    let lastMove = cells.velocity[index]
+                    let move = step.velocity(
+                        index, cells: cells, force: Vector(dx: forceX[index], dy: forceY[index]),
+                        stiffness: stiffness[index])
+                    if collisions {
+                        DampedStep.updateScale(index, cells: cells, move: move, lastMove: lastMove, limited: false)
                     }
+                    cells.x[index] += move.dx
+                    cells.y[index] += move.dy
                 }
             }
+            return
         }
-        for index in 0..<cells.count {
-            cells.x[index] += moveX[index]
-            cells.y[index] += moveY[index]
+        let list = limits.list
+        let largestRadius = limits.largestRadius
+        let buffers = limits.buffers
+        parallel.forEachChunk(count: cells.count) { worker, _, range in
+            let buffer = buffers[worker]
+            for index in range {
+                let lastMove = cells.velocity[index]
+                let wanted = step.velocity(
+                    index, cells: cells, force: Vector(dx: forceX[index], dy: forceY[index]),
+                    stiffness: stiffness[index])
+                let slot = Int(list.slotOf.pointer[index])
+                let move = MoveLimit.limit(wanted, slot: slot, largestRadius: largestRadius, list: list, buffer: buffer)
+                cells.velocity[index] = move
+                DampedStep.updateScale(index, cells: cells, move: move, lastMove: lastMove, limited: move != wanted)
+                cells.x[index] += move.dx
+                cells.y[index] += move.dy
+            }
         }
     }
 

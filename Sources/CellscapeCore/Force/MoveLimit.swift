@@ -41,6 +41,20 @@ enum MoveLimit {
         }
     }
 
+    /// The move of the cell at `slot` of `list`, limited by its neighbours there (sorted from the
+    /// positions before any cell moves). Only neighbours within two radii and twice the move can limit it, so each
+    /// cell searches as far as its own move asks: a packed cloud at rest searches the squares next to
+    /// it.
+    @inline(__always)
+    static func limit(_ move: Vector, slot: Int, largestRadius: Double, list: CellList, buffer: Buffer)
+        -> Vector
+    {
+        let speed = move.length
+        guard speed > 0 else { return move }
+        let reach = list.radius.pointer[slot] + largestRadius + 2 * speed
+        return limit(move, slot: slot, reach: reach, list: list, buffer: buffer)
+    }
+
     /// The move of the cell at `slot` of `list`, limited by every neighbour within `reach`: the cell's
     /// radius, the largest radius and twice the move.
     static func limit(_ move: Vector, slot: Int, reach: Double, list: CellList, buffer: Buffer) -> Vector {

@@ -154,59 +154,58 @@ import Testing
         }
     }
 
+    /// 3,000 random cells, clustered, sorted into a cell list, and their largest radius.
+    static func limitGrid(seed: UInt64) -> (list: CellList, count: Int, largestRadius: Double) {
+        var store = randomCells(3_000, seed: seed, clustered: true)
+        let list = CellList()
+        store.withPointers { list.build(cells: $0, radii: $0.radius, squareSize: 32) }
+        return (list, store.count, store.cells.map(\.radius).max()!)
+    }
+
+    /// The distance between the cells at two slots of `list`, and the unit vector from the second to the
+    /// first scaled by it.
+    static func separation(_ slot: Int, _ other: Int, in list: CellList) -> (distance: Double, dx: Double, dy: Double) {
+        let dx = list.x.pointer[slot] - list.x.pointer[other]
+        let dy = list.y.pointer[slot] - list.y.pointer[other]
+        return ((dx * dx + dy * dy).squareRoot(), dx, dy)
+    }
+
     /// The move limit's single-precision screen keeps every neighbour that can limit a move (the exact
     /// test, in double precision, against every cell), and lets through only a hair more.
     @Test(arguments: [0.01, 0.7, 9.0])
     func moveLimitScreenKeepsEveryNeighbourThatCanLimit(speed: Double) {
-        var store = Self.randomCells(3_000, seed: 17, clustered: true)
-        let list = CellList()
+        let (list, count, largest) = Self.limitGrid(seed: 17)
         let buffer = MoveLimit.Buffer()
-        store.withPointers { cells in
-            list.build(cells: cells, radii: cells.radius, squareSize: 32)
-            let largest = (0..<cells.count).map { cells.radius[$0] }.max()!
-            for slot in stride(from: 0, to: cells.count, by: 5) {
-                let radius = list.radius.pointer[slot]
-                let count = MoveLimit.screen(
-                    slot: slot, reach: radius + largest + 2 * speed, twiceSpeed: 2 * speed, list: list,
-                    buffer: buffer)
-                guard count <= MoveLimit.capacity else { continue }
-                let screened = Set((0..<count).map { Int(buffer.neighbours.pointer[$0]) })
-                for other in 0..<cells.count where other != slot {
-                    let dx = list.x.pointer[slot] - list.x.pointer[other]
-                    let dy = list.y.pointer[slot] - list.y.pointer[other]
-                    let distance = (dx * dx + dy * dy).squareRoot()
-                    let within = radius + list.radius.pointer[other] + 2 * speed
-                    if distance < within { #expect(screened.contains(other)) }
-                    if screened.contains(other) { #expect(distance < within + 1e-3) }
-                }
-                #expect(!screened.contains(slot))
+        for slot in stride(from: 0, to: count, by: 5) {
+            let radius = list.radius.pointer[slot]
+            let found = MoveLimit.screen(
+                slot: slot, reach: radius + largest + 2 * speed, twiceSpeed: 2 * speed, list: list, buffer: buffer)
+            guard found <= MoveLimit.capacity else { continue }
+            let screened = Set((0..<found).map { Int(buffer.neighbours.pointer[$0]) })
+            for other in 0..<count where other != slot {
+                let distance = Self.separation(slot, other, in: list).distance
+                let within = radius + list.radius.pointer[other] + 2 * speed
+                if distance < within { #expect(screened.contains(other)) }
+                if screened.contains(other) { #expect(distance < within + 1e-3) }
             }
+            #expect(!screened.contains(slot))
         }
     }
 
     /// A limited move keeps every neighbour's limit: it closes at most half of any gap.
     @Test func limitedMovesCloseAtMostHalfOfEveryGap() {
-        var store = Self.randomCells(3_000, seed: 23, clustered: true)
-        var random = SplitMix64(seed: 5)
-        let list = CellList()
+        let (list, count, largest) = Self.limitGrid(seed: 23)
         let buffer = MoveLimit.Buffer()
-        store.withPointers { cells in
-            list.build(cells: cells, radii: cells.radius, squareSize: 32)
-            let largest = (0..<cells.count).map { cells.radius[$0] }.max()!
-            for slot in stride(from: 0, to: cells.count, by: 3) {
-                let wanted = Vector(dx: (random.nextUnit() - 0.5) * 12, dy: (random.nextUnit() - 0.5) * 12)
-                let reach = list.radius.pointer[slot] + largest + 2 * wanted.length
-                let move = MoveLimit.limit(wanted, slot: slot, reach: reach, list: list, buffer: buffer)
-                #expect(move.length <= wanted.length + 1e-9)
-                for other in 0..<cells.count where other != slot {
-                    let dx = list.x.pointer[slot] - list.x.pointer[other]
-                    let dy = list.y.pointer[slot] - list.y.pointer[other]
-                    let distance = (dx * dx + dy * dy).squareRoot()
-                    guard distance > 0 else { continue }
-                    let halfGap = max(distance - list.radius.pointer[slot] - list.radius.pointer[other], 0) / 2
-                    let along = (move.dx * dx + move.dy * dy) / distance
-                    #expect(along >= -halfGap - 1e-9)
-                }
+        var random = SplitMix64(seed: 5)
+        for slot in stride(from: 0, to: count, by: 3) {
+            let wanted = Vector(dx: (random.nextUnit() - 0.5) * 12, dy: (random.nextUnit() - 0.5) * 12)
+            let move = MoveLimit.limit(wanted, slot: slot, largestRadius: largest, list: list, buffer: buffer)
+            #expect(move.length <= wanted.length + 1e-9)
+            for other in 0..<count where other != slot {
+                let (distance, dx, dy) = Self.separation(slot, other, in: list)
+                guard distance > 0 else { continue }
+                let halfGap = max(distance - list.radius.pointer[slot] - list.radius.pointer[other], 0) / 2
+                #expect((move.dx * dx + move.dy * dy) / distance >= -halfGap - 1e-9)
             }
         }
     }

@@ -192,21 +192,29 @@ import Testing
         }
     }
 
-    /// A limited move keeps every neighbour's limit: it closes at most half of any gap.
+    /// A limited move keeps every neighbour's limit: it closes at most half of any gap; and the limit
+    /// marks exactly the cells that overlap another as the sweep counts it (checked against every cell).
     @Test func limitedMovesCloseAtMostHalfOfEveryGap() {
         let (list, count, largest) = Self.limitGrid(seed: 23)
         let buffer = MoveLimit.Buffer()
         var random = SplitMix64(seed: 5)
-        for slot in stride(from: 0, to: count, by: 3) {
-            let wanted = Vector(dx: (random.nextUnit() - 0.5) * 12, dy: (random.nextUnit() - 0.5) * 12)
-            let move = MoveLimit.limit(wanted, slot: slot, largestRadius: largest, list: list, buffer: buffer)
+        for slot in 0..<count {
+            let scale = slot % 10 == 0 ? 0 : 12.0
+            let wanted = Vector(dx: (random.nextUnit() - 0.5) * scale, dy: (random.nextUnit() - 0.5) * scale)
+            let (move, overlaps) = MoveLimit.limit(
+                wanted, slot: slot, largestRadius: largest, list: list, buffer: buffer)
             #expect(move.length <= wanted.length + 1e-9)
+            var overlapsAnother = false
             for other in 0..<count where other != slot {
                 let (distance, dx, dy) = Self.separation(slot, other, in: list)
+                let contact = list.radius.pointer[slot] + list.radius.pointer[other]
+                let inside = contact - OverlapSweep.slack
+                overlapsAnother = overlapsAnother || dx * dx + dy * dy < inside * inside
                 guard distance > 0 else { continue }
                 let halfGap = max(distance - list.radius.pointer[slot] - list.radius.pointer[other], 0) / 2
                 #expect((move.dx * dx + move.dy * dy) / distance >= -halfGap - 1e-9)
             }
+            #expect(overlaps == overlapsAnother)
         }
     }
 

@@ -32,14 +32,20 @@ final class Collision {
     }
 
     /// Resolves overlaps; each cell steps out of its earlier neighbours up to `passes` times. Returns
-    /// whether overlaps may remain.
+    /// whether overlaps may remain. `markedAny` says whether any cell is marked in
+    /// ``overlapMarks(count:)``, or is nil to search for them.
     func resolve(
         cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, scratch: OverlapSweep.Scratch,
-        parallel: ParallelChunks
+        markedAny: Bool?, parallel: ParallelChunks
     ) -> Bool {
         sweep.resolve(
             cells: cells, center: center, passes: passes, jitter: jitter, list: list, scratch: scratch,
-            parallel: parallel)
+            markedAny: markedAny, parallel: parallel)
+    }
+
+    /// Where the move limit marks the cells that overlap another (by index), for the sweep.
+    func overlapMarks(count: Int) -> UnsafeMutablePointer<Bool> {
+        sweep.overlapMarks(count: count)
     }
 
     /// Whether any two cells would overlap at their full radii: whether growing cells can take their

@@ -11,6 +11,7 @@ final class ForceWorkspace {
     private let previousY = ScratchBuffer<Double>()
     private let chunkTotals = ScratchBuffer<Double>()
     private let chunkLargest = ScratchBuffer<Double>()
+    private let chunkFound = ScratchBuffer<Bool>()
     private var lists: [InteractionList] = []
     private var pool: WorkerPool?
     private let tree = Quadtree()
@@ -32,13 +33,13 @@ final class ForceWorkspace {
 
         computeForces(
             cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
-        move(cells: cells, settings: settings, parallel: parallel)
+        let marked = move(cells: cells, settings: settings, parallel: parallel)
         if settings.collisions && (mayOverlap || settings.integrator == .seed) {
             // The moves are applied: the buffers that held them are free for the sweep.
             let scratch = OverlapSweep.Scratch(x: forceX.pointer, y: forceY.pointer, radius: stiffness.pointer)
             mayOverlap = collision.resolve(
                 cells: cells, center: center, passes: settings.collisionPasses, jitter: jitter, scratch: scratch,
-                parallel: parallel)
+                markedAny: marked, parallel: parallel)
         }
         return measureMovement(cells: cells, parallel: parallel)
     }
@@ -132,8 +133,9 @@ final class ForceWorkspace {
     /// another (``MoveLimits``), and a move the limit held back and that reverses the cell's last one
     /// halves its share of a step. One parallel loop takes each cell through all of it, in index order:
     /// the limits read the positions from before the step, copied into their grid, so no cell waits for
-    /// another.
-    private func move(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks) {
+    /// another. The limits also mark the cells that overlap another for the sweep (a limited move
+    /// cannot make a new overlap): returns whether any does, or nil when the moves were not limited.
+    private func move(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks) -> Bool? {
         let forceX = forceX.pointer
         let forceY = forceY.pointer
         guard settings.integrator == .damped else {
@@ -141,7 +143,7 @@ final class ForceWorkspace {
                 cells.x[index] += forceX[index]
                 cells.y[index] += forceY[index]
             }
-            return
+            return nil
         }
         let step = DampedStep(
             momentum: settings.momentum, maximumStep: settings.maximumStep, stiffnessLimit: settings.stiffnessLimit)
@@ -164,26 +166,35 @@ final class ForceWorkspace {
                     cells.y[index] += move.dy
                 }
             }
-            return
+            return nil
         }
         let list = limits.list
         let largestRadius = limits.largestRadius
         let buffers = limits.buffers
-        parallel.forEachChunk(count: cells.count) { worker, _, range in
+        let marks = collision.overlapMarks(count: cells.count)
+        chunkFound.reserve(ParallelChunks.chunkCount(for: cells.count))
+        let chunkFound = chunkFound.pointer
+        parallel.forEachChunk(count: cells.count) { worker, chunk, range in
             let buffer = buffers[worker]
+            var found = false
             for index in range {
                 let lastMove = cells.velocity[index]
                 let wanted = step.velocity(
                     index, cells: cells, force: Vector(dx: forceX[index], dy: forceY[index]),
                     stiffness: stiffness[index])
                 let slot = Int(list.slotOf.pointer[index])
-                let move = MoveLimit.limit(wanted, slot: slot, largestRadius: largestRadius, list: list, buffer: buffer)
+                let (move, overlaps) = MoveLimit.limit(
+                    wanted, slot: slot, largestRadius: largestRadius, list: list, buffer: buffer)
+                marks[index] = overlaps
+                found = found || overlaps
                 cells.velocity[index] = move
                 DampedStep.updateScale(index, cells: cells, move: move, lastMove: lastMove, limited: move != wanted)
                 cells.x[index] += move.dx
                 cells.y[index] += move.dy
             }
+            chunkFound[chunk] = found
         }
+        return (0..<ParallelChunks.chunkCount(for: cells.count)).contains { chunkFound[$0] }
     }
 
     /// Sums the distance each cell moved, per fixed chunk so the total is the same on any thread count.

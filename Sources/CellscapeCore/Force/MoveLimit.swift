@@ -42,38 +42,43 @@ enum MoveLimit {
     }
 
     /// The move of the cell at `slot` of `list`, limited by its neighbours there (sorted from the
-    /// positions before any cell moves). Only neighbours within two radii and twice the move can limit it, so each
-    /// cell searches as far as its own move asks: a packed cloud at rest searches the squares next to
-    /// it.
+    /// positions before any cell moves), and whether the cell overlaps one of them as the overlap sweep
+    /// counts it (the same test, to the last bit). Only neighbours within two radii and twice the move
+    /// can limit it, so each cell searches as far as its own move asks: a packed cloud at rest searches
+    /// the squares next to it.
     @inline(__always)
     static func limit(_ move: Vector, slot: Int, largestRadius: Double, list: CellList, buffer: Buffer)
-        -> Vector
+        -> (move: Vector, overlaps: Bool)
     {
-        let speed = move.length
-        guard speed > 0 else { return move }
-        let reach = list.radius.pointer[slot] + largestRadius + 2 * speed
+        let reach = list.radius.pointer[slot] + largestRadius + 2 * move.length
         return limit(move, slot: slot, reach: reach, list: list, buffer: buffer)
     }
 
     /// The move of the cell at `slot` of `list`, limited by every neighbour within `reach`: the cell's
-    /// radius, the largest radius and twice the move.
-    static func limit(_ move: Vector, slot: Int, reach: Double, list: CellList, buffer: Buffer) -> Vector {
+    /// radius, the largest radius and twice the move; and whether the cell overlaps one of them.
+    static func limit(_ move: Vector, slot: Int, reach: Double, list: CellList, buffer: Buffer) -> (
+        move: Vector, overlaps: Bool
+    ) {
         let squaredSpeed = move.squaredLength
         let count = screen(
             slot: slot, reach: reach, twiceSpeed: 2 * squaredSpeed.squareRoot(), list: list, buffer: buffer)
-        // So many limits cannot all be kept: stay put.
-        guard count <= capacity else { return .zero }
+        // So many limits cannot all be kept: stay put (and let the sweep look).
+        guard count <= capacity else { return (.zero, true) }
         let x = list.x.pointer[slot]
         let y = list.y.pointer[slot]
         let radius = list.radius.pointer[slot]
         let neighbours = buffer.neighbours.pointer
         let limits = buffer.limits.pointer
         var limitCount = 0
+        var overlaps = false
         for entry in 0..<count {
             let other = Int(neighbours[entry])
             let dx = x - list.x.pointer[other]
             let dy = y - list.y.pointer[other]
             let squaredDistance = dx * dx + dy * dy
+            let contact = radius + list.radius.pointer[other]
+            let inside = contact - OverlapSweep.slack
+            overlaps = overlaps || squaredDistance < inside * inside
             // A cell exactly on this one has no direction to limit.
             guard squaredDistance > 0 else { continue }
             let distance = squaredDistance.squareRoot()
@@ -97,7 +102,7 @@ enum MoveLimit {
             let along = move.dx * limit.normalX + move.dy * limit.normalY
             if along < -limit.halfGap { scale = min(scale, limit.halfGap / -along) }
         }
-        return scale < 1 ? Vector(dx: move.dx * scale, dy: move.dy * scale) : move
+        return (scale < 1 ? Vector(dx: move.dx * scale, dy: move.dy * scale) : move, overlaps)
     }
 
     /// Writes into the buffer's neighbours every other cell that may lie within the sum of radii and

@@ -29,22 +29,24 @@ final class OverlapSweep {
     /// The earlier cells around the cell being swept, in the grid's order.
     private let earlier = ScratchBuffer<Int32>()
 
-    /// Resolves overlaps; each cell steps out of its earlier neighbours up to `passes` times. Returns
-    /// whether overlaps may remain: false when none was found, or every cell that moved came to rest
+    /// Resolves overlaps; each cell steps out of its earlier neighbours up to `passes` times. With
+    /// `markedAny` nil it searches for the cells that overlap; otherwise they are marked already
+    /// (``overlapMarks(count:)``) and `markedAny` says whether any is. Returns whether overlaps may remain: false when none was found, or every cell that moved came to rest
     /// before its passes ran out (so it overlaps no earlier cell, and any later one it overlapped has
     /// stepped out of it).
     @discardableResult
     func resolve(
         cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, list: CellList, scratch: Scratch,
-        parallel: ParallelChunks
+        markedAny: Bool?, parallel: ParallelChunks
     ) -> Bool {
         overlapping.reserve(cells.count)
         let largestRadius = Collision.largestRadius(cells.collisionRadius, count: cells.count)
-        guard
-            findOverlaps(
+        let found =
+            markedAny
+            ?? findOverlaps(
                 cells: cells, radii: cells.collisionRadius, largestRadius: largestRadius, list: list,
                 marking: overlapping.pointer, parallel: parallel)
-        else { return false }
+        guard found else { return false }
         let count = cells.count
         sorter.sort(count: count) { index in
             let dx = cells.x[index] - center.x
@@ -104,6 +106,15 @@ final class OverlapSweep {
 
         /// The id of the cell at `rank`.
         func id(_ rank: Int) -> Int { ids[index(rank)] }
+    }
+
+    /// The marks of the cells that overlap another (by index), for a caller that finds them itself and
+    /// passes `markedAny` to ``resolve(cells:center:passes:jitter:list:scratch:markedAny:parallel:)``: the
+    /// damped move's limit does, before the move, which cannot make an overlap (it closes at most half
+    /// of any gap), so the marks hold every cell that can overlap after it.
+    func overlapMarks(count: Int) -> UnsafeMutablePointer<Bool> {
+        overlapping.reserve(count)
+        return overlapping.pointer
     }
 
     /// Whether any two cells overlap at these radii, read-only and in parallel; with `marking`, every

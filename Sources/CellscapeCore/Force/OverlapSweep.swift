@@ -7,7 +7,8 @@
 /// The sweep is serial and deterministic; it uses each cell's collision radius.
 ///
 /// Only cells that can have anything to do are visited: those that overlapped a cell when the sweep
-/// began (marked in parallel), and those a moved cell ran into. A cell overlaps an earlier cell at its
+/// began (marked in parallel; after a damped step, by the move limit before the move, which cannot
+/// make a new overlap), and those a moved cell ran into. A cell overlaps an earlier cell at its
 /// turn only if the two overlapped at the start or the earlier one has moved into it since, so the result
 /// is the same as visiting every cell. Each cell gathers the earlier cells around it once (again only
 /// if it crosses into another square of the grid) and its passes read only those. The sweep works on a

@@ -75,8 +75,7 @@ final class CellList {
         singleX.reserve(count + 3)
         singleY.reserve(count + 3)
         singleRadius.reserve(count + 3)
-        let extent = max(width, height, Self.largestRadius(radii, count: count))
-        singleMargin = extent.isFinite ? Float(extent) * 1e-6 + 1e-6 : .infinity
+        var largestRadius = 0.0
         for cell in 0..<count {
             let square = Int(squareOf.pointer[cell])
             let slot = Int(starts.pointer[square])
@@ -89,7 +88,10 @@ final class CellList {
             singleX.pointer[slot] = Float(cells.x[cell] - minX)
             singleY.pointer[slot] = Float(cells.y[cell] - minY)
             singleRadius.pointer[slot] = Float(radii[cell])
+            largestRadius = max(largestRadius, radii[cell])
         }
+        let extent = max(width, height, largestRadius)
+        singleMargin = extent.isFinite ? Float(extent) * 1e-6 + 1e-6 : .infinity
         // The scatter moved every start to the next square's start; shift them back.
         for square in stride(from: squares, to: 0, by: -1) { starts.pointer[square] = starts.pointer[square - 1] }
         starts.pointer[0] = 0
@@ -122,12 +124,6 @@ final class CellList {
     private func square(of offset: Double, scale: Double, count: Int) -> Int {
         let squares = offset * scale
         return squares > 0 ? Int(min(squares, Double(count - 1))) : 0
-    }
-
-    private static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {
-        var largest = 0.0
-        for index in 0..<count { largest = max(largest, radii[index]) }
-        return largest
     }
 
     /// Calls `body` with the slot of every cell in the squares within `reach` squares of the cell's own

@@ -46,22 +46,13 @@ enum MoveLimit {
     /// counts it (the same test, to the last bit). Only neighbours within two radii and twice the move
     /// can limit it, so each cell searches as far as its own move asks: a packed cloud at rest searches
     /// the squares next to it.
-    @inline(__always)
     static func limit(_ move: Vector, slot: Int, largestRadius: Double, list: CellList, buffer: Buffer)
         -> (move: Vector, overlaps: Bool)
     {
-        let reach = list.radius.pointer[slot] + largestRadius + 2 * move.length
-        return limit(move, slot: slot, reach: reach, list: list, buffer: buffer)
-    }
-
-    /// The move of the cell at `slot` of `list`, limited by every neighbour within `reach`: the cell's
-    /// radius, the largest radius and twice the move; and whether the cell overlaps one of them.
-    static func limit(_ move: Vector, slot: Int, reach: Double, list: CellList, buffer: Buffer) -> (
-        move: Vector, overlaps: Bool
-    ) {
         let squaredSpeed = move.squaredLength
-        let count = screen(
-            slot: slot, reach: reach, twiceSpeed: 2 * squaredSpeed.squareRoot(), list: list, buffer: buffer)
+        let twiceSpeed = 2 * squaredSpeed.squareRoot()
+        let reach = list.radius.pointer[slot] + largestRadius + twiceSpeed
+        let count = screen(slot: slot, reach: reach, twiceSpeed: twiceSpeed, list: list, buffer: buffer)
         // So many limits cannot all be kept: stay put (and let the sweep look).
         guard count <= capacity else { return (.zero, true) }
         let x = list.x.pointer[slot]

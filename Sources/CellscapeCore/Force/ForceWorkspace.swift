@@ -31,9 +31,9 @@ final class ForceWorkspace {
         previousX.pointer.update(from: cells.x, count: count)
         previousY.pointer.update(from: cells.y, count: count)
 
-        computeForces(
-            cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
-        let marked = move(cells: cells, settings: settings, parallel: parallel)
+        let limits = buildIndexes(cells: cells, settings: settings, parallel: parallel)
+        sumForces(cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
+        let marked = move(cells: cells, settings: settings, limits: limits, parallel: parallel)
         if settings.collisions && (mayOverlap || settings.integrator == .seed) {
             // The moves are applied: the buffers that held them are free for the sweep.
             let scratch = OverlapSweep.Scratch(x: forceX.pointer, y: forceY.pointer, radius: stiffness.pointer)
@@ -82,6 +82,36 @@ final class ForceWorkspace {
         cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter,
         parallel: ParallelChunks
     ) {
+        if settings.theta > 0 { buildTree(cells: cells, settings: settings) }
+        sumForces(cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
+    }
+
+    /// Builds what a step searches, both from the positions before it: the quadtree of the repulsion
+    /// and the grid of the move limits. Neither needs the other, so two threads build them at once.
+    /// Returns the limits, or nil when the moves are not limited.
+    private func buildIndexes(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks)
+        -> MoveLimits?
+    {
+        let needsTree = settings.theta > 0
+        let needsLimits = settings.collisions && settings.integrator == .damped
+        var limits: MoveLimits?
+        parallel.forEachChunk(count: 2, chunkSize: 1) { _, task, _ in
+            if task == 0 && needsTree { buildTree(cells: cells, settings: settings) }
+            if task == 1 && needsLimits { limits = collision.moveLimits(cells: cells, threads: parallel.threads) }
+        }
+        return limits
+    }
+
+    private func buildTree(cells: CellPointers, settings: ForceSettings) {
+        tree.build(cells: cells, leafCapacity: settings.leafCapacity, groupCapacity: settings.groupCapacity)
+    }
+
+    /// Spring plus repulsion, as ``computeForces(cells:settings:center:jitter:parallel:)``, from the
+    /// quadtree already built.
+    private func sumForces(
+        cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter,
+        parallel: ParallelChunks
+    ) {
         let spring = CenterSpring(stiffness: settings.springStiffness, center: center)
         let repulsion = Repulsion(settings: settings, jitter: jitter)
         let forceX = forceX.pointer
@@ -99,7 +129,6 @@ final class ForceWorkspace {
             }
             return
         }
-        tree.build(cells: cells, leafCapacity: settings.leafCapacity, groupCapacity: settings.groupCapacity)
         while lists.count < parallel.threads { lists.append(InteractionList()) }
         let tree = tree
         let lists = lists
@@ -135,7 +164,9 @@ final class ForceWorkspace {
     /// the limits read the positions from before the step, copied into their grid, so no cell waits for
     /// another. The limits also mark the cells that overlap another for the sweep (a limited move
     /// cannot make a new overlap): returns whether any does, or nil when the moves were not limited.
-    private func move(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks) -> Bool? {
+    private func move(cells: CellPointers, settings: ForceSettings, limits: MoveLimits?, parallel: ParallelChunks)
+        -> Bool?
+    {
         let forceX = forceX.pointer
         let forceY = forceY.pointer
         guard settings.integrator == .damped else {
@@ -148,7 +179,6 @@ final class ForceWorkspace {
         let step = DampedStep(
             momentum: settings.momentum, maximumStep: settings.maximumStep, stiffnessLimit: settings.stiffnessLimit)
         let stiffness = stiffness.pointer
-        let limits = settings.collisions ? collision.moveLimits(cells: cells, threads: parallel.threads) : nil
         guard let limits else {
             // Only a move the limit held back slows a cell, so without collisions every share stays
             // whole (any change of the settings wakes the layout, which makes them whole).

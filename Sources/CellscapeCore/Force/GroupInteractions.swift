@@ -19,12 +19,13 @@ final class GroupInteractions {
     @exclusivity(unchecked) private(set) var nearCount = 0
 
     private let stack = ScratchBuffer<Int32>(capacity: Quadtree.stackCapacity)
+    private let sources = ExpansionSources()
 
     /// Walks the tree from the root for the cells of `group`.
     func collect(for group: QuadtreeNode, tree: Quadtree, theta: Double) {
         box = CellBox(tree: tree, start: Int(group.start), end: Int(group.end))
         let radius = box.radius
-        local = LocalExpansion()
+        sources.removeAll()
         farCount = 0
         nearCount = 0
         let nodes = tree.nodes.pointer
@@ -38,7 +39,7 @@ final class GroupInteractions {
             if node.charge == 0 { continue }
             switch box.reach(of: node, theta: theta, radius: radius) {
             case .local:
-                local.add(dx: box.centerX - node.centerX, dy: box.centerY - node.centerY, node: node)
+                sources.append(dx: box.centerX - node.centerX, dy: box.centerY - node.centerY, node: node)
             case .far:
                 Self.append(index, to: far, count: &farCount)
             case .near where node.isLeaf || node.size <= group.size:
@@ -47,6 +48,7 @@ final class GroupInteractions {
                 node.pushChildren(onto: stack, depth: &depth)
             }
         }
+        local = sources.expansion()
     }
 
     @inline(__always)

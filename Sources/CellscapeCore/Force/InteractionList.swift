@@ -38,6 +38,7 @@ final class InteractionList {
     @exclusivity(unchecked) private(set) var local = LocalExpansion()
 
     private let stack = ScratchBuffer<Int32>(capacity: Quadtree.stackCapacity)
+    private let sources = ExpansionSources()
     /// What the leaves of the group being collected share.
     let group = GroupInteractions()
 
@@ -55,6 +56,7 @@ final class InteractionList {
         let nodes = tree.nodes.pointer
         nodeCount = 0
         cellCount = 0
+        sources.removeAll()
         for entry in 0..<group.farCount { appendFar(nodes[Int(group.far.pointer[entry])]) }
         stack.reserve(group.nearCount + Quadtree.stackCapacity)
         let stack = stack.pointer
@@ -66,7 +68,7 @@ final class InteractionList {
             if node.charge == 0 { continue }
             switch box.reach(of: node, theta: theta, radius: radius) {
             case .local:
-                local.add(dx: originX - node.centerX, dy: originY - node.centerY, node: node)
+                sources.append(dx: originX - node.centerX, dy: originY - node.centerY, node: node)
             case .far:
                 appendFar(node)
             case .near where node.isLeaf:
@@ -75,6 +77,7 @@ final class InteractionList {
                 node.pushChildren(onto: stack, depth: &depth)
             }
         }
+        local += sources.expansion()
         while nodeCount % Self.lanes != 0 {
             appendNode(x: Self.padding, y: Self.padding, charge: 0, xx: 0, xy: 0, yy: 0)
         }

@@ -43,7 +43,10 @@ struct LocalExpansion {
     }
 
     /// Adds a node's field; (`dx`, `dy`) is the leaf's centre minus the node's centre of charge.
-    @inline(__always)
+    ///
+    /// The walks gather their nodes and add them four at a time in single precision
+    /// (``ExpansionSources``); this is the same sum in double precision, node by node, which the tests
+    /// hold that one to.
     mutating func add(dx: Double, dy: Double, node: QuadtreeNode) {
         let inverseSquare = 1 / (dx * dx + dy * dy)
         let inverseCube = inverseSquare * inverseSquare.squareRoot()
@@ -86,6 +89,25 @@ struct LocalExpansion {
         xxyy -= ninth * squaredX * squaredY - 4 * fifth
         xyyy -= dx * dy * (ninth * squaredY - 3 * seventh)
         yyyy -= ninth * squaredY * squaredY - 6 * seventh * squaredY + 3 * fifth
+    }
+
+    /// Adds the field of other nodes, expanded about the same centre.
+    static func += (expansion: inout LocalExpansion, other: LocalExpansion) {
+        expansion.forceX += other.forceX
+        expansion.forceY += other.forceY
+        expansion.stiffness += other.stiffness
+        expansion.xx += other.xx
+        expansion.xy += other.xy
+        expansion.yy += other.yy
+        expansion.xxx += other.xxx
+        expansion.xxy += other.xxy
+        expansion.xyy += other.xyy
+        expansion.yyy += other.yyy
+        expansion.xxxx += other.xxxx
+        expansion.xxxy += other.xxxy
+        expansion.xxyy += other.xxyy
+        expansion.xyyy += other.xyyy
+        expansion.yyyy += other.yyyy
     }
 
     /// The same field about a centre moved by (`x`, `y`): the same polynomial, its terms re-gathered.

@@ -30,12 +30,12 @@ import Testing
     @Test(arguments: [1, 2, 37, 200])
     func gatheredNodesAddUpToTheNodeByNodeSum(count: Int) {
         var random = SplitMix64(seed: UInt64(count))
-        let sources = ExpansionSources()
+        let sources = NodeLanes()
         var reference = LocalExpansion()
         var scale = [Double](repeating: 0, count: 15)
         for _ in 0..<count {
             let (dx, dy, node) = Self.randomNode(&random)
-            sources.append(dx: dx, dy: dy, node: node)
+            sources.append(x: dx, y: dy, node: node)
             reference.add(dx: dx, dy: dy, node: node)
             var alone = LocalExpansion()
             alone.add(dx: dx, dy: dy, node: node)
@@ -48,5 +48,53 @@ import Testing
         // Gathering again starts from nothing.
         sources.removeAll()
         #expect(Self.coefficients(sources.expansion()).allSatisfy { $0 == 0 })
+    }
+}
+
+extension LocalExpansion {
+    /// Adds a node's field, in double precision; (`dx`, `dy`) is the expansion's centre minus the
+    /// node's centre of charge. The same terms as ``NodeLanes/expansion()``, one node at a time.
+    mutating func add(dx: Double, dy: Double, node: QuadtreeNode) {
+        let inverseSquare = 1 / (dx * dx + dy * dy)
+        let inverseCube = inverseSquare * inverseSquare.squareRoot()
+        let inverseFifth = inverseCube * inverseSquare
+        let inverseSeventh = inverseFifth * inverseSquare
+        let charge = node.charge
+        let pushX = node.momentXX * dx + node.momentXY * dy
+        let pushY = node.momentXY * dx + node.momentYY * dy
+        let along = dx * pushX + dy * pushY
+        let trace = node.momentXX + node.momentYY
+        let radial = 7.5 * along * inverseSquare - 1.5 * trace
+        forceX += charge * dx * inverseCube + inverseFifth * (radial * dx - 3 * pushX)
+        forceY += charge * dy * inverseCube + inverseFifth * (radial * dy - 3 * pushY)
+        stiffness += charge * inverseCube
+        let fifth = 3 * charge * inverseFifth
+        let seventh = 15 * charge * inverseSeventh
+        // The Jacobian of the monopole, then of the quadrupole term (its part along D D^T, its isotropic
+        // part, and the moments themselves).
+        let outer = 7.5 * trace * inverseSeventh - 52.5 * along * inverseSeventh * inverseSquare
+        let isotropic = 7.5 * along * inverseSeventh - 1.5 * trace * inverseFifth
+        let mixed = 15 * inverseSeventh
+        xx +=
+            charge * inverseCube - fifth * dx * dx
+            + outer * dx * dx + isotropic + 2 * mixed * pushX * dx - 3 * inverseFifth * node.momentXX
+        xy +=
+            -fifth * dx * dy
+            + outer * dx * dy + mixed * (pushY * dx + pushX * dy) - 3 * inverseFifth * node.momentXY
+        yy +=
+            charge * inverseCube - fifth * dy * dy
+            + outer * dy * dy + isotropic + 2 * mixed * pushY * dy - 3 * inverseFifth * node.momentYY
+        xxx += dx * (seventh * dx * dx - 3 * fifth)
+        xxy += dy * (seventh * dx * dx - fifth)
+        xyy += dx * (seventh * dy * dy - fifth)
+        yyy += dy * (seventh * dy * dy - 3 * fifth)
+        let ninth = 105 * charge * inverseSeventh * inverseSquare
+        let squaredX = dx * dx
+        let squaredY = dy * dy
+        xxxx -= ninth * squaredX * squaredX - 6 * seventh * squaredX + 3 * fifth
+        xxxy -= dx * dy * (ninth * squaredX - 3 * seventh)
+        xxyy -= ninth * squaredX * squaredY - 4 * fifth
+        xyyy -= dx * dy * (ninth * squaredY - 3 * seventh)
+        yyyy -= ninth * squaredY * squaredY - 6 * seventh * squaredY + 3 * fifth
     }
 }

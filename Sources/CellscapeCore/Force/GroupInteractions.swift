@@ -19,7 +19,8 @@ final class GroupInteractions {
     @exclusivity(unchecked) private(set) var nearCount = 0
 
     private let stack = ScratchBuffer<Int32>(capacity: Quadtree.stackCapacity)
-    private let sources = ExpansionSources()
+    /// The nodes far from the whole group, relative to them: the group's centre minus theirs.
+    private let sources = NodeLanes()
 
     /// Walks the tree from the root for the cells of `group`.
     func collect(for group: QuadtreeNode, tree: Quadtree, theta: Double) {
@@ -39,7 +40,7 @@ final class GroupInteractions {
             if node.charge == 0 { continue }
             switch box.reach(of: node, theta: theta, radius: radius) {
             case .local:
-                sources.append(dx: box.centerX - node.centerX, dy: box.centerY - node.centerY, node: node)
+                sources.append(x: box.centerX - node.centerX, y: box.centerY - node.centerY, node: node)
             case .far:
                 Self.append(index, to: far, count: &farCount)
             case .near where node.isLeaf || node.size <= group.size:

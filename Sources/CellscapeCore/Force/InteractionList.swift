@@ -17,14 +17,8 @@ final class InteractionList {
     @exclusivity(unchecked) private(set) var originX = 0.0
     @exclusivity(unchecked) private(set) var originY = 0.0
 
-    let nodeX = ScratchBuffer<Float>()
-    let nodeY = ScratchBuffer<Float>()
-    let nodeCharge = ScratchBuffer<Float>()
-    let nodeXX = ScratchBuffer<Float>()
-    let nodeXY = ScratchBuffer<Float>()
-    let nodeYY = ScratchBuffer<Float>()
-    /// The number of far nodes, padding included.
-    @exclusivity(unchecked) private(set) var nodeCount = 0
+    /// The nodes that act as one charge on each cell, relative to the leaf's centre.
+    let far = NodeLanes()
 
     let cellX = ScratchBuffer<Float>()
     let cellY = ScratchBuffer<Float>()
@@ -38,7 +32,8 @@ final class InteractionList {
     @exclusivity(unchecked) private(set) var local = LocalExpansion()
 
     private let stack = ScratchBuffer<Int32>(capacity: Quadtree.stackCapacity)
-    private let sources = ExpansionSources()
+    /// The nodes far from the whole leaf, relative to them: the leaf's centre minus theirs.
+    private let sources = NodeLanes()
     /// What the leaves of the group being collected share.
     let group = GroupInteractions()
 
@@ -54,7 +49,7 @@ final class InteractionList {
         originY = box.centerY
         local = group.local.moved(byX: originX - group.box.centerX, y: originY - group.box.centerY)
         let nodes = tree.nodes.pointer
-        nodeCount = 0
+        far.removeAll()
         cellCount = 0
         sources.removeAll()
         for entry in 0..<group.farCount { appendFar(nodes[Int(group.far.pointer[entry])]) }
@@ -68,7 +63,7 @@ final class InteractionList {
             if node.charge == 0 { continue }
             switch box.reach(of: node, theta: theta, radius: radius) {
             case .local:
-                sources.append(dx: originX - node.centerX, dy: originY - node.centerY, node: node)
+                sources.append(x: originX - node.centerX, y: originY - node.centerY, node: node)
             case .far:
                 appendFar(node)
             case .near where node.isLeaf:
@@ -78,9 +73,7 @@ final class InteractionList {
             }
         }
         local += sources.expansion()
-        while nodeCount % Self.lanes != 0 {
-            appendNode(x: Self.padding, y: Self.padding, charge: 0, xx: 0, xy: 0, yy: 0)
-        }
+        far.pad(x: Self.padding, y: Self.padding)
         while cellCount % Self.lanes != 0 {
             appendCell(x: Self.padding, y: Self.padding, charge: 0, slot: -1)
         }
@@ -88,25 +81,7 @@ final class InteractionList {
 
     @inline(__always)
     private func appendFar(_ node: QuadtreeNode) {
-        appendNode(
-            x: Float(node.centerX - originX), y: Float(node.centerY - originY), charge: Float(node.charge),
-            xx: Float(node.momentXX), xy: Float(node.momentXY), yy: Float(node.momentYY))
-    }
-
-    private func appendNode(x: Float, y: Float, charge: Float, xx: Float, xy: Float, yy: Float) {
-        let index = nodeCount
-        nodeCount += 1
-        if nodeCount > nodeX.capacity {
-            for buffer in [nodeX, nodeY, nodeCharge, nodeXX, nodeXY, nodeYY] {
-                buffer.reserve(nodeCount, keeping: index)
-            }
-        }
-        nodeX.pointer[index] = x
-        nodeY.pointer[index] = y
-        nodeCharge.pointer[index] = charge
-        nodeXX.pointer[index] = xx
-        nodeXY.pointer[index] = xy
-        nodeYY.pointer[index] = yy
+        far.append(x: node.centerX - originX, y: node.centerY - originY, node: node)
     }
 
     /// Appends the node's cells: room for all of them first, then one tight loop.

@@ -1,11 +1,12 @@
 /// The repulsion of quadtree nodes far from a whole leaf (or group of leaves), as a Taylor expansion about
 /// its centre: the force there (with each node's quadrupole term) and its first three derivatives.
 ///
-/// Summed once per leaf, then evaluated for each of its cells in a few multiplications, in place of one
-/// interaction per node and cell. A node enters it only when the leaf is small beside the distance
-/// (``accepts(size:leafRadius:squaredDistance:theta:)``), which bounds the truncation error: the fourth
-/// order term is about (leaf radius / distance)^4 of the node's force. The first derivatives include the
-/// quadrupole term; the higher ones use the monopole only. Charges are counts of cells: multiply by Q^3.
+/// Summed once per leaf (``NodeLanes/expansion()``), then evaluated for each of its cells in a few
+/// multiplications, in place of one interaction per node and cell. A node enters it only when the leaf
+/// is small beside the distance (``accepts(size:leafRadius:squaredDistance:theta:)``), which bounds the
+/// truncation error: the fourth order term is about (leaf radius / distance)^4 of the node's force. The
+/// first derivatives include the quadrupole term; the higher ones use the monopole only. Charges are
+/// counts of cells: multiply by Q^3.
 struct LocalExpansion {
     var forceX = 0.0
     var forceY = 0.0
@@ -40,55 +41,6 @@ struct LocalExpansion {
     static func accepts(size: Double, leafRadius: Double, squaredDistance: Double, theta: Double) -> Bool {
         let reach = size + leafWeight * leafRadius
         return reach * reach < theta * theta * squaredDistance
-    }
-
-    /// Adds a node's field; (`dx`, `dy`) is the leaf's centre minus the node's centre of charge.
-    ///
-    /// The walks gather their nodes and add them four at a time in single precision
-    /// (``ExpansionSources``); this is the same sum in double precision, node by node, which the tests
-    /// hold that one to.
-    mutating func add(dx: Double, dy: Double, node: QuadtreeNode) {
-        let inverseSquare = 1 / (dx * dx + dy * dy)
-        let inverseCube = inverseSquare * inverseSquare.squareRoot()
-        let inverseFifth = inverseCube * inverseSquare
-        let inverseSeventh = inverseFifth * inverseSquare
-        let charge = node.charge
-        let pushX = node.momentXX * dx + node.momentXY * dy
-        let pushY = node.momentXY * dx + node.momentYY * dy
-        let along = dx * pushX + dy * pushY
-        let trace = node.momentXX + node.momentYY
-        let radial = 7.5 * along * inverseSquare - 1.5 * trace
-        forceX += charge * dx * inverseCube + inverseFifth * (radial * dx - 3 * pushX)
-        forceY += charge * dy * inverseCube + inverseFifth * (radial * dy - 3 * pushY)
-        stiffness += charge * inverseCube
-        let fifth = 3 * charge * inverseFifth
-        let seventh = 15 * charge * inverseSeventh
-        // The Jacobian of the monopole, then of the quadrupole term (its part along D D^T, its isotropic
-        // part, and the moments themselves).
-        let outer = 7.5 * trace * inverseSeventh - 52.5 * along * inverseSeventh * inverseSquare
-        let isotropic = 7.5 * along * inverseSeventh - 1.5 * trace * inverseFifth
-        let mixed = 15 * inverseSeventh
-        xx +=
-            charge * inverseCube - fifth * dx * dx
-            + outer * dx * dx + isotropic + 2 * mixed * pushX * dx - 3 * inverseFifth * node.momentXX
-        xy +=
-            -fifth * dx * dy
-            + outer * dx * dy + mixed * (pushY * dx + pushX * dy) - 3 * inverseFifth * node.momentXY
-        yy +=
-            charge * inverseCube - fifth * dy * dy
-            + outer * dy * dy + isotropic + 2 * mixed * pushY * dy - 3 * inverseFifth * node.momentYY
-        xxx += dx * (seventh * dx * dx - 3 * fifth)
-        xxy += dy * (seventh * dx * dx - fifth)
-        xyy += dx * (seventh * dy * dy - fifth)
-        yyy += dy * (seventh * dy * dy - 3 * fifth)
-        let ninth = 105 * charge * inverseSeventh * inverseSquare
-        let squaredX = dx * dx
-        let squaredY = dy * dy
-        xxxx -= ninth * squaredX * squaredX - 6 * seventh * squaredX + 3 * fifth
-        xxxy -= dx * dy * (ninth * squaredX - 3 * seventh)
-        xxyy -= ninth * squaredX * squaredY - 4 * fifth
-        xyyy -= dx * dy * (ninth * squaredY - 3 * seventh)
-        yyyy -= ninth * squaredY * squaredY - 6 * seventh * squaredY + 3 * fifth
     }
 
     /// Adds the field of other nodes, expanded about the same centre.

@@ -126,18 +126,18 @@ struct Repulsion {
     /// potential about each centre of charge (the dipole term vanishes there).
     @inline(__always)
     private func farForce(x: Float, y: Float, list: InteractionList) -> RepulsionSum {
-        let nodeX = UnsafeRawPointer(list.nodeX.pointer)
-        let nodeY = UnsafeRawPointer(list.nodeY.pointer)
-        let nodeXX = UnsafeRawPointer(list.nodeXX.pointer)
-        let nodeXY = UnsafeRawPointer(list.nodeXY.pointer)
-        let nodeYY = UnsafeRawPointer(list.nodeYY.pointer)
-        let nodeCharge = UnsafeRawPointer(list.nodeCharge.pointer)
+        let nodeX = UnsafeRawPointer(list.far.x.pointer)
+        let nodeY = UnsafeRawPointer(list.far.y.pointer)
+        let nodeXX = UnsafeRawPointer(list.far.momentXX.pointer)
+        let nodeXY = UnsafeRawPointer(list.far.momentXY.pointer)
+        let nodeYY = UnsafeRawPointer(list.far.momentYY.pointer)
+        let nodeCharge = UnsafeRawPointer(list.far.charge.pointer)
         let pointX = SIMD4(repeating: x)
         let pointY = SIMD4(repeating: y)
         var forceX = SIMD4<Float>.zero
         var forceY = SIMD4<Float>.zero
         var stiffness = SIMD4<Float>.zero
-        for offset in stride(from: 0, to: list.nodeCount * 4, by: 16) {
+        for offset in stride(from: 0, to: list.far.count * 4, by: 16) {
             let dx = pointX - nodeX.lanes(offset)
             let dy = pointY - nodeY.lanes(offset)
             let momentXX = nodeXX.lanes(offset)

@@ -1,55 +1,19 @@
-/// The nodes a walk of the quadtree found far from a whole leaf (or group), gathered to enter its
-/// ``LocalExpansion`` together, four at a time.
-///
-/// One node at a time in double precision (``LocalExpansion/add(dx:dy:node:)``), the fifteen
-/// coefficients cost about a tenth of a 10,000-cell step; four lanes of single precision take a fraction
-/// of that. Offsets are relative to the expansion's centre, so single precision keeps them to a
-/// ten-millionth; the coefficients' rounding stays far below the truncation error of the expansion.
-final class ExpansionSources {
-    private let offsetX = ScratchBuffer<Float>()
-    private let offsetY = ScratchBuffer<Float>()
-    private let charge = ScratchBuffer<Float>()
-    private let momentXX = ScratchBuffer<Float>()
-    private let momentXY = ScratchBuffer<Float>()
-    private let momentYY = ScratchBuffer<Float>()
-    /// The nodes gathered so far.
-    @exclusivity(unchecked) private(set) var count = 0
-
-    /// Forgets every node gathered.
-    func removeAll() { count = 0 }
-
-    /// Gathers a node; (`dx`, `dy`) is the expansion's centre minus the node's centre of charge.
-    @inline(__always)
-    func append(dx: Double, dy: Double, node: QuadtreeNode) {
-        append(
-            dx: Float(dx), dy: Float(dy), charge: Float(node.charge), xx: Float(node.momentXX),
-            xy: Float(node.momentXY), yy: Float(node.momentYY))
-    }
-
-    private func append(dx: Float, dy: Float, charge: Float, xx: Float, xy: Float, yy: Float) {
-        let index = count
-        count += 1
-        if count > offsetX.capacity {
-            for buffer in [offsetX, offsetY, self.charge, momentXX, momentXY, momentYY] {
-                buffer.reserve(count, keeping: index)
-            }
-        }
-        offsetX.pointer[index] = dx
-        offsetY.pointer[index] = dy
-        self.charge.pointer[index] = charge
-        momentXX.pointer[index] = xx
-        momentXY.pointer[index] = xy
-        momentYY.pointer[index] = yy
-    }
-
-    /// The expansion of every node gathered: the terms of ``LocalExpansion/add(dx:dy:node:)``, four
-    /// nodes at a time, each lane's sums added in a fixed order at the end.
+extension NodeLanes {
+    /// The ``LocalExpansion`` of the nodes kept, each at its offset from the expansion's centre (the
+    /// centre minus the node's centre of charge): the field of every node and its first three
+    /// derivatives there, four nodes at a time, each lane's sums added in a fixed order at the end.
+    ///
+    /// Node by node in double precision, the fifteen sums cost about a tenth of a 10,000-cell step;
+    /// four lanes of single precision take a fraction of that. Offsets are relative to the expansion's
+    /// centre, so single precision keeps them to a ten-millionth, and the sums' rounding stays far
+    /// below the truncation error of the expansion. The first derivatives include each node's
+    /// quadrupole term; the higher ones use the monopole only.
     func expansion() -> LocalExpansion {
         // Padding of no charge and no moments at unit distance: every term is a multiple of one or
         // the other, so it adds exact zeros.
-        while count % 4 != 0 { append(dx: 1, dy: 0, charge: 0, xx: 0, xy: 0, yy: 0) }
-        let offsetX = UnsafeRawPointer(offsetX.pointer)
-        let offsetY = UnsafeRawPointer(offsetY.pointer)
+        pad(x: 1, y: 0)
+        let offsetX = UnsafeRawPointer(x.pointer)
+        let offsetY = UnsafeRawPointer(y.pointer)
         let charges = UnsafeRawPointer(charge.pointer)
         let momentsXX = UnsafeRawPointer(momentXX.pointer)
         let momentsXY = UnsafeRawPointer(momentXY.pointer)

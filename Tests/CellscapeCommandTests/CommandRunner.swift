@@ -44,4 +44,9 @@ struct CommandRunner {
         try Data(text.utf8).write(to: url)
         return url.path
     }
+
+    /// Removes the files a test wrote, so that runs leave nothing behind in the temporary directory.
+    static func removeFiles(_ paths: String...) {
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+    }
 }

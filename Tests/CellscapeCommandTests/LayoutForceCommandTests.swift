@@ -20,6 +20,7 @@ import Testing
             {"width":1280,"height":800,"cells":[{"x":600,"y":380},{"x":700,"y":420},{"x":640,"y":300},
             {"x":500,"y":500},{"x":655,"y":405}]}
             """)
+        defer { CommandRunner.removeFiles(input) }
         let outcome = try CommandRunner.run([
             "layout", "force", "--input", input, "--steps", "3", "--integrator", "seed", "--exact",
             "--no-collisions",
@@ -36,6 +37,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "settled-\(UUID()).json"
         ).path
+        defer { CommandRunner.removeFiles(path) }
         let outcome = try CommandRunner.run([
             "layout", "force", "--cells", "200", "--until-settled", "--output", path,
         ])
@@ -99,6 +101,7 @@ import Testing
     ])
     func badInputFilesGiveOneLineAndStatusTwo(json: String, mention: String) throws {
         let path = try CommandRunner.temporaryFile(json)
+        defer { CommandRunner.removeFiles(path) }
         let outcome = try CommandRunner.run(["layout", "force", "--input", path, "--steps", "1"])
         #expect(outcome.status == 2)
         #expect(outcome.error.split(separator: "\n").count == 1, "\(outcome.error)")

@@ -24,6 +24,7 @@ import Testing
 
     @Test func aCatalogIsLaidOutAsTheRulesSay() throws {
         let file = try CommandRunner.temporaryFile(Self.catalog)
+        defer { CommandRunner.removeFiles(file) }
         let outcome = try CommandRunner.run([
             "layout", "waterfall", "--items", file, "--width", "100", "--columns", "2", "--column-spacing", "10",
             "--item-spacing", "5", "--insets", "4,6,3,6",
@@ -80,6 +81,7 @@ import Testing
     ])
     func badCatalogsAreNamed(text: String, mention: String) throws {
         let file = try CommandRunner.temporaryFile(text)
+        defer { CommandRunner.removeFiles(file) }
         let outcome = try CommandRunner.run(["layout", "waterfall", "--items", file, "--width", "100"])
         #expect(outcome.status == 2)
         #expect(outcome.error.split(separator: "\n").count == 1)

@@ -15,6 +15,7 @@ import Testing
                 #"{"frame":31,"event":"wheel","notches":2}"#, #"{"end":40}"#,
             ].joined(separator: "\n") + "\n")
         let state = session + ".state.json"
+        defer { CommandRunner.removeFiles(session, state, state + "2") }
         let first = try CommandRunner.run(["replay", session, "--state", state])
         #expect(first.status == 0, "\(first.error)")
         let text = try String(contentsOfFile: state, encoding: .utf8)
@@ -50,6 +51,7 @@ import Testing
     func badSessionsAreNamedByLine(case number: Int) throws {
         let (text, mention) = Self.broken[number]
         let session = try CommandRunner.temporaryFile(text)
+        defer { CommandRunner.removeFiles(session, session + ".out") }
         let outcome = try CommandRunner.run(["replay", session, "--state", session + ".out"])
         #expect(outcome.status == 2)
         #expect(outcome.error.split(separator: "\n").count == 1)

@@ -9,7 +9,8 @@ struct BenchForceCommand: ParsableCommand {
         abstract: "Benchmark the force-directed simulation from random starts.",
         discussion: """
             For each cell count: the damped integrator with Barnes-Hut runs from a random start until it \
-            settles; its steps are timed (median and p95, after 3 warm-up steps), and then one evaluation of \
+            settles; its steps are timed (median and p95; before it, the same steps run untimed for a second \
+            as a warm-up, and the first 3 timed steps are left out), and then one evaluation of \
             the forces at the final positions (median of 21). Where exact O(n^2) forces \
             are affordable (up to 10,000 cells) it also times exact steps, measures the RMS relative error \
             of Barnes-Hut against exact on the random start, checks that one exact seed step from the \

@@ -101,9 +101,12 @@ struct Repulsion {
         var coincident = SIMD4<Int32>.zero
         for offset in stride(from: 0, to: list.cellCount * 4, by: 16) {
             let dx = pointX - cellX.lanes(offset)
-            let dy = pointY - cellY.lanes(offset)
+            // Minus the y offset: written as the x offset is, LLVM's SLP vectorizer pairs the lanes of
+            // the two (Swift's SIMD arithmetic reaches it lane by lane) and the loop takes 66
+            // instructions, 20 of them shuffles, instead of 39. a - b is exactly -(b - a).
+            let negativeDY = cellY.lanes(offset) - pointY
             let weight = cellCharge.lanes(offset)
-            let squaredDistance = dx * dx + dy * dy
+            let squaredDistance = dx * dx + negativeDY * negativeDY
             // Masks from the bits (all ones where true), as the generic SIMD comparisons, selects and
             // pointwise maxima compile to scalar code here: non-negative floats order as their bits.
             let squareBits = squaredDistance.bits
@@ -114,7 +117,7 @@ struct Repulsion {
             let scale = SIMD4<Float>(bits: pull.bits & ~atPoint)
             coincident &-= atPoint
             forceX += dx * scale
-            forceY += dy * scale
+            forceY -= negativeDY * scale
             stiffness += scale
         }
         let sum = RepulsionSum(

@@ -19,6 +19,8 @@ final class InteractionList {
 
     /// The nodes that act as one charge on each cell, relative to the leaf's centre.
     let far = NodeLanes()
+    /// Room for the force of each far node on one cell, before they are added.
+    let farTerms = ForceTerms()
 
     let cellX = ScratchBuffer<Float>()
     let cellY = ScratchBuffer<Float>()
@@ -74,6 +76,7 @@ final class InteractionList {
         }
         local += sources.expansion()
         far.pad(x: Self.padding, y: Self.padding)
+        farTerms.reserve(far.count)
         while cellCount % Self.lanes != 0 {
             appendCell(x: Self.padding, y: Self.padding, charge: 0, slot: -1)
         }
@@ -126,5 +129,19 @@ final class InteractionList {
         cellY.pointer[index] = y
         cellCharge.pointer[index] = charge
         cellSlot.pointer[index] = slot
+    }
+}
+
+/// The force of each of a list's nodes on one cell, and its stiffness, in single precision.
+final class ForceTerms {
+    let x = ScratchBuffer<Float>()
+    let y = ScratchBuffer<Float>()
+    let stiffness = ScratchBuffer<Float>()
+
+    /// Makes room for `count` terms.
+    func reserve(_ count: Int) {
+        x.reserve(count)
+        y.reserve(count)
+        stiffness.reserve(count)
     }
 }

@@ -24,11 +24,16 @@ final class InteractionList {
 
     let cellX = ScratchBuffer<Float>()
     let cellY = ScratchBuffer<Float>()
-    /// 1 for a cell, 0 for padding.
+    /// 1 for a cell, 0 for padding. Every entry past the cells holds 1 until it becomes padding and
+    /// again after, so appending a cell writes only its position.
     let cellCharge = ScratchBuffer<Float>()
-    let cellSlot = ScratchBuffer<Int32>()
     /// The number of near cells, padding included.
     @exclusivity(unchecked) private(set) var cellCount = 0
+    /// The number of near cells, padding excluded.
+    @exclusivity(unchecked) private var realCellCount = 0
+    /// For each leaf whose cells are listed, where they start in the list and in the tree's order.
+    private let runStarts = ScratchBuffer<SIMD2<Int32>>()
+    @exclusivity(unchecked) private var runCount = 0
 
     /// The field of the nodes far from the whole leaf, about its centre.
     @exclusivity(unchecked) private(set) var local = LocalExpansion()
@@ -42,6 +47,10 @@ final class InteractionList {
     /// Where padding sits, relative to the leaf: far enough to keep every expression finite.
     private static let padding: Float = 1e6
 
+    init() {
+        cellCharge.pointer.update(repeating: 1, count: cellCharge.capacity)
+    }
+
     /// Collects the interactions of the cells of `leaf`, one of the leaves of `group`, starting from
     /// what the group has decided for all its leaves.
     func collect(for leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree, theta: Double) {
@@ -52,7 +61,9 @@ final class InteractionList {
         local = group.local.moved(byX: originX - group.box.centerX, y: originY - group.box.centerY)
         let nodes = tree.nodes.pointer
         far.removeAll()
+        for index in realCellCount..<cellCount { cellCharge.pointer[index] = 1 }
         cellCount = 0
+        runCount = 0
         sources.removeAll()
         for entry in 0..<group.farCount { appendFar(nodes[Int(group.far.pointer[entry])]) }
         stack.reserve(group.nearCount + Quadtree.stackCapacity)
@@ -77,8 +88,24 @@ final class InteractionList {
         local += sources.expansion()
         far.pad(x: Self.padding, y: Self.padding)
         farTerms.reserve(far.count)
-        while cellCount % Self.lanes != 0 {
-            appendCell(x: Self.padding, y: Self.padding, charge: 0, slot: -1)
+        realCellCount = cellCount
+        let paddedCount = (cellCount + Self.lanes - 1) / Self.lanes * Self.lanes
+        reserveCells(paddedCount)
+        for index in cellCount..<paddedCount {
+            cellX.pointer[index] = Self.padding
+            cellY.pointer[index] = Self.padding
+            cellCharge.pointer[index] = 0
+        }
+        cellCount = paddedCount
+    }
+
+    /// Calls `body` with the list index and the tree slot of every near cell, in list order.
+    func forEachNearCell(_ body: (_ index: Int, _ slot: Int) -> Void) {
+        for run in 0..<runCount {
+            let first = Int(runStarts.pointer[run][0])
+            let end = run + 1 < runCount ? Int(runStarts.pointer[run + 1][0]) : realCellCount
+            let slot = Int(runStarts.pointer[run][1])
+            for index in first..<end { body(index, slot + index - first) }
         }
     }
 
@@ -93,42 +120,30 @@ final class InteractionList {
         let count = Int(node.end) - start
         let first = cellCount
         reserveCells(first + count)
+        runStarts.reserve(runCount + 1, keeping: runCount)
+        runStarts.pointer[runCount] = SIMD2(Int32(first), Int32(start))
+        runCount += 1
         let pointX = tree.pointX.pointer + start
         let pointY = tree.pointY.pointer + start
         let cellX = cellX.pointer + first
         let cellY = cellY.pointer + first
-        let cellCharge = cellCharge.pointer + first
-        let cellSlot = cellSlot.pointer + first
         let originX = originX
         let originY = originY
         for offset in 0..<count {
             cellX[offset] = Float(pointX[offset] - originX)
             cellY[offset] = Float(pointY[offset] - originY)
-            cellCharge[offset] = 1
-            cellSlot[offset] = Int32(start + offset)
         }
         cellCount = first + count
     }
 
-    /// Makes room for `count` near cells, keeping those already listed.
+    /// Makes room for `count` near cells, keeping those already listed; the new room's charges are 1.
     @inline(__always)
     private func reserveCells(_ count: Int) {
         guard count > cellX.capacity else { return }
         cellX.reserve(count, keeping: cellCount)
         cellY.reserve(count, keeping: cellCount)
         cellCharge.reserve(count, keeping: cellCount)
-        cellSlot.reserve(count, keeping: cellCount)
-    }
-
-    @inline(__always)
-    private func appendCell(x: Float, y: Float, charge: Float, slot: Int32) {
-        let index = cellCount
-        reserveCells(index + 1)
-        cellCount += 1
-        cellX.pointer[index] = x
-        cellY.pointer[index] = y
-        cellCharge.pointer[index] = charge
-        cellSlot.pointer[index] = slot
+        (cellCharge.pointer + cellCount).update(repeating: 1, count: cellCharge.capacity - cellCount)
     }
 }
 

@@ -73,11 +73,10 @@ struct Repulsion {
         sum += near.sum
         if near.coincident > 1 {
             let id = ids[Int(tree.points.pointer[slot].index)]
-            for other in 0..<list.cellCount where list.cellCharge.pointer[other] > 0 {
+            list.forEachNearCell { other, otherSlot in
                 let dx = x - list.cellX.pointer[other]
                 let dy = y - list.cellY.pointer[other]
-                let otherSlot = Int(list.cellSlot.pointer[other])
-                guard dx * dx + dy * dy == 0, otherSlot != slot else { continue }
+                guard dx * dx + dy * dy == 0, otherSlot != slot else { return }
                 sum += coincidentForce(id: id, otherID: ids[Int(tree.points.pointer[otherSlot].index)])
             }
         }

@@ -58,15 +58,19 @@ final class CellList {
         rows = size.isFinite ? Int(height / size) + 1 : 1
         let squares = columns * rows
         starts.reserve(squares + 1)
-        starts.pointer.update(repeating: 0, count: squares + 1)
         squareOf.reserve(count)
+        // The buffers' pointers in locals: read through the objects, every store in the loops below
+        // could have changed them, and each iteration loaded them all again.
+        let starts = starts.pointer
+        let squareOf = squareOf.pointer
+        starts.update(repeating: 0, count: squares + 1)
         for cell in 0..<count {
             let column = size.isFinite ? min(Int((cells.x[cell] - minX) / size), columns - 1) : 0
             let row = size.isFinite ? min(Int((cells.y[cell] - minY) / size), rows - 1) : 0
-            squareOf.pointer[cell] = Int32(row * columns + column)
-            starts.pointer[row * columns + column + 1] += 1
+            squareOf[cell] = Int32(row * columns + column)
+            starts[row * columns + column + 1] += 1
         }
-        for square in 0..<squares { starts.pointer[square + 1] += starts.pointer[square] }
+        for square in 0..<squares { starts[square + 1] += starts[square] }
         index.reserve(count)
         slotOf.reserve(count)
         x.reserve(count)
@@ -75,26 +79,34 @@ final class CellList {
         singleX.reserve(count + 3)
         singleY.reserve(count + 3)
         singleRadius.reserve(count + 3)
+        let index = index.pointer
+        let slotOf = slotOf.pointer
+        let x = x.pointer
+        let y = y.pointer
+        let radius = radius.pointer
+        let singleX = singleX.pointer
+        let singleY = singleY.pointer
+        let singleRadius = singleRadius.pointer
         var largestRadius = 0.0
         for cell in 0..<count {
-            let square = Int(squareOf.pointer[cell])
-            let slot = Int(starts.pointer[square])
-            starts.pointer[square] += 1
-            index.pointer[slot] = Int32(cell)
-            slotOf.pointer[cell] = Int32(slot)
-            x.pointer[slot] = cells.x[cell]
-            y.pointer[slot] = cells.y[cell]
-            radius.pointer[slot] = radii[cell]
-            singleX.pointer[slot] = Float(cells.x[cell] - minX)
-            singleY.pointer[slot] = Float(cells.y[cell] - minY)
-            singleRadius.pointer[slot] = Float(radii[cell])
+            let square = Int(squareOf[cell])
+            let slot = Int(starts[square])
+            starts[square] += 1
+            index[slot] = Int32(cell)
+            slotOf[cell] = Int32(slot)
+            x[slot] = cells.x[cell]
+            y[slot] = cells.y[cell]
+            radius[slot] = radii[cell]
+            singleX[slot] = Float(cells.x[cell] - minX)
+            singleY[slot] = Float(cells.y[cell] - minY)
+            singleRadius[slot] = Float(radii[cell])
             largestRadius = max(largestRadius, radii[cell])
         }
         let extent = max(width, height, largestRadius)
         singleMargin = extent.isFinite ? Float(extent) * 1e-6 + 1e-6 : .infinity
         // The scatter moved every start to the next square's start; shift them back.
-        for square in stride(from: squares, to: 0, by: -1) { starts.pointer[square] = starts.pointer[square - 1] }
-        starts.pointer[0] = 0
+        for square in stride(from: squares, to: 0, by: -1) { starts[square] = starts[square - 1] }
+        starts[0] = 0
     }
 
     /// Calls `body` with the slots of the cells in the squares that meet the square of half-side

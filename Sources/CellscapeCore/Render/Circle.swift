@@ -18,8 +18,8 @@ public struct Circle: Hashable, Sendable {
     func rows(clippedTo height: Int) -> Range<Int> {
         guard radius.isFinite, center.y.isFinite else { return 0..<0 }
         let reach = radius + 0.5
-        let first = max(0, pixelIndex((center.y - reach - 0.5).rounded(.up)))
-        let last = min(height - 1, pixelIndex((center.y + reach - 0.5).rounded(.down)))
+        let first = max(0, pixelIndexAbove(center.y - reach - 0.5))
+        let last = min(height - 1, pixelIndexBelow(center.y + reach - 0.5))
         return first..<max(first, last + 1)
     }
 
@@ -38,16 +38,16 @@ public struct Circle: Hashable, Sendable {
             let outerSquared = outer * outer - dy * dy
             guard outerSquared > 0 else { continue }
             let outerHalf = outerSquared.squareRoot()
-            let first = max(0, pixelIndex((center.x - outerHalf - 0.5).rounded(.up)))
-            let last = min(right, pixelIndex((center.x + outerHalf - 0.5).rounded(.down)))
+            let first = max(0, pixelIndexAbove(center.x - outerHalf - 0.5))
+            let last = min(right, pixelIndexBelow(center.x + outerHalf - 0.5))
             guard first <= last else { continue }
             let innerSquared = inner * inner - dy * dy
             var solidFirst = last + 1
             var solidLast = last
             if innerSquared > 0, peak >= 1 {
                 let innerHalf = innerSquared.squareRoot()
-                solidFirst = max(first, pixelIndex((center.x - innerHalf - 0.5).rounded(.up)))
-                solidLast = min(last, pixelIndex((center.x + innerHalf - 0.5).rounded(.down)))
+                solidFirst = max(first, pixelIndexAbove(center.x - innerHalf - 0.5))
+                solidLast = min(last, pixelIndexBelow(center.x + innerHalf - 0.5))
                 if solidFirst > solidLast { (solidFirst, solidLast) = (last + 1, last) }
             }
             let row = frame.pixels + y * frame.stride
@@ -72,4 +72,21 @@ public struct Circle: Hashable, Sendable {
 @inline(__always)
 func pixelIndex(_ value: Double) -> Int {
     Int(max(-1e12, min(1e12, value)))
+}
+
+/// `pixelIndex(value.rounded(.down))`, without the C library's `floor` (which `rounded` calls on this
+/// processor baseline, for every circle and band): truncation is exact within the clamp.
+@inline(__always)
+func pixelIndexBelow(_ value: Double) -> Int {
+    let clamped = max(-1e12, min(1e12, value))
+    let whole = Int(clamped)
+    return Double(whole) > clamped ? whole - 1 : whole
+}
+
+/// `pixelIndex(value.rounded(.up))`, without the C library's `ceil`.
+@inline(__always)
+func pixelIndexAbove(_ value: Double) -> Int {
+    let clamped = max(-1e12, min(1e12, value))
+    let whole = Int(clamped)
+    return Double(whole) < clamped ? whole + 1 : whole
 }

@@ -5,10 +5,11 @@
 /// viewer's shared-memory image), and it never shrinks: ``resize(width:height:)`` within the capacity
 /// costs nothing.
 public final class Framebuffer {
-    /// The width in pixels.
-    public private(set) var width: Int
+    /// The width in pixels. (Unchecked: reading a `var` of a class checks for exclusive access at run
+    /// time, and the rasterizer reads the size for every circle it draws.)
+    @exclusivity(unchecked) public private(set) var width: Int
     /// The height in pixels.
-    public private(set) var height: Int
+    @exclusivity(unchecked) public private(set) var height: Int
     /// The number of pixels from one row to the next.
     public let stride: Int
     /// The most rows the memory holds.

@@ -96,4 +96,20 @@ import Testing
         #expect(lit > 20)
         #expect(frame[110, 25] == Color.background.pixel)
     }
+
+    /// Pixel rows and columns come from truncation instead of `floor` and `ceil`; they must agree with
+    /// rounding down and up on every value, clamped alike.
+    @Test func pixelIndicesRoundAsFloorAndCeilDo() {
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1, -1, 2.999999999999999, -2.999999999999999, 1e12, -1e12, 1e12 + 0.5, 3e15,
+            -3e15, .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+        ]
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<10_000 { values.append((random.nextUnit() - 0.5) * 4_000) }
+        for _ in 0..<1_000 { values.append(Double(Int(random.nextUnit() * 2_000) - 1_000)) }
+        for value in values {
+            #expect(pixelIndexBelow(value) == pixelIndex(value.rounded(.down)), "\(value)")
+            #expect(pixelIndexAbove(value) == pixelIndex(value.rounded(.up)), "\(value)")
+        }
+    }
 }

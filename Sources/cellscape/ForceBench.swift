@@ -138,7 +138,7 @@ struct ForceBench {
     private static func warmUp(from start: ForceDirectedLayout, maxSteps: Int) {
         let began = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9 }
-        while elapsed() < warmUpSeconds {
+        while maxSteps > 0 && elapsed() < warmUpSeconds {
             var layout = start
             var steps = 0
             while !layout.isSettled && steps < maxSteps && elapsed() < warmUpSeconds {

@@ -97,6 +97,12 @@ import Testing
         #expect(frame[110, 25] == Color.background.pixel)
     }
 
+    /// A whole number as a pixel coordinate, clamped as the rasterizer clamps: the reference for the
+    /// truncating helpers.
+    static func pixelIndex(_ value: Double) -> Int {
+        Int(max(-1e12, min(1e12, value)))
+    }
+
     /// Pixel rows and columns come from truncation instead of `floor` and `ceil`; they must agree with
     /// rounding down and up on every value, clamped alike.
     @Test func pixelIndicesRoundAsFloorAndCeilDo() {
@@ -108,8 +114,8 @@ import Testing
         for _ in 0..<10_000 { values.append((random.nextUnit() - 0.5) * 4_000) }
         for _ in 0..<1_000 { values.append(Double(Int(random.nextUnit() * 2_000) - 1_000)) }
         for value in values {
-            #expect(pixelIndexBelow(value) == pixelIndex(value.rounded(.down)), "\(value)")
-            #expect(pixelIndexAbove(value) == pixelIndex(value.rounded(.up)), "\(value)")
+            #expect(pixelIndexBelow(value) == Self.pixelIndex(value.rounded(.down)), "\(value)")
+            #expect(pixelIndexAbove(value) == Self.pixelIndex(value.rounded(.up)), "\(value)")
         }
     }
 }

@@ -68,14 +68,9 @@ public struct Circle: Hashable, Sendable {
     }
 }
 
-/// A pixel coordinate as an integer, clamped far outside any frame so that huge values cannot trap.
-@inline(__always)
-func pixelIndex(_ value: Double) -> Int {
-    Int(max(-1e12, min(1e12, value)))
-}
-
-/// `pixelIndex(value.rounded(.down))`, without the C library's `floor` (which `rounded` calls on this
-/// processor baseline, for every circle and band): truncation is exact within the clamp.
+/// The pixel at or below `value`, clamped far outside any frame so that huge values cannot trap; by
+/// truncation, exact within the clamp, instead of `rounded(.down)`, which calls the C library's `floor`
+/// on this processor baseline (for every circle and band).
 @inline(__always)
 func pixelIndexBelow(_ value: Double) -> Int {
     let clamped = max(-1e12, min(1e12, value))
@@ -83,7 +78,7 @@ func pixelIndexBelow(_ value: Double) -> Int {
     return Double(whole) > clamped ? whole - 1 : whole
 }
 
-/// `pixelIndex(value.rounded(.up))`, without the C library's `ceil`.
+/// The pixel at or above `value`, clamped alike, without the C library's `ceil`.
 @inline(__always)
 func pixelIndexAbove(_ value: Double) -> Int {
     let clamped = max(-1e12, min(1e12, value))

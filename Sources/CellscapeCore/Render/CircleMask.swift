@@ -99,14 +99,13 @@ final class CircleMask {
 
     /// The mask's left (or top) pixel and the centre's subpixel phase along one axis.
     ///
-    /// Floor and rounding by conversions to `Int` (exact here: the centre is clamped well inside its
-    /// range, and an integer no larger than a number below 8 subtracts from it exactly): `rounded` calls
-    /// the C library's `floor` and `round` on this processor baseline, a tenth of the frame again.
+    /// Floor and rounding by conversions to `Int` (``pixelIndexBelow(_:)``; an integer no larger than a
+    /// number below 8 subtracts from it exactly): `rounded` calls the C library's `floor` and `round` on
+    /// this processor baseline, a tenth of the frame again.
     @inline(__always)
     private static func origin(_ center: Double, reach: Int) -> (Int, Int) {
         let clamped = max(-1e12, min(1e12, center))
-        var whole = Int(clamped)
-        if Double(whole) > clamped { whole -= 1 }
+        var whole = pixelIndexBelow(clamped)
         let scaled = (clamped - Double(whole)) * Double(phases)
         var phase = Int(scaled)
         if scaled - Double(phase) >= 0.5 { phase += 1 }

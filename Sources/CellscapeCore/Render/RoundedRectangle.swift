@@ -23,10 +23,10 @@ public struct RoundedRectangle: Hashable, Sendable {
         else { return }
         let radius = max(0, min(cornerRadius, box.width / 2, box.height / 2))
         let pixel = color.pixel
-        let firstRow = max(0, pixelIndex((box.minY - 0.5).rounded(.down)))
-        let lastRow = min(target.height - 1, pixelIndex((box.maxY - 0.5).rounded(.up)))
-        let firstColumn = max(0, pixelIndex((box.minX - 0.5).rounded(.down)))
-        let lastColumn = min(target.width - 1, pixelIndex((box.maxX - 0.5).rounded(.up)))
+        let firstRow = max(0, pixelIndexBelow(box.minY - 0.5))
+        let lastRow = min(target.height - 1, pixelIndexAbove(box.maxY - 0.5))
+        let firstColumn = max(0, pixelIndexBelow(box.minX - 0.5))
+        let lastColumn = min(target.width - 1, pixelIndexAbove(box.maxX - 0.5))
         guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
         let center = box.center
         let innerHalfWidth = box.width / 2 - radius
@@ -39,8 +39,8 @@ public struct RoundedRectangle: Hashable, Sendable {
             var solid = 0..<0
             if qy <= -(radius == 0 ? 0.5 : 0) && py - 0.5 >= box.minY && py + 0.5 <= box.maxY {
                 let inset = qy > 0 ? radius - (radius * radius - qy * qy).squareRoot() : 0
-                let left = pixelIndex((box.minX + inset).rounded(.up))
-                let right = pixelIndex((box.maxX - inset).rounded(.down))
+                let left = pixelIndexAbove(box.minX + inset)
+                let right = pixelIndexBelow(box.maxX - inset)
                 let lower = max(left, firstColumn)
                 let upper = min(right, lastColumn + 1)
                 if lower < upper { solid = lower..<upper }

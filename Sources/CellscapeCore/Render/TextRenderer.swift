@@ -127,8 +127,8 @@ struct PixelBounds {
     init(clip: Rect?, frame: Framebuffer) {
         let clip = clip ?? Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))
         func span(_ low: Double, _ high: Double, _ limit: Int) -> Range<Int> {
-            let first = max(0, min(limit, pixelIndex(low.rounded(.up))))
-            return first..<max(first, min(limit, pixelIndex(high.rounded(.down))))
+            let first = max(0, min(limit, pixelIndexAbove(low)))
+            return first..<max(first, min(limit, pixelIndexBelow(high)))
         }
         columns = span(clip.minX, clip.maxX, frame.width)
         rows = span(clip.minY, clip.maxY, frame.height)

@@ -1,7 +1,15 @@
 /// The cells of a force-directed layout as a structure of arrays, one array per attribute.
 ///
-/// Index `i` of every array describes the same cell; the order is the order in which cells were added.
+/// Index `i` of every array describes the same cell. Cells are stored in the order they were added
+/// until a large layout stores them in its quadtree's order, so that cells near each other in the plane
+/// are near each other in memory (``Quadtree/storeInTreeOrder(cells:)``); ``layoutIndex`` and
+/// ``storageIndex`` map between the stored order and the layout's own, the order of adding. (32 bits
+/// each: at 100,000 cells the two take 0.8 MB, not 1.6.)
 struct CellStore: Hashable {
+    /// Per stored cell, its index in the layout.
+    var layoutIndex: [Int32] = []
+    /// Per index in the layout, where the cell is stored.
+    var storageIndex: [Int32] = []
     var ids: [Int] = []
     var x: [Double] = []
     var y: [Double] = []
@@ -16,6 +24,8 @@ struct CellStore: Hashable {
     var count: Int { ids.count }
 
     mutating func append(id: Int, at position: Point, radius cellRadius: Double, grown: Bool = true) {
+        layoutIndex.append(Int32(count))
+        storageIndex.append(Int32(count))
         ids.append(id)
         x.append(position.x)
         y.append(position.y)
@@ -25,7 +35,12 @@ struct CellStore: Hashable {
         stepScale.append(1)
     }
 
+    /// Removes the cell stored at `index`; the cells added after it move one index down in the layout.
     mutating func remove(at index: Int) {
+        let removed = layoutIndex.remove(at: index)
+        storageIndex.remove(at: Int(removed))
+        for entry in layoutIndex.indices where layoutIndex[entry] > removed { layoutIndex[entry] -= 1 }
+        for entry in storageIndex.indices where storageIndex[entry] > index { storageIndex[entry] -= 1 }
         ids.remove(at: index)
         x.remove(at: index)
         y.remove(at: index)
@@ -39,25 +54,34 @@ struct CellStore: Hashable {
         self = CellStore()
     }
 
+    /// The cell stored at `index`.
     func cell(at index: Int) -> Cell {
         Cell(id: ids[index], position: Point(x: x[index], y: y[index]), radius: radius[index])
     }
 
+    /// Recomputes ``storageIndex`` from ``layoutIndex`` after the cells were stored in another order.
+    mutating func updateStorageIndex() {
+        for stored in layoutIndex.indices { storageIndex[Int(layoutIndex[stored])] = Int32(stored) }
+    }
+
     /// Calls `body` with pointers to every attribute; valid only inside `body`, and only when `count > 0`.
     mutating func withPointers<Result>(_ body: (CellPointers) -> Result) -> Result {
-        ids.withUnsafeMutableBufferPointer { ids in
-            x.withUnsafeMutableBufferPointer { x in
-                y.withUnsafeMutableBufferPointer { y in
-                    radius.withUnsafeMutableBufferPointer { radius in
-                        collisionRadius.withUnsafeMutableBufferPointer { collisionRadius in
-                            velocity.withUnsafeMutableBufferPointer { velocity in
-                                stepScale.withUnsafeMutableBufferPointer { stepScale in
-                                    body(
-                                        CellPointers(
-                                            count: ids.count, ids: ids.baseAddress!, x: x.baseAddress!,
-                                            y: y.baseAddress!, radius: radius.baseAddress!,
-                                            collisionRadius: collisionRadius.baseAddress!,
-                                            velocity: velocity.baseAddress!, stepScale: stepScale.baseAddress!))
+        layoutIndex.withUnsafeMutableBufferPointer { layoutIndex in
+            ids.withUnsafeMutableBufferPointer { ids in
+                x.withUnsafeMutableBufferPointer { x in
+                    y.withUnsafeMutableBufferPointer { y in
+                        radius.withUnsafeMutableBufferPointer { radius in
+                            collisionRadius.withUnsafeMutableBufferPointer { collisionRadius in
+                                velocity.withUnsafeMutableBufferPointer { velocity in
+                                    stepScale.withUnsafeMutableBufferPointer { stepScale in
+                                        body(
+                                            CellPointers(
+                                                count: ids.count, layoutIndex: layoutIndex.baseAddress!,
+                                                ids: ids.baseAddress!, x: x.baseAddress!,
+                                                y: y.baseAddress!, radius: radius.baseAddress!,
+                                                collisionRadius: collisionRadius.baseAddress!,
+                                                velocity: velocity.baseAddress!, stepScale: stepScale.baseAddress!))
+                                    }
                                 }
                             }
                         }
@@ -71,6 +95,7 @@ struct CellStore: Hashable {
 /// Raw pointers to the arrays of a ``CellStore``, handed to the passes of one step.
 struct CellPointers {
     let count: Int
+    let layoutIndex: UnsafeMutablePointer<Int32>
     let ids: UnsafeMutablePointer<Int>
     let x: UnsafeMutablePointer<Double>
     let y: UnsafeMutablePointer<Double>

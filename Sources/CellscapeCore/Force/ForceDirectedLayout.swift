@@ -67,13 +67,16 @@ public struct ForceDirectedLayout {
     public var count: Int { store.count }
 
     /// Every cell, in the order they were added.
-    public var cells: [Cell] { (0..<store.count).map(store.cell(at:)) }
+    public var cells: [Cell] { store.storageIndex.map { store.cell(at: Int($0)) } }
 
     /// The cell at a position in the order they were added.
-    public func cell(at index: Int) -> Cell { store.cell(at: index) }
+    public func cell(at index: Int) -> Cell { store.cell(at: Int(store.storageIndex[index])) }
 
     /// The position in the layout's order of the cell with this id, if it is there.
-    public func index(of id: Cell.ID) -> Int? { store.ids.firstIndex(of: id) }
+    public func index(of id: Cell.ID) -> Int? { storedIndex(of: id).map { Int(store.layoutIndex[$0]) } }
+
+    /// Where the cell is stored (see ``CellStore``), or nil if the layout has no such cell.
+    private func storedIndex(of id: Cell.ID) -> Int? { store.ids.firstIndex(of: id) }
 
     /// The smallest rectangle enclosing every cell, or `nil` when there are none. O(n).
     public var cellBounds: Rect? {
@@ -109,7 +112,7 @@ public struct ForceDirectedLayout {
     /// Removes the cell with this id and wakes the simulation; returns whether there was one.
     @discardableResult
     public mutating func removeCell(id: Cell.ID) -> Bool {
-        guard let index = index(of: id) else { return false }
+        guard let index = storedIndex(of: id) else { return false }
         if pinnedCell == id { pinnedCell = nil }
         store.remove(at: index)
         wake()
@@ -120,7 +123,7 @@ public struct ForceDirectedLayout {
     /// other cells still feel it and flow around it. Returns whether there is such a cell.
     @discardableResult
     public mutating func pinCell(id: Cell.ID, at position: Point) -> Bool {
-        guard let index = index(of: id), position.x.isFinite, position.y.isFinite else { return false }
+        guard let index = storedIndex(of: id), position.x.isFinite, position.y.isFinite else { return false }
         pinnedCell = id
         pinnedPosition = position
         store.x[index] = position.x
@@ -172,12 +175,13 @@ public struct ForceDirectedLayout {
             isGrowing = store.withPointers { workspace.grow(cells: $0, steps: steps) }
             self.mayOverlap = true
         }
-        if let pinnedCell, let index = index(of: pinnedCell) {
+        if let pinnedCell, let index = storedIndex(of: pinnedCell) {
             self.mayOverlap = true
             store.x[index] = pinnedPosition.x
             store.y[index] = pinnedPosition.y
             store.velocity[index] = .zero
         }
+        storeInTreeOrderWhenDue(workspace: workspace)
         lastMovement = movement
         switch settings.integrator {
         case .seed: isSettled = movement.total < settings.settleThreshold
@@ -188,6 +192,21 @@ public struct ForceDirectedLayout {
         // Without collisions the collision radius does not matter: nothing waits for it.
         if isSettled && isGrowing && settings.collisions { isSettled = finishGrowing() }
         return movement
+    }
+
+    /// On its first step and every ``Quadtree/storageOrderInterval`` steps after, a layout of
+    /// ``ForceSettings/storageOrderMinimumCount`` cells or more stores them in the order of the quadtree
+    /// the step built, so that neighbours sit side by side in memory; the layout's indices stay those of
+    /// the order in which cells were added. `workspace` is the step's own (asking for a unique one here,
+    /// while the step still holds it, would make a new one every step).
+    private mutating func storeInTreeOrderWhenDue(workspace: ForceWorkspace) {
+        guard store.count >= settings.storageOrderMinimumCount,
+            (stepCount - 1) % Quadtree.storageOrderInterval == 0
+        else { return }
+        let settings = settings
+        if store.withPointers({ workspace.storeInTreeOrder(cells: $0, settings: settings) }) {
+            store.updateStorageIndex()
+        }
     }
 
     /// This layout's own scratch memory: a copy of the layout gets a new workspace on first use.
@@ -217,12 +236,13 @@ public struct ForceDirectedLayout {
         let settings = settings
         let center = center
         let jitter = jitter
+        let storageIndex = store.storageIndex
         return store.withPointers { cells in
             workspace.prepare(count: cells.count)
             workspace.computeForces(
                 cells: cells, settings: settings, center: center, jitter: jitter,
                 parallel: workspace.parallelChunks(threads: settings.threads))
-            return (0..<cells.count).map(workspace.force(at:))
+            return storageIndex.map { workspace.force(at: Int($0)) }
         }
     }
 }
@@ -242,9 +262,9 @@ extension ForceDirectedLayout: CollectionLayout {
     /// The cells whose square frames intersect `rect`, in index order. O(n).
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
         var found: [LayoutAttributes] = []
-        for index in 0..<store.count {
+        for (index, stored) in store.storageIndex.lazy.map(Int.init).enumerated() {
             let frame = Rect(
-                center: Point(x: store.x[index], y: store.y[index]), radius: store.radius[index])
+                center: Point(x: store.x[stored], y: store.y[stored]), radius: store.radius[stored])
             if frame.intersects(rect) { found.append(LayoutAttributes(index: index, frame: frame)) }
         }
         return found

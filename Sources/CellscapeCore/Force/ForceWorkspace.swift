@@ -68,6 +68,15 @@ final class ForceWorkspace {
         return ParallelChunks(pool: pool!)
     }
 
+    /// Stores the cells in the order of the quadtree built this step (see
+    /// ``Quadtree/storeInTreeOrder(cells:)``); returns false, leaving them as they are, when there is
+    /// no tree of these cells.
+    func storeInTreeOrder(cells: CellPointers, settings: ForceSettings) -> Bool {
+        guard settings.theta > 0, tree.pointCount == cells.count else { return false }
+        tree.storeInTreeOrder(cells: cells)
+        return true
+    }
+
     /// Makes room for `count` cells.
     func prepare(count: Int) {
         forceX.reserve(count)

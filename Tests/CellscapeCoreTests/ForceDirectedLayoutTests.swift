@@ -91,6 +91,21 @@ import Testing
         }
     }
 
+    /// A hundred cells on one point are 1e-7 px apart after the first step; Barnes-Hut's single-precision
+    /// far terms overflowed at such distances (every position NaN after the second step).
+    @Test func aHundredCellsOnOnePointSpreadOutWithBarnesHut() {
+        var layout = ForceDirectedLayout(
+            bounds: Self.bounds, settings: Self.settings(.damped, theta: 0.7, collisions: true))
+        for _ in 0..<100 { layout.addCell(at: Point(x: 640, y: 400)) }
+        for _ in 0..<3 { layout.step() }
+        #expect(layout.cells.allSatisfy { $0.position.isFinite })
+        while !layout.isSettled && layout.stepCount < 1_000 { layout.step() }
+        #expect(layout.isSettled)
+        let cells = layout.cells
+        let closest = cells.indices.dropFirst().map { cells[$0].position.distance(to: cells[0].position) }.min()
+        #expect((closest ?? 0) > 19.5, "closest to the first cell: \(closest ?? 0)")
+    }
+
     @Test func addAndRemoveKeepIdsAndWakeTheLayout() {
         var layout = ForceDirectedLayout(bounds: Self.bounds, seed: 9)
         let first = layout.addCell(at: Point(x: 10, y: 10))

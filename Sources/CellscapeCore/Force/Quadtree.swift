@@ -54,6 +54,11 @@ struct QuadtreeGroup {
 final class Quadtree {
     /// Below this many halvings a square stops splitting, so coincident cells share a leaf.
     static let maximumDepth = 48
+    /// Nor does a square this small split: cells closer than this share a leaf and push each other pair by
+    /// pair, with distances clamped, as exact sums do. Every far node is then at least this size and
+    /// `size / theta` away, so the single-precision far terms stay finite (a hundred cells thrown on one
+    /// point, 1e-7 px apart after the first step, overflowed them into NaN).
+    static let smallestSquare = 1.0 / 64
     /// The deepest a traversal's stack of pending nodes can grow.
     static let stackCapacity = 3 * maximumDepth + 8
 
@@ -132,12 +137,18 @@ final class Quadtree {
         return ((minX / half).rounded(.down) * half, (minY / half).rounded(.down) * half, size)
     }
 
+    /// Whether a square of this size at this depth is a leaf, however many cells it holds.
+    @inline(__always)
+    private static func isSmallest(_ size: Double, depth: Int) -> Bool {
+        depth == maximumDepth || size <= smallestSquare
+    }
+
     /// Builds the subtree of `node`, which starts a group if it is the largest subtree small enough.
     private func buildNode(
         _ node: Int, start: Int, end: Int, minX: Double, minY: Double, size: Double, depth: Int, inGroup: Bool
     ) {
         let count = end - start
-        let startsGroup = !inGroup && count > 0 && (count <= groupCapacity || depth == Self.maximumDepth)
+        let startsGroup = !inGroup && count > 0 && (count <= groupCapacity || Self.isSmallest(size, depth: depth))
         let group = groupCount
         if startsGroup {
             groups.reserve(group + 1, keeping: group)
@@ -153,7 +164,7 @@ final class Quadtree {
     private func buildSubtree(
         _ node: Int, start: Int, end: Int, minX: Double, minY: Double, size: Double, depth: Int, inGroup: Bool
     ) {
-        if end - start <= leafCapacity || depth == Self.maximumDepth {
+        if end - start <= leafCapacity || Self.isSmallest(size, depth: depth) {
             var sumX = 0.0
             var sumY = 0.0
             for slot in start..<end {

@@ -38,9 +38,9 @@ struct CellStore: Hashable {
     /// Removes the cell stored at `index`; the cells added after it move one index down in the layout.
     mutating func remove(at index: Int) {
         let removed = layoutIndex.remove(at: index)
-        storageIndex.remove(at: Int(removed))
         for entry in layoutIndex.indices where layoutIndex[entry] > removed { layoutIndex[entry] -= 1 }
-        for entry in storageIndex.indices where storageIndex[entry] > index { storageIndex[entry] -= 1 }
+        storageIndex.removeLast()
+        updateStorageIndex()
         ids.remove(at: index)
         x.remove(at: index)
         y.remove(at: index)
@@ -59,7 +59,8 @@ struct CellStore: Hashable {
         Cell(id: ids[index], position: Point(x: x[index], y: y[index]), radius: radius[index])
     }
 
-    /// Recomputes ``storageIndex`` from ``layoutIndex`` after the cells were stored in another order.
+    /// Recomputes ``storageIndex`` from ``layoutIndex``, which it only inverts, after the cells were
+    /// stored in another order or one was removed.
     mutating func updateStorageIndex() {
         for stored in layoutIndex.indices { storageIndex[Int(layoutIndex[stored])] = Int32(stored) }
     }

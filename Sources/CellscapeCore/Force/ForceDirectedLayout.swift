@@ -190,7 +190,7 @@ public struct ForceDirectedLayout {
             isSettled = quietSteps >= settings.settleSteps
         }
         // Without collisions the collision radius does not matter: nothing waits for it.
-        if isSettled && isGrowing && settings.collisions { isSettled = finishGrowing() }
+        if isSettled && isGrowing && settings.collisions { isSettled = finishGrowing(workspace: workspace) }
         return movement
     }
 
@@ -217,8 +217,8 @@ public struct ForceDirectedLayout {
 
     /// Gives every growing cell its full collision radius at once if that makes no cells overlap, and
     /// returns whether it did: a layout at rest with room for every cell need not wait for them to grow.
-    private mutating func finishGrowing() -> Bool {
-        let workspace = uniqueWorkspace()
+    /// `workspace` is the step's own (asking for a unique one while the step holds it made a new one).
+    private mutating func finishGrowing(workspace: ForceWorkspace) -> Bool {
         let threads = settings.threads
         guard !store.withPointers({ workspace.wouldOverlapAtFullSize(cells: $0, threads: threads) }) else {
             return false

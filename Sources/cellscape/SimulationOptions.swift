@@ -29,6 +29,12 @@ struct SimulationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The most cells in a group of leaves (for tuning).", visibility: .hidden))
     var groupCapacity: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "How far a cell may move, in sides of its quadtree leaf, before the tree is built anew; 0: every step (for tuning).",
+            visibility: .hidden))
+    var rebuildDrift: Double?
+
     @Option(help: ArgumentHelp("The damped step's momentum (for tuning).", visibility: .hidden))
     var momentum: Double?
 
@@ -38,6 +44,9 @@ struct SimulationOptions: ParsableArguments {
     func validate() throws {
         guard theta.isFinite, theta >= 0 else {
             throw ValidationError("--theta must be a number >= 0, not \(theta)")
+        }
+        if let rebuildDrift, !(rebuildDrift.isFinite && rebuildDrift >= 0) {
+            throw ValidationError("--rebuild-drift must be a number >= 0, not \(rebuildDrift)")
         }
         if let threads, !(1...256).contains(threads) {
             throw ValidationError("--threads must be from 1 to 256, not \(threads)")
@@ -53,6 +62,7 @@ struct SimulationOptions: ParsableArguments {
         if let threads { settings.threads = threads }
         if let leafCapacity { settings.leafCapacity = max(1, leafCapacity) }
         if let groupCapacity { settings.groupCapacity = max(1, groupCapacity) }
+        if let rebuildDrift { settings.rebuildDrift = rebuildDrift }
         if let momentum { settings.momentum = momentum }
         if let maximumStep { settings.maximumStep = maximumStep }
         return settings

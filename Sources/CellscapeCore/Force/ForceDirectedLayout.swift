@@ -209,6 +209,9 @@ public struct ForceDirectedLayout {
         }
     }
 
+    /// How many steps kept the quadtree of the step before (see ``ForceSettings/rebuildDrift``).
+    var keptTreeSteps: Int { workspace.keptTreeSteps }
+
     /// This layout's own scratch memory: a copy of the layout gets a new workspace on first use.
     private mutating func uniqueWorkspace() -> ForceWorkspace {
         if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
@@ -282,6 +285,8 @@ extension ForceDirectedLayout: CollectionLayout {
 
     /// Marks the simulation as moving again.
     private mutating func wake() {
+        // Only this layout's own workspace: a copy sharing it keeps its tree.
+        uniqueWorkspace().invalidateTree()
         isSettled = false
         quietSteps = 0
         mayOverlap = true

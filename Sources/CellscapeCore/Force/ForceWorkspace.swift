@@ -13,6 +13,13 @@ final class ForceWorkspace {
     private let chunkLargest = ScratchBuffer<Double>()
     private let chunkFound = ScratchBuffer<Bool>()
     private var lists: [InteractionList] = []
+    /// What the walks of the tree decided for each group, replayed while the tree is kept.
+    private var plans: [InteractionPlan] = []
+    /// Whether the tree and its plans may be kept for the next step: false until a step has built them,
+    /// and again after anything but a step changed the cells or the settings (``invalidateTree()``).
+    private var mayKeepTree = false
+    /// How many steps kept the tree of the step before.
+    private(set) var keptTreeSteps = 0
     private var pool: WorkerPool?
     private let tree = Quadtree()
     private let collision = Collision()
@@ -31,8 +38,11 @@ final class ForceWorkspace {
         previousX.pointer.update(from: cells.x, count: count)
         previousY.pointer.update(from: cells.y, count: count)
 
-        let limits = buildIndexes(cells: cells, settings: settings, parallel: parallel)
-        sumForces(cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
+        let (limits, keptTree) = buildIndexes(cells: cells, settings: settings, parallel: parallel)
+        sumForces(
+            cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel, replaying: keptTree)
+        mayKeepTree = settings.theta > 0
+        if keptTree { keptTreeSteps += 1 }
         let marked = move(cells: cells, settings: settings, limits: limits, parallel: parallel)
         if settings.collisions && (mayOverlap || settings.integrator == .seed) {
             // The moves are applied: the buffers that held them are free for the sweep.
@@ -86,29 +96,46 @@ final class ForceWorkspace {
         previousY.reserve(count)
     }
 
-    /// Writes spring plus repulsion for every cell into `forceX` and `forceY`.
+    /// Writes spring plus repulsion for every cell into `forceX` and `forceY`, from a quadtree built anew
+    /// or, `keepingTree`, from the last one at the cells' new positions if none has drifted
+    /// ``ForceSettings/rebuildDrift`` since it was built; returns whether the tree was kept.
+    @discardableResult
     func computeForces(
         cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter,
-        parallel: ParallelChunks
-    ) {
-        if settings.theta > 0 { buildTree(cells: cells, settings: settings) }
-        sumForces(cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel)
+        parallel: ParallelChunks, keepingTree: Bool = false
+    ) -> Bool {
+        let kept = keepingTree && settings.theta > 0 && tree.refresh(cells: cells, drift: settings.rebuildDrift)
+        if settings.theta > 0 && !kept { buildTree(cells: cells, settings: settings) }
+        sumForces(cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel, replaying: kept)
+        return kept
+    }
+
+    /// Says that the cells or the settings changed other than by a step: the next step builds the tree.
+    func invalidateTree() {
+        mayKeepTree = false
     }
 
     /// Builds what a step searches, both from the positions before it: the quadtree of the repulsion
-    /// and the grid of the move limits. Neither needs the other, so two threads build them at once.
-    /// Returns the limits, or nil when the moves are not limited.
+    /// (or, while no cell has drifted ``ForceSettings/rebuildDrift`` since it was built, the same tree
+    /// at the new positions) and the grid of the move limits. Neither needs the other, so two threads
+    /// build them at once. Returns the limits, or nil when the moves are not limited, and whether the
+    /// tree was kept.
     private func buildIndexes(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks)
-        -> MoveLimits?
+        -> (limits: MoveLimits?, keptTree: Bool)
     {
         let needsTree = settings.theta > 0
         let needsLimits = settings.collisions && settings.integrator == .damped
+        let mayKeepTree = mayKeepTree
         var limits: MoveLimits?
+        var keptTree = false
         parallel.forEachChunk(count: 2, chunkSize: 1) { _, task, _ in
-            if task == 0 && needsTree { buildTree(cells: cells, settings: settings) }
+            if task == 0 && needsTree {
+                keptTree = mayKeepTree && tree.refresh(cells: cells, drift: settings.rebuildDrift)
+                if !keptTree { buildTree(cells: cells, settings: settings) }
+            }
             if task == 1 && needsLimits { limits = collision.moveLimits(cells: cells, threads: parallel.threads) }
         }
-        return limits
+        return (limits, keptTree)
     }
 
     private func buildTree(cells: CellPointers, settings: ForceSettings) {
@@ -116,10 +143,10 @@ final class ForceWorkspace {
     }
 
     /// Spring plus repulsion, as ``computeForces(cells:settings:center:jitter:parallel:)``, from the
-    /// quadtree already built.
+    /// quadtree already built: walking it, and recording each group's plan, or `replaying` the plans.
     private func sumForces(
         cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter,
-        parallel: ParallelChunks
+        parallel: ParallelChunks, replaying: Bool
     ) {
         let spring = CenterSpring(stiffness: settings.springStiffness, center: center)
         let repulsion = Repulsion(settings: settings, jitter: jitter)
@@ -139,16 +166,31 @@ final class ForceWorkspace {
             return
         }
         while lists.count < parallel.threads { lists.append(InteractionList()) }
+        while plans.count < tree.groupCount { plans.append(InteractionPlan()) }
         let tree = tree
         let lists = lists
+        let plans = plans
         parallel.forEachChunk(count: tree.groupCount, chunkSize: 1) { worker, _, groups in
             let list = lists[worker]
             for groupIndex in groups {
                 let group = tree.groups.pointer[groupIndex]
-                list.group.collect(for: tree.nodes.pointer[Int(group.node)], tree: tree, theta: settings.theta)
+                let groupNode = tree.nodes.pointer[Int(group.node)]
+                let plan = plans[groupIndex]
+                if replaying {
+                    list.group.replay(for: groupNode, tree: tree, plan: plan)
+                } else {
+                    plan.removeAll()
+                    list.group.collect(for: groupNode, tree: tree, theta: settings.theta, recordingInto: plan)
+                }
                 for leafIndex in Int(group.firstLeaf)..<Int(group.endLeaf) {
                     let leaf = tree.nodes.pointer[Int(tree.leaves.pointer[leafIndex])]
-                    list.collect(for: leaf, group: list.group, tree: tree, theta: settings.theta)
+                    if replaying {
+                        let section = leafIndex - Int(group.firstLeaf) + 1
+                        list.replay(for: leaf, group: list.group, tree: tree, plan: plan, section: section)
+                    } else {
+                        list.collect(
+                            for: leaf, group: list.group, tree: tree, theta: settings.theta, recordingInto: plan)
+                    }
                     for slot in Int(leaf.start)..<Int(leaf.end) {
                         let index = Int(tree.points.pointer[slot].index)
                         let pull = spring.force(x: cells.x[index], y: cells.y[index])

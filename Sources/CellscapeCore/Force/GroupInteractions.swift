@@ -22,13 +22,11 @@ final class GroupInteractions {
     /// The nodes far from the whole group, relative to them: the group's centre minus theirs.
     private let sources = NodeLanes()
 
-    /// Walks the tree from the root for the cells of `group`.
-    func collect(for group: QuadtreeNode, tree: Quadtree, theta: Double) {
-        box = CellBox(tree: tree, start: Int(group.start), end: Int(group.end))
+    /// Walks the tree from the root for the cells of `group`, and records what it decided as the first
+    /// section of `plan`.
+    func collect(for group: QuadtreeNode, tree: Quadtree, theta: Double, recordingInto plan: InteractionPlan) {
+        begin(group, tree: tree)
         let radius = box.radius
-        sources.removeAll()
-        farCount = 0
-        nearCount = 0
         let nodes = tree.nodes.pointer
         let stack = stack.pointer
         var depth = 1
@@ -40,16 +38,44 @@ final class GroupInteractions {
             if node.charge == 0 { continue }
             switch box.reach(of: node, theta: theta, radius: radius) {
             case .local:
-                sources.append(x: box.centerX - node.centerX, y: box.centerY - node.centerY, node: node)
+                plan.record(.local, node: index)
+                act(.local, on: index, node: node)
             case .far:
-                Self.append(index, to: far, count: &farCount)
+                plan.record(.far, node: index)
+                act(.far, on: index, node: node)
             case .near where node.isLeaf || node.size <= group.size:
-                Self.append(index, to: near, count: &nearCount)
+                act(.near, on: index, node: node)
             case .near:
                 node.pushChildren(onto: stack, depth: &depth)
             }
         }
+        plan.endSection()
         local = sources.expansion()
+    }
+
+    /// Repeats the decisions of the first section of `plan` for the cells of `group`, at their current
+    /// positions; the nodes near the group are not needed (its leaves replay their own decisions).
+    func replay(for group: QuadtreeNode, tree: Quadtree, plan: InteractionPlan) {
+        begin(group, tree: tree)
+        let nodes = tree.nodes.pointer
+        plan.forEachAction(inSection: 0) { action, index in act(action, on: index, node: nodes[Int(index)]) }
+        local = sources.expansion()
+    }
+
+    private func begin(_ group: QuadtreeNode, tree: Quadtree) {
+        box = CellBox(tree: tree, start: Int(group.start), end: Int(group.end))
+        sources.removeAll()
+        farCount = 0
+        nearCount = 0
+    }
+
+    @inline(__always)
+    private func act(_ action: InteractionPlan.Action, on index: Int32, node: QuadtreeNode) {
+        switch action {
+        case .local: sources.append(x: box.centerX - node.centerX, y: box.centerY - node.centerY, node: node)
+        case .far: Self.append(index, to: far, count: &farCount)
+        case .near: Self.append(index, to: near, count: &nearCount)
+        }
     }
 
     @inline(__always)

@@ -52,10 +52,56 @@ final class InteractionList {
     }
 
     /// Collects the interactions of the cells of `leaf`, one of the leaves of `group`, starting from
-    /// what the group has decided for all its leaves.
-    func collect(for leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree, theta: Double) {
-        let box = CellBox(tree: tree, start: Int(leaf.start), end: Int(leaf.end))
+    /// what the group has decided for all its leaves, and records what it decided as the next section
+    /// of `plan`.
+    func collect(
+        for leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree, theta: Double,
+        recordingInto plan: InteractionPlan
+    ) {
+        let box = begin(leaf, group: group, tree: tree)
         let radius = box.radius
+        let nodes = tree.nodes.pointer
+        stack.reserve(group.nearCount + Quadtree.stackCapacity)
+        let stack = stack.pointer
+        var depth = group.nearCount
+        for entry in 0..<depth { stack[entry] = group.near.pointer[depth - 1 - entry] }
+        while depth > 0 {
+            depth -= 1
+            let index = stack[depth]
+            let node = nodes[Int(index)]
+            if node.charge == 0 { continue }
+            switch box.reach(of: node, theta: theta, radius: radius) {
+            case .local:
+                plan.record(.local, node: index)
+                act(.local, on: node, tree: tree)
+            case .far:
+                plan.record(.far, node: index)
+                act(.far, on: node, tree: tree)
+            case .near where node.isLeaf:
+                plan.record(.near, node: index)
+                act(.near, on: node, tree: tree)
+            case .near:
+                node.pushChildren(onto: stack, depth: &depth)
+            }
+        }
+        plan.endSection()
+        finish()
+    }
+
+    /// Repeats the decisions of section `section` of `plan` for the cells of `leaf` at their current
+    /// positions, after `group` has replayed its own.
+    func replay(for leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree, plan: InteractionPlan, section: Int) {
+        begin(leaf, group: group, tree: tree)
+        let nodes = tree.nodes.pointer
+        plan.forEachAction(inSection: section) { action, index in act(action, on: nodes[Int(index)], tree: tree) }
+        finish()
+    }
+
+    /// Empties the list for the cells of `leaf`, takes the group's expansion and far nodes, and returns
+    /// the leaf's box.
+    @discardableResult
+    private func begin(_ leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree) -> CellBox {
+        let box = CellBox(tree: tree, start: Int(leaf.start), end: Int(leaf.end))
         originX = box.centerX
         originY = box.centerY
         local = group.local.moved(byX: originX - group.box.centerX, y: originY - group.box.centerY)
@@ -66,25 +112,20 @@ final class InteractionList {
         runCount = 0
         sources.removeAll()
         for entry in 0..<group.farCount { appendFar(nodes[Int(group.far.pointer[entry])]) }
-        stack.reserve(group.nearCount + Quadtree.stackCapacity)
-        let stack = stack.pointer
-        var depth = group.nearCount
-        for entry in 0..<depth { stack[entry] = group.near.pointer[depth - 1 - entry] }
-        while depth > 0 {
-            depth -= 1
-            let node = nodes[Int(stack[depth])]
-            if node.charge == 0 { continue }
-            switch box.reach(of: node, theta: theta, radius: radius) {
-            case .local:
-                sources.append(x: originX - node.centerX, y: originY - node.centerY, node: node)
-            case .far:
-                appendFar(node)
-            case .near where node.isLeaf:
-                appendCells(of: node, tree: tree)
-            case .near:
-                node.pushChildren(onto: stack, depth: &depth)
-            }
+        return box
+    }
+
+    @inline(__always)
+    private func act(_ action: InteractionPlan.Action, on node: QuadtreeNode, tree: Quadtree) {
+        switch action {
+        case .local: sources.append(x: originX - node.centerX, y: originY - node.centerY, node: node)
+        case .far: appendFar(node)
+        case .near: appendCells(of: node, tree: tree)
         }
+    }
+
+    /// Sums the expansion and pads both lists to whole lanes.
+    private func finish() {
         local += sources.expansion()
         far.pad(x: Self.padding, y: Self.padding)
         farTerms.reserve(far.count)

@@ -32,6 +32,16 @@ struct QuadtreeNode {
     }
 }
 
+extension QuadtreeNode {
+    /// A node of `square` (its corner and side) over `points[start..<end]`, with no charge until
+    /// ``Quadtree/computeMoments()`` sums its cells.
+    init(square: (minX: Double, minY: Double, size: Double), start: Int32, end: Int32, firstChild: Int32) {
+        (centerX, centerY, charge, momentXX, momentXY, momentYY) = (0, 0, 0, 0, 0, 0)
+        (minX, minY, size) = square
+        (self.start, self.end, self.firstChild) = (start, end, firstChild)
+    }
+}
+
 /// A cell's position copied into tree order, with the index of the cell it came from.
 struct TreePoint {
     var x: Double
@@ -118,6 +128,7 @@ final class Quadtree {
             pointX.pointer[slot] = points.pointer[slot].x
             pointY.pointer[slot] = points.pointer[slot].y
         }
+        computeMoments()
     }
 
     /// A square holding the box whose side is a power of two, at least twice the box's extent, and whose
@@ -165,33 +176,12 @@ final class Quadtree {
         _ node: Int, start: Int, end: Int, minX: Double, minY: Double, size: Double, depth: Int, inGroup: Bool
     ) {
         if end - start <= leafCapacity || Self.isSmallest(size, depth: depth) {
-            var sumX = 0.0
-            var sumY = 0.0
-            for slot in start..<end {
-                sumX += points.pointer[slot].x
-                sumY += points.pointer[slot].y
-            }
-            let charge = Double(end - start)
-            let centerX = charge > 0 ? sumX / charge : 0
-            let centerY = charge > 0 ? sumY / charge : 0
-            var momentXX = 0.0
-            var momentXY = 0.0
-            var momentYY = 0.0
-            for slot in start..<end {
-                let dx = points.pointer[slot].x - centerX
-                let dy = points.pointer[slot].y - centerY
-                momentXX += dx * dx
-                momentXY += dx * dy
-                momentYY += dy * dy
-            }
             if end > start {
                 leaves.pointer[leafCount] = Int32(node)
                 leafCount += 1
             }
             nodes.pointer[node] = QuadtreeNode(
-                centerX: centerX, centerY: centerY, charge: charge, momentXX: momentXX, momentXY: momentXY,
-                momentYY: momentYY, minX: minX, minY: minY, size: size, start: Int32(start), end: Int32(end),
-                firstChild: -1)
+                square: (minX, minY, size), start: Int32(start), end: Int32(end), firstChild: -1)
             return
         }
         let half = size / 2
@@ -215,32 +205,8 @@ final class Quadtree {
         buildNode(
             first + 3, start: bottomRight, end: end, minX: midX, minY: midY, size: half, depth: next,
             inGroup: inGroup)
-        var charge = 0.0
-        var sumX = 0.0
-        var sumY = 0.0
-        for slot in first..<(first + 4) {
-            let child = nodes.pointer[slot]
-            charge += child.charge
-            sumX += child.charge * child.centerX
-            sumY += child.charge * child.centerY
-        }
-        let centerX = sumX / charge
-        let centerY = sumY / charge
-        var momentXX = 0.0
-        var momentXY = 0.0
-        var momentYY = 0.0
-        for slot in first..<(first + 4) {
-            let child = nodes.pointer[slot]
-            let dx = child.centerX - centerX
-            let dy = child.centerY - centerY
-            momentXX += child.momentXX + child.charge * dx * dx
-            momentXY += child.momentXY + child.charge * dx * dy
-            momentYY += child.momentYY + child.charge * dy * dy
-        }
         nodes.pointer[node] = QuadtreeNode(
-            centerX: centerX, centerY: centerY, charge: charge, momentXX: momentXX, momentXY: momentXY,
-            momentYY: momentYY, minX: minX, minY: minY, size: size, start: Int32(start), end: Int32(end),
-            firstChild: Int32(first))
+            square: (minX, minY, size), start: Int32(start), end: Int32(end), firstChild: Int32(first))
     }
 
     /// Moves the points of `start..<end` that satisfy `isFirst` to the front; returns where the rest begin.

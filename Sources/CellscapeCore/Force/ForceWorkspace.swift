@@ -41,7 +41,7 @@ final class ForceWorkspace {
         let (limits, keptTree) = buildIndexes(cells: cells, settings: settings, parallel: parallel)
         sumForces(
             cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel, replaying: keptTree)
-        mayKeepTree = settings.theta > 0
+        mayKeepTree = settings.keepsTrees(count: count)
         if keptTree { keptTreeSteps += 1 }
         let marked = move(cells: cells, settings: settings, limits: limits, parallel: parallel)
         if settings.collisions && (mayOverlap || settings.integrator == .seed) {
@@ -104,7 +104,9 @@ final class ForceWorkspace {
         cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter,
         parallel: ParallelChunks, keepingTree: Bool = false
     ) -> Bool {
-        let kept = keepingTree && settings.theta > 0 && tree.refresh(cells: cells, drift: settings.rebuildDrift)
+        let kept =
+            keepingTree && settings.keepsTrees(count: cells.count)
+            && tree.refresh(cells: cells, drift: settings.rebuildDrift)
         if settings.theta > 0 && !kept { buildTree(cells: cells, settings: settings) }
         sumForces(cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel, replaying: kept)
         return kept
@@ -166,7 +168,8 @@ final class ForceWorkspace {
             return
         }
         while lists.count < parallel.threads { lists.append(InteractionList()) }
-        while plans.count < tree.groupCount { plans.append(InteractionPlan()) }
+        let recording = settings.keepsTrees(count: cells.count)
+        while recording && plans.count < tree.groupCount { plans.append(InteractionPlan()) }
         let tree = tree
         let lists = lists
         let plans = plans
@@ -175,16 +178,16 @@ final class ForceWorkspace {
             for groupIndex in groups {
                 let group = tree.groups.pointer[groupIndex]
                 let groupNode = tree.nodes.pointer[Int(group.node)]
-                let plan = plans[groupIndex]
-                if replaying {
+                let plan = recording ? plans[groupIndex] : nil
+                if replaying, let plan {
                     list.group.replay(for: groupNode, tree: tree, plan: plan)
                 } else {
-                    plan.removeAll()
+                    plan?.removeAll()
                     list.group.collect(for: groupNode, tree: tree, theta: settings.theta, recordingInto: plan)
                 }
                 for leafIndex in Int(group.firstLeaf)..<Int(group.endLeaf) {
                     let leaf = tree.nodes.pointer[Int(tree.leaves.pointer[leafIndex])]
-                    if replaying {
+                    if replaying, let plan {
                         let section = leafIndex - Int(group.firstLeaf) + 1
                         list.replay(for: leaf, group: list.group, tree: tree, plan: plan, section: section)
                     } else {

@@ -24,7 +24,7 @@ final class GroupInteractions {
 
     /// Walks the tree from the root for the cells of `group`, and records what it decided as the first
     /// section of `plan`.
-    func collect(for group: QuadtreeNode, tree: Quadtree, theta: Double, recordingInto plan: InteractionPlan) {
+    func collect(for group: QuadtreeNode, tree: Quadtree, theta: Double, recordingInto plan: InteractionPlan?) {
         begin(group, tree: tree)
         let radius = box.radius
         let nodes = tree.nodes.pointer
@@ -38,10 +38,10 @@ final class GroupInteractions {
             if node.charge == 0 { continue }
             switch box.reach(of: node, theta: theta, radius: radius) {
             case .local:
-                plan.record(.local, node: index)
+                plan?.record(.local, node: index)
                 act(.local, on: index, node: node)
             case .far:
-                plan.record(.far, node: index)
+                plan?.record(.far, node: index)
                 act(.far, on: index, node: node)
             case .near where node.isLeaf || node.size <= group.size:
                 act(.near, on: index, node: node)
@@ -49,7 +49,7 @@ final class GroupInteractions {
                 node.pushChildren(onto: stack, depth: &depth)
             }
         }
-        plan.endSection()
+        plan?.endSection()
         local = sources.expansion()
     }
 

@@ -56,7 +56,7 @@ final class InteractionList {
     /// of `plan`.
     func collect(
         for leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree, theta: Double,
-        recordingInto plan: InteractionPlan
+        recordingInto plan: InteractionPlan?
     ) {
         let box = begin(leaf, group: group, tree: tree)
         let radius = box.radius
@@ -72,19 +72,19 @@ final class InteractionList {
             if node.charge == 0 { continue }
             switch box.reach(of: node, theta: theta, radius: radius) {
             case .local:
-                plan.record(.local, node: index)
+                plan?.record(.local, node: index)
                 act(.local, on: node, tree: tree)
             case .far:
-                plan.record(.far, node: index)
+                plan?.record(.far, node: index)
                 act(.far, on: node, tree: tree)
             case .near where node.isLeaf:
-                plan.record(.near, node: index)
+                plan?.record(.near, node: index)
                 act(.near, on: node, tree: tree)
             case .near:
                 node.pushChildren(onto: stack, depth: &depth)
             }
         }
-        plan.endSection()
+        plan?.endSection()
         finish()
     }
 

@@ -129,6 +129,39 @@ import Testing
         #expect(!store.withPointers { tree.refresh(cells: $0, drift: .infinity) })
     }
 
+    /// A grid kept with the tree, its cells moved up to `slack` from where they were sorted: its runs
+    /// still hold every cell within the distance, once each, at its new position.
+    @Test(arguments: [1.0, 30.0])
+    func aKeptGridFindsEveryCellWithinTheReach(distance: Double) {
+        var store = FastPathTests.randomCells(2_000, seed: 9, clustered: true)
+        let list = CellList()
+        store.withPointers { list.build(cells: $0, radii: $0.radius, squareSize: 20) }
+        var random = SplitMix64(seed: 4)
+        for index in 0..<store.count {
+            store.x[index] += (random.nextUnit() - 0.5) * 12
+            store.y[index] += (random.nextUnit() - 0.5) * 12
+        }
+        store.withPointers { cells in
+            list.refresh(cells: cells, radii: cells.radius, slack: 6 * 2.0.squareRoot())
+            for index in stride(from: 0, to: cells.count, by: 7) {
+                var found: [Int: Int] = [:]
+                list.forEachRun(nearX: cells.x[index], y: cells.y[index], distance: distance) { run in
+                    for slot in run {
+                        let cell = Int(list.index.pointer[slot])
+                        found[cell, default: 0] += 1
+                        #expect(list.x.pointer[slot] == cells.x[cell] && list.y.pointer[slot] == cells.y[cell])
+                    }
+                }
+                #expect(found.values.allSatisfy { $0 == 1 })
+                for other in 0..<cells.count {
+                    let gap = Point(x: cells.x[index], y: cells.y[index]).distance(
+                        to: Point(x: cells.x[other], y: cells.y[other]))
+                    if gap < distance { #expect(found[other] == 1) }
+                }
+            }
+        }
+    }
+
     static func settled(threads: Int, rebuildDrift: Double) -> ForceDirectedLayout {
         var settings = ForceSettings()
         settings.threads = threads

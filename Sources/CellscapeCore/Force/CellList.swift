@@ -23,6 +23,11 @@ final class CellList {
     let singleRadius = ScratchBuffer<Float>()
     /// How far a distance from the single-precision copies can be off, at most.
     @exclusivity(unchecked) private(set) var singleMargin: Float = 0
+    /// How far a cell may be from the square it was sorted into: 0 when built, the cells' largest
+    /// drift since then when refreshed (``refresh(cells:radii:slack:)``).
+    @exclusivity(unchecked) private(set) var slack = 0.0
+    /// The larger side of the cells' box when built.
+    @exclusivity(unchecked) private var extent = 0.0
     /// The side of a square.
     @exclusivity(unchecked) private(set) var squareSize = 1.0
     @exclusivity(unchecked) private var columns = 1
@@ -102,16 +107,46 @@ final class CellList {
             singleRadius[slot] = Float(radii[cell])
             largestRadius = max(largestRadius, radii[cell])
         }
-        let extent = max(width, height, largestRadius)
-        singleMargin = extent.isFinite ? Float(extent) * 1e-6 + 1e-6 : .infinity
+        extent = max(width, height, largestRadius)
+        slack = 0
+        singleMargin = Self.margin(extent: extent)
         // The scatter moved every start to the next square's start; shift them back.
         for square in stride(from: squares, to: 0, by: -1) { starts[square] = starts[square - 1] }
         starts[0] = 0
     }
 
+    /// Takes the cells' current positions and radii (their number the same as when built), keeping every
+    /// cell in the square it was sorted into; `slack` is the farthest any cell has moved since, which
+    /// ``forEachRun(nearX:y:distance:_:)`` adds to every distance, so no neighbour is missed.
+    func refresh(cells: CellPointers, radii: UnsafeMutablePointer<Double>, slack: Double) {
+        let index = index.pointer
+        let x = x.pointer
+        let y = y.pointer
+        let radius = radius.pointer
+        let singleX = singleX.pointer
+        let singleY = singleY.pointer
+        let singleRadius = singleRadius.pointer
+        for slot in 0..<cells.count {
+            let cell = Int(index[slot])
+            x[slot] = cells.x[cell]
+            y[slot] = cells.y[cell]
+            radius[slot] = radii[cell]
+            singleX[slot] = Float(cells.x[cell] - originX)
+            singleY[slot] = Float(cells.y[cell] - originY)
+            singleRadius[slot] = Float(radii[cell])
+        }
+        self.slack = slack
+        singleMargin = Self.margin(extent: extent + 2 * slack)
+    }
+
+    /// How far a distance from positions within `extent` of the origin, in single precision, can be off.
+    private static func margin(extent: Double) -> Float {
+        extent.isFinite ? Float(extent) * 1e-6 + 1e-6 : .infinity
+    }
+
     /// Calls `body` with the slots of the cells in the squares that meet the square of half-side
-    /// `distance` about (`x`, `y`), one run of slots per row: every cell within `distance` of that
-    /// point, and a few more.
+    /// `distance` (plus the ``slack``) about (`x`, `y`), one run of slots per row: every cell within
+    /// `distance` of that point, and a few more.
     @inline(__always)
     func forEachRun(nearX x: Double, y: Double, distance: Double, _ body: (Range<Int>) -> Void) {
         guard squareSize.isFinite else {
@@ -119,7 +154,7 @@ final class CellList {
             return
         }
         // A hair wider, so rounding cannot drop a square that holds a cell at the very edge.
-        let reach = distance * (1 + 1e-9) + 1e-9
+        let reach = (distance + slack) * (1 + 1e-9) + 1e-9
         let scale = 1 / squareSize
         let firstRow = square(of: y - reach - originY, scale: scale, count: rows)
         let lastRow = square(of: y + reach - originY, scale: scale, count: rows)

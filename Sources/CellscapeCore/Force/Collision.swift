@@ -14,13 +14,23 @@ final class Collision {
     /// cell and step).
     private var limitBuffers: [MoveLimit.Buffer] = []
 
+    /// Whether `list` was last built by ``moveLimits(cells:threads:keepingGridWithin:)`` from the
+    /// positions the quadtree was built from: only then may a kept tree's drift bound its cells.
+    private var listMatchesTree = false
+
     /// The limits on this step's damped moves, found from the positions before any cell moves, so a
     /// cell's limited move does not depend on when the others move; nil when no cell can limit another
-    /// (one cell, or none grown yet).
-    func moveLimits(cells: CellPointers, threads: Int) -> MoveLimits? {
+    /// (one cell, or none grown yet). With `slack` (the quadtree was kept, and no cell has moved
+    /// farther since it was built) the grid built with that tree is kept too, at the new positions.
+    func moveLimits(cells: CellPointers, threads: Int, keepingGridWithin slack: Double? = nil) -> MoveLimits? {
         let largestRadius = Self.largestRadius(cells.collisionRadius, count: cells.count)
         guard cells.count > 1, largestRadius > 0 else { return nil }
-        list.build(cells: cells, radii: cells.collisionRadius, squareSize: 2 * largestRadius + 2)
+        if let slack, listMatchesTree {
+            list.refresh(cells: cells, radii: cells.collisionRadius, slack: slack)
+        } else {
+            list.build(cells: cells, radii: cells.collisionRadius, squareSize: 2 * largestRadius + 2)
+            listMatchesTree = slack == nil
+        }
         while limitBuffers.count < threads { limitBuffers.append(MoveLimit.Buffer()) }
         return MoveLimits(list: list, largestRadius: largestRadius, buffers: limitBuffers)
     }
@@ -38,7 +48,9 @@ final class Collision {
         cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, scratch: OverlapSweep.Scratch,
         markedAny: Bool?, parallel: ParallelChunks
     ) -> Bool {
-        sweep.resolve(
+        // Without marks the sweep searches, and sorts the grid anew.
+        if markedAny == nil { listMatchesTree = false }
+        return sweep.resolve(
             cells: cells, center: center, passes: passes, jitter: jitter, list: list, scratch: scratch,
             markedAny: markedAny, parallel: parallel)
     }
@@ -51,7 +63,8 @@ final class Collision {
     /// Whether any two cells would overlap at their full radii: whether growing cells can take their
     /// full size at once.
     func wouldOverlapAtFullSize(cells: CellPointers, parallel: ParallelChunks) -> Bool {
-        sweep.findOverlaps(
+        listMatchesTree = false
+        return sweep.findOverlaps(
             cells: cells, radii: cells.radius, largestRadius: Self.largestRadius(cells.radius, count: cells.count),
             list: list, marking: nil, parallel: parallel)
     }

@@ -119,23 +119,24 @@ final class ForceWorkspace {
 
     /// Builds what a step searches, both from the positions before it: the quadtree of the repulsion
     /// (or, while no cell has drifted ``ForceSettings/rebuildDrift`` since it was built, the same tree
-    /// at the new positions) and the grid of the move limits. Neither needs the other, so two threads
-    /// build them at once. Returns the limits, or nil when the moves are not limited, and whether the
+    /// at the new positions) and the grid of the move limits (kept with the tree). Neither needs the
+    /// other, so two threads build them at once. Returns the limits, or nil when the moves are not limited, and whether the
     /// tree was kept.
     private func buildIndexes(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks)
         -> (limits: MoveLimits?, keptTree: Bool)
     {
         let needsTree = settings.theta > 0
         let needsLimits = settings.collisions && settings.integrator == .damped
-        let mayKeepTree = mayKeepTree
+        let drift = mayKeepTree && needsTree ? tree.largestDrift(of: cells, limit: settings.rebuildDrift) : nil
+        let keptTree = drift != nil
         var limits: MoveLimits?
-        var keptTree = false
         parallel.forEachChunk(count: 2, chunkSize: 1) { _, task, _ in
             if task == 0 && needsTree {
-                keptTree = mayKeepTree && tree.refresh(cells: cells, drift: settings.rebuildDrift)
-                if !keptTree { buildTree(cells: cells, settings: settings) }
+                if keptTree { tree.refresh(cells: cells) } else { buildTree(cells: cells, settings: settings) }
             }
-            if task == 1 && needsLimits { limits = collision.moveLimits(cells: cells, threads: parallel.threads) }
+            if task == 1 && needsLimits {
+                limits = collision.moveLimits(cells: cells, threads: parallel.threads, keepingGridWithin: drift)
+            }
         }
         return (limits, keptTree)
     }

@@ -13,16 +13,16 @@ extension Quadtree {
         }
     }
 
-    /// Takes the cells' current positions, keeping every square, every cell's node and so the
-    /// interaction plans made for this tree, and sums the moments again; returns false, changing
-    /// nothing, when some cell has moved `drift` times the side of its leaf or more from where it was
-    /// when the tree was built (the tree must then be built anew). A drift of 0 never keeps the tree.
+    /// How far the cells have moved since the tree was built, at most, if none has moved `drift` times
+    /// the side of its leaf or more; nil if one has (the tree must then be built anew), if the cells
+    /// are not those of the tree, or if `drift` is 0.
     ///
     /// The leaf is the smallest square that holds the cell, so this bounds the cell's drift against
     /// every square above it too: what the opening tests of the walks were made with.
-    func refresh(cells: CellPointers, drift: Double) -> Bool {
-        guard drift > 0, pointCount == cells.count, pointCount > 0 else { return false }
+    func largestDrift(of cells: CellPointers, limit drift: Double) -> Double? {
+        guard drift > 0, pointCount == cells.count, pointCount > 0 else { return nil }
         let points = points.pointer
+        var largest = 0.0
         for leaf in 0..<leafCount {
             let node = nodes.pointer[Int(leaves.pointer[leaf])]
             let limit = drift * node.size
@@ -30,10 +30,20 @@ extension Quadtree {
                 let index = Int(points[slot].index)
                 let dx = cells.x[index] - points[slot].x
                 let dy = cells.y[index] - points[slot].y
+                let squared = dx * dx + dy * dy
                 // Written so that a position that is not a number fails it too.
-                guard dx * dx + dy * dy < limit * limit else { return false }
+                guard squared < limit * limit else { return nil }
+                largest = max(largest, squared)
             }
         }
+        return largest.squareRoot()
+    }
+
+    /// Takes the cells' current positions, keeping every square, every cell's node and so the
+    /// interaction plans made for this tree, and sums the moments again. For cells that
+    /// ``largestDrift(of:limit:)`` accepted.
+    func refresh(cells: CellPointers) {
+        let points = points.pointer
         let pointX = pointX.pointer
         let pointY = pointY.pointer
         for slot in 0..<pointCount {
@@ -42,6 +52,12 @@ extension Quadtree {
             pointY[slot] = cells.y[index]
         }
         computeMoments()
+    }
+
+    /// ``refresh(cells:)`` if ``largestDrift(of:limit:)`` accepts the cells; returns whether it did.
+    func refresh(cells: CellPointers, drift: Double) -> Bool {
+        guard largestDrift(of: cells, limit: drift) != nil else { return false }
+        refresh(cells: cells)
         return true
     }
 

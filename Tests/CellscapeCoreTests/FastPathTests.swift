@@ -134,22 +134,28 @@ import Testing
         let list = CellList()
         store.withPointers { cells in
             list.build(cells: cells, radii: cells.radius, squareSize: 20)
-            for index in stride(from: 0, to: cells.count, by: 7) {
-                var found: [Int: Int] = [:]
-                list.forEachRun(nearX: cells.x[index], y: cells.y[index], distance: distance) { run in
-                    for slot in run {
-                        let cell = Int(list.index.pointer[slot])
-                        found[cell, default: 0] += 1
-                        #expect(list.x.pointer[slot] == cells.x[cell] && list.y.pointer[slot] == cells.y[cell])
-                        #expect(list.radius.pointer[slot] == cells.radius[cell])
-                    }
+            Self.expectRunsHoldEveryCellWithin(distance, of: list, cells: cells)
+        }
+    }
+
+    /// Checks, for every seventh cell, that the list's runs near it hold every cell within `distance`,
+    /// once each, with its position and radius.
+    static func expectRunsHoldEveryCellWithin(_ distance: Double, of list: CellList, cells: CellPointers) {
+        for index in stride(from: 0, to: cells.count, by: 7) {
+            var found: [Int: Int] = [:]
+            list.forEachRun(nearX: cells.x[index], y: cells.y[index], distance: distance) { run in
+                for slot in run {
+                    let cell = Int(list.index.pointer[slot])
+                    found[cell, default: 0] += 1
+                    #expect(list.x.pointer[slot] == cells.x[cell] && list.y.pointer[slot] == cells.y[cell])
+                    #expect(list.radius.pointer[slot] == cells.radius[cell])
                 }
-                #expect(found.values.allSatisfy { $0 == 1 })
-                for other in 0..<cells.count {
-                    let gap = Point(x: cells.x[index], y: cells.y[index]).distance(
-                        to: Point(x: cells.x[other], y: cells.y[other]))
-                    if gap < distance { #expect(found[other] == 1) }
-                }
+            }
+            #expect(found.values.allSatisfy { $0 == 1 })
+            for other in 0..<cells.count {
+                let gap = Point(x: cells.x[index], y: cells.y[index]).distance(
+                    to: Point(x: cells.x[other], y: cells.y[other]))
+                if gap < distance { #expect(found[other] == 1) }
             }
         }
     }

@@ -143,22 +143,7 @@ import Testing
         }
         store.withPointers { cells in
             list.refresh(cells: cells, radii: cells.radius, slack: 6 * 2.0.squareRoot())
-            for index in stride(from: 0, to: cells.count, by: 7) {
-                var found: [Int: Int] = [:]
-                list.forEachRun(nearX: cells.x[index], y: cells.y[index], distance: distance) { run in
-                    for slot in run {
-                        let cell = Int(list.index.pointer[slot])
-                        found[cell, default: 0] += 1
-                        #expect(list.x.pointer[slot] == cells.x[cell] && list.y.pointer[slot] == cells.y[cell])
-                    }
-                }
-                #expect(found.values.allSatisfy { $0 == 1 })
-                for other in 0..<cells.count {
-                    let gap = Point(x: cells.x[index], y: cells.y[index]).distance(
-                        to: Point(x: cells.x[other], y: cells.y[other]))
-                    if gap < distance { #expect(found[other] == 1) }
-                }
-            }
+            FastPathTests.expectRunsHoldEveryCellWithin(distance, of: list, cells: cells)
         }
     }
 

@@ -86,27 +86,14 @@ final class CellList {
         singleRadius.reserve(count + 3)
         let index = index.pointer
         let slotOf = slotOf.pointer
-        let x = x.pointer
-        let y = y.pointer
-        let radius = radius.pointer
-        let singleX = singleX.pointer
-        let singleY = singleY.pointer
-        let singleRadius = singleRadius.pointer
-        var largestRadius = 0.0
         for cell in 0..<count {
             let square = Int(squareOf[cell])
             let slot = Int(starts[square])
             starts[square] += 1
             index[slot] = Int32(cell)
             slotOf[cell] = Int32(slot)
-            x[slot] = cells.x[cell]
-            y[slot] = cells.y[cell]
-            radius[slot] = radii[cell]
-            singleX[slot] = Float(cells.x[cell] - minX)
-            singleY[slot] = Float(cells.y[cell] - minY)
-            singleRadius[slot] = Float(radii[cell])
-            largestRadius = max(largestRadius, radii[cell])
         }
+        let largestRadius = copyCells(cells, radii: radii)
         extent = max(width, height, largestRadius)
         slack = 0
         singleMargin = Self.margin(extent: extent)
@@ -119,6 +106,15 @@ final class CellList {
     /// cell in the square it was sorted into; `slack` is the farthest any cell has moved since, which
     /// ``forEachRun(nearX:y:distance:_:)`` adds to every distance, so no neighbour is missed.
     func refresh(cells: CellPointers, radii: UnsafeMutablePointer<Double>, slack: Double) {
+        copyCells(cells, radii: radii)
+        self.slack = slack
+        singleMargin = Self.margin(extent: extent + 2 * slack)
+    }
+
+    /// Copies every cell's position and radius into its slot, in both precisions; returns the largest
+    /// radius.
+    @discardableResult
+    private func copyCells(_ cells: CellPointers, radii: UnsafeMutablePointer<Double>) -> Double {
         let index = index.pointer
         let x = x.pointer
         let y = y.pointer
@@ -126,6 +122,7 @@ final class CellList {
         let singleX = singleX.pointer
         let singleY = singleY.pointer
         let singleRadius = singleRadius.pointer
+        var largestRadius = 0.0
         for slot in 0..<cells.count {
             let cell = Int(index[slot])
             x[slot] = cells.x[cell]
@@ -134,9 +131,9 @@ final class CellList {
             singleX[slot] = Float(cells.x[cell] - originX)
             singleY[slot] = Float(cells.y[cell] - originY)
             singleRadius[slot] = Float(radii[cell])
+            largestRadius = max(largestRadius, radii[cell])
         }
-        self.slack = slack
-        singleMargin = Self.margin(extent: extent + 2 * slack)
+        return largestRadius
     }
 
     /// How far a distance from positions within `extent` of the origin, in single precision, can be off.

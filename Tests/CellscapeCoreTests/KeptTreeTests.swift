@@ -147,6 +147,30 @@ import Testing
         }
     }
 
+    /// Forces asked for between steps build a tree from other positions than the grid's: the steps
+    /// after it give the same cells as steps that were never interrupted (where the grid had been
+    /// kept with a slack measured from the wrong tree, a search could miss a neighbour).
+    @Test func forcesAskedBetweenStepsChangeNoStep() {
+        func started() -> ForceDirectedLayout {
+            var layout = ForceDirectedLayout(seed: 8)
+            for _ in 0..<600 { layout.addCell() }
+            for _ in 0..<150 { layout.step() }
+            return layout
+        }
+        var layout = started()
+        var asked = started()
+        var forces: [Vector] = []
+        for _ in 0..<40 {
+            layout.step()
+            forces = asked.forces()
+            asked.step()
+        }
+        #expect(asked.keptTreeSteps > 0)
+        let (same, finite) = (asked.cells == layout.cells, forces.allSatisfy { $0.dx.isFinite && $0.dy.isFinite })
+        #expect(same)
+        #expect(finite)
+    }
+
     static func settled(threads: Int, rebuildDrift: Double) -> ForceDirectedLayout {
         var settings = ForceSettings()
         settings.threads = threads

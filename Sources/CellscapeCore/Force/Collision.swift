@@ -29,10 +29,17 @@ final class Collision {
             list.refresh(cells: cells, radii: cells.collisionRadius, slack: slack)
         } else {
             list.build(cells: cells, radii: cells.collisionRadius, squareSize: 2 * largestRadius + 2)
-            listMatchesTree = slack == nil
+            // Built now, or kept with no cell moved since it was built: the same positions.
+            listMatchesTree = slack == nil || slack == 0
         }
         while limitBuffers.count < threads { limitBuffers.append(MoveLimit.Buffer()) }
         return MoveLimits(list: list, largestRadius: largestRadius, buffers: limitBuffers)
+    }
+
+    /// Says that the grid no longer matches the quadtree: the tree was built from other positions, or
+    /// the cells were stored in another order. The next move limits sort the grid anew.
+    func unmatchGrid() {
+        listMatchesTree = false
     }
 
     static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {

@@ -244,7 +244,7 @@ public struct ForceDirectedLayout {
             workspace.prepare(count: cells.count)
             workspace.computeForces(
                 cells: cells, settings: settings, center: center, jitter: jitter,
-                parallel: workspace.parallelChunks(threads: settings.threads))
+                parallel: workspace.parallelChunks(threads: settings.threads), keepingTree: true)
             return storageIndex.map { workspace.force(at: Int($0)) }
         }
     }

@@ -84,6 +84,8 @@ final class ForceWorkspace {
     func storeInTreeOrder(cells: CellPointers, settings: ForceSettings) -> Bool {
         guard settings.theta > 0, tree.pointCount == cells.count else { return false }
         tree.storeInTreeOrder(cells: cells)
+        // The grid names the cells by their old indices.
+        collision.unmatchGrid()
         return true
     }
 
@@ -97,18 +99,23 @@ final class ForceWorkspace {
     }
 
     /// Writes spring plus repulsion for every cell into `forceX` and `forceY`, from a quadtree built anew
-    /// or, `keepingTree`, from the last one at the cells' new positions if none has drifted
-    /// ``ForceSettings/rebuildDrift`` since it was built; returns whether the tree was kept.
+    /// or, `keepingTree`, from the tree the next step would keep (``ForceSettings/rebuildDrift``), so
+    /// that these are the forces that step computes; returns whether the tree was kept.
     @discardableResult
     func computeForces(
         cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter,
         parallel: ParallelChunks, keepingTree: Bool = false
     ) -> Bool {
         let kept =
-            keepingTree && settings.keepsTrees(count: cells.count)
+            keepingTree && mayKeepTree && settings.keepsTrees(count: cells.count)
             && tree.refresh(cells: cells, drift: settings.rebuildDrift)
-        if settings.theta > 0 && !kept { buildTree(cells: cells, settings: settings) }
+        if settings.theta > 0 && !kept {
+            buildTree(cells: cells, settings: settings)
+            // The grid was sorted from the positions of the last step's tree, not of this one.
+            collision.unmatchGrid()
+        }
         sumForces(cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel, replaying: kept)
+        mayKeepTree = settings.keepsTrees(count: cells.count)
         return kept
     }
 
@@ -120,8 +127,8 @@ final class ForceWorkspace {
     /// Builds what a step searches, both from the positions before it: the quadtree of the repulsion
     /// (or, while no cell has drifted ``ForceSettings/rebuildDrift`` since it was built, the same tree
     /// at the new positions) and the grid of the move limits (kept with the tree). Neither needs the
-    /// other, so two threads build them at once. Returns the limits, or nil when the moves are not limited, and whether the
-    /// tree was kept.
+    /// other, so two threads build them at once. Returns the limits, or nil when the moves are not
+    /// limited, and whether the tree was kept.
     private func buildIndexes(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks)
         -> (limits: MoveLimits?, keptTree: Bool)
     {

@@ -36,18 +36,20 @@ final class GroupInteractions {
             let index = stack[depth]
             let node = nodes[Int(index)]
             if node.charge == 0 { continue }
+            let action: InteractionPlan.Action
             switch box.reach(of: node, theta: theta, radius: radius) {
-            case .local:
-                plan?.record(.local, node: index)
-                act(.local, on: index, node: node)
-            case .far:
-                plan?.record(.far, node: index)
-                act(.far, on: index, node: node)
+            case .local: action = .local
+            case .far: action = .far
             case .near where node.isLeaf || node.size <= group.size:
+                // The leaves open these for themselves: nothing to replay.
                 act(.near, on: index, node: node)
+                continue
             case .near:
                 node.pushChildren(onto: stack, depth: &depth)
+                continue
             }
+            plan?.record(action, node: index)
+            act(action, on: index, node: node)
         }
         plan?.endSection()
         local = sources.expansion()

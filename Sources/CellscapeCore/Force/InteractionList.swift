@@ -70,19 +70,17 @@ final class InteractionList {
             let index = stack[depth]
             let node = nodes[Int(index)]
             if node.charge == 0 { continue }
+            let action: InteractionPlan.Action
             switch box.reach(of: node, theta: theta, radius: radius) {
-            case .local:
-                plan?.record(.local, node: index)
-                act(.local, on: node, tree: tree)
-            case .far:
-                plan?.record(.far, node: index)
-                act(.far, on: node, tree: tree)
-            case .near where node.isLeaf:
-                plan?.record(.near, node: index)
-                act(.near, on: node, tree: tree)
+            case .local: action = .local
+            case .far: action = .far
+            case .near where node.isLeaf: action = .near
             case .near:
                 node.pushChildren(onto: stack, depth: &depth)
+                continue
             }
+            plan?.record(action, node: index)
+            act(action, on: node, tree: tree)
         }
         plan?.endSection()
         finish()

@@ -70,8 +70,8 @@ public struct ForceSettings: Hashable, Sendable {
     /// Every cell is still counted exactly once; a drift widens only how far an accepted node's cells
     /// reach beyond the square it was accepted with. With every cell of 10,000 random ones moved just
     /// short of the limit, the RMS relative error against exact was 0.68% (0.58% with the tree built
-    /// anew at the same positions; 1.37% against 0.72% at 0.15); a test checks it. A layout coming to rest moves most cells by hundredths of a pixel a
-    /// step, so most of its steps keep the tree.
+    /// anew at the same positions; 1.37% against 0.72% at 0.15); a test checks it. A layout coming to
+    /// rest moves most cells by hundredths of a pixel a step, so most of its steps keep the tree.
     public var rebuildDrift: Double = 0.1
     /// From this many cells on, the quadtree is built every step and its walks are not recorded: the
     /// plans take memory in proportion to the interactions (at 100,000 cells, 16 MB more at the peak:

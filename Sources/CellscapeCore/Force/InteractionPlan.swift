@@ -23,7 +23,7 @@ final class InteractionPlan {
     @exclusivity(unchecked) private var count = 0
     /// Where each section of entries ends: the group's first, then each leaf's in order.
     private let sectionEnds = ScratchBuffer<Int32>()
-    @exclusivity(unchecked) private(set) var sectionCount = 0
+    @exclusivity(unchecked) private var sectionCount = 0
 
     /// Forgets every section, keeping the memory.
     func removeAll() {

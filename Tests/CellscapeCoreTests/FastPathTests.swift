@@ -48,6 +48,31 @@ import Testing
         #expect(fine < 1e-3, "theta 0.3: \(fine)")
     }
 
+    /// Pairs closer than the minimum distance leave Barnes-Hut's four-lane near loop and are added one by
+    /// one, clamped: with a minimum distance of 3 px, clusters of cells 0.5 to 2 px apart (and two on
+    /// one point) get the exact forces.
+    @Test func barnesHutClampsNearPairsCloserThanTheMinimumDistance() {
+        var settings = ForceSettings()
+        settings.minimumDistance = 3
+        var approximate = ForceDirectedLayout(settings: settings, seed: 4)
+        var random = SplitMix64(seed: 4)
+        for cluster in 0..<40 {
+            let hub = Point(x: Double(cluster % 8) * 150 + 60, y: Double(cluster / 8) * 150 + 60)
+            for _ in 0..<4 {
+                approximate.addCell(at: hub + Vector(dx: random.nextUnit() * 2, dy: random.nextUnit() * 2))
+            }
+        }
+        approximate.addCell(at: Point(x: 60, y: 60))
+        approximate.addCell(at: Point(x: 60, y: 60))
+        var exact = approximate
+        exact.settings.theta = 0
+        let fast = approximate.forces()
+        let slow = exact.forces()
+        for (fast, slow) in zip(fast, slow) {
+            #expect((fast - slow).length <= 1e-3 * slow.length, "\(fast) against \(slow)")
+        }
+    }
+
     @Test func quadtreeMomentsMatchTheirCells() {
         var store = Self.randomCells(3_000, seed: 8, clustered: true)
         let tree = Quadtree()

@@ -56,7 +56,8 @@ struct Repulsion {
     ///
     /// The loops take four interactions at a time in single precision (`SIMD4<Float>`, so square roots
     /// and divisions run four at once) and add the lanes at the end: the order of the sums is fixed,
-    /// whatever the thread count.
+    /// whatever the thread count. Near cells closer than the minimum distance (the cell itself, and
+    /// rarely another) are left out of the loop and added after it, one by one.
     @inline(__always)
     func barnesHutForce(onSlot slot: Int, list: InteractionList, tree: Quadtree, ids: UnsafeMutablePointer<Int>)
         -> RepulsionSum
@@ -71,22 +72,37 @@ struct Repulsion {
         sum += farForce(x: x, y: y, list: list)
         let near = nearForce(x: x, y: y, list: list)
         sum += near.sum
-        if near.coincident > 1 {
-            let id = ids[Int(tree.points.pointer[slot].index)]
-            list.forEachNearCell { other, otherSlot in
-                let dx = x - list.cellX.pointer[other]
-                let dy = y - list.cellY.pointer[other]
-                guard dx * dx + dy * dy == 0, otherSlot != slot else { return }
+        if near.tooClose > 1 { sum += tooCloseForce(x: x, y: y, slot: slot, list: list, tree: tree, ids: ids) }
+        return sum
+    }
+
+    /// The repulsion of the list's cells closer to (x, y) than the minimum distance, the cell at `slot`
+    /// itself excepted: clamped, or for a cell exactly at (x, y), along the seeded direction.
+    private func tooCloseForce(
+        x: Float, y: Float, slot: Int, list: InteractionList, tree: Quadtree, ids: UnsafeMutablePointer<Int>
+    ) -> RepulsionSum {
+        let smallestSquare = Float(minimumDistance * minimumDistance)
+        let id = ids[Int(tree.points.pointer[slot].index)]
+        var sum = RepulsionSum()
+        list.forEachNearCell { other, otherSlot in
+            let dx = x - list.cellX.pointer[other]
+            let dy = y - list.cellY.pointer[other]
+            let squaredDistance = dx * dx + dy * dy
+            guard squaredDistance < smallestSquare, otherSlot != slot else { return }
+            if squaredDistance == 0 {
                 sum += coincidentForce(id: id, otherID: ids[Int(tree.points.pointer[otherSlot].index)])
+            } else {
+                let scale = Float(strength) / (smallestSquare * squaredDistance.squareRoot())
+                sum += RepulsionSum(x: Double(dx * scale), y: Double(dy * scale), stiffness: 2 * Double(scale))
             }
         }
         return sum
     }
 
-    /// The repulsion of the list's cells, pair by pair, and how many of them sit exactly at (x, y) (the
-    /// cell itself among them); those contribute nothing here.
+    /// The repulsion of the list's cells at the minimum distance from (x, y) or farther, pair by pair,
+    /// and how many are closer (the cell itself among them); those contribute nothing here.
     @inline(__always)
-    private func nearForce(x: Float, y: Float, list: InteractionList) -> (sum: RepulsionSum, coincident: Int) {
+    private func nearForce(x: Float, y: Float, list: InteractionList) -> (sum: RepulsionSum, tooClose: Int) {
         let cellX = UnsafeRawPointer(list.cellX.pointer)
         let cellY = UnsafeRawPointer(list.cellY.pointer)
         let cellCharge = UnsafeRawPointer(list.cellCharge.pointer)
@@ -97,7 +113,7 @@ struct Repulsion {
         var forceX = SIMD4<Float>.zero
         var forceY = SIMD4<Float>.zero
         var stiffness = SIMD4<Float>.zero
-        var coincident = SIMD4<Int32>.zero
+        var tooCloseCount = SIMD4<Int32>.zero
         for offset in stride(from: 0, to: list.cellCount * 4, by: 16) {
             let dx = pointX - cellX.lanes(offset)
             // Minus the y offset: written as the x offset is, LLVM's SLP vectorizer pairs the lanes of
@@ -106,22 +122,19 @@ struct Repulsion {
             let negativeDY = cellY.lanes(offset) - pointY
             let weight = cellCharge.lanes(offset)
             let squaredDistance = dx * dx + negativeDY * negativeDY
-            // Masks from the bits (all ones where true), as the generic SIMD comparisons, selects and
-            // pointwise maxima compile to scalar code here: non-negative floats order as their bits.
-            let squareBits = squaredDistance.bits
-            let atPoint = (squareBits &- 1) &>> 31
-            let tooClose = (squareBits &- smallestSquare) &>> 31
-            let clampedSquare = SIMD4<Float>(bits: (smallestSquare & tooClose) | (squareBits & ~tooClose))
-            let pull = weight * charge / (clampedSquare * squaredDistance.squareRoot())
-            let scale = SIMD4<Float>(bits: pull.bits & ~atPoint)
-            coincident &-= atPoint
+            // A mask from the bits (all ones where true), as the generic SIMD comparisons and selects
+            // compile to scalar code here: non-negative floats order as their bits.
+            let tooClose = (squaredDistance.bits &- smallestSquare) &>> 31
+            let pull = weight * charge / (squaredDistance * squaredDistance.squareRoot())
+            let scale = SIMD4<Float>(bits: pull.bits & ~tooClose)
+            tooCloseCount &-= tooClose
             forceX += dx * scale
             forceY -= negativeDY * scale
             stiffness += scale
         }
         let sum = RepulsionSum(
             x: Double(forceX.laneSum), y: Double(forceY.laneSum), stiffness: 2 * Double(stiffness.laneSum))
-        return (sum, Int(coincident[0] &+ coincident[1] &+ coincident[2] &+ coincident[3]))
+        return (sum, Int(tooCloseCount[0] &+ tooCloseCount[1] &+ tooCloseCount[2] &+ tooCloseCount[3]))
     }
 
     /// The force of the list's far nodes: the monopole and quadrupole terms of the expansion of the 1/r

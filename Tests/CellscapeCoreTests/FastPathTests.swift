@@ -29,10 +29,13 @@ import Testing
         }
         var exact = approximate
         exact.settings.theta = 0
-        let fast = approximate.forces()
-        let slow = exact.forces()
-        let sum = zip(fast, slow).reduce(0.0) { $0 + ($1.0 - $1.1).squaredLength / $1.1.squaredLength }
-        return (sum / Double(count)).squareRoot()
+        return relativeError(approximate.forces(), exact.forces())
+    }
+
+    /// The RMS over cells of |approximate - exact| / |exact|.
+    static func relativeError(_ approximate: [Vector], _ exact: [Vector]) -> Double {
+        let sum = zip(approximate, exact).reduce(0.0) { $0 + ($1.0 - $1.1).squaredLength / $1.1.squaredLength }
+        return (sum / Double(exact.count)).squareRoot()
     }
 
     @Test func barnesHutAtTheDefaultThetaIsWithinOnePercentOfExact() {

@@ -77,7 +77,7 @@ struct Repulsion {
     }
 
     /// The repulsion of the list's cells closer to (x, y) than the minimum distance, the cell at `slot`
-    /// itself excepted: clamped, or for a cell exactly at (x, y), along the seeded direction.
+    /// itself excepted, pair by pair as ``pairForce(dx:dy:id:otherID:)`` clamps it.
     private func tooCloseForce(
         x: Float, y: Float, slot: Int, list: InteractionList, tree: Quadtree, ids: UnsafeMutablePointer<Int>
     ) -> RepulsionSum {
@@ -87,14 +87,9 @@ struct Repulsion {
         list.forEachNearCell { other, otherSlot in
             let dx = x - list.cellX.pointer[other]
             let dy = y - list.cellY.pointer[other]
-            let squaredDistance = dx * dx + dy * dy
-            guard squaredDistance < smallestSquare, otherSlot != slot else { return }
-            if squaredDistance == 0 {
-                sum += coincidentForce(id: id, otherID: ids[Int(tree.points.pointer[otherSlot].index)])
-            } else {
-                let scale = Float(strength) / (smallestSquare * squaredDistance.squareRoot())
-                sum += RepulsionSum(x: Double(dx * scale), y: Double(dy * scale), stiffness: 2 * Double(scale))
-            }
+            guard dx * dx + dy * dy < smallestSquare, otherSlot != slot else { return }
+            let otherID = ids[Int(tree.points.pointer[otherSlot].index)]
+            sum += pairForce(dx: Double(dx), dy: Double(dy), id: id, otherID: otherID)
         }
         return sum
     }

@@ -6,12 +6,14 @@ let package = Package(
     // The worker pool's atomics come from the Synchronization module (macOS 15 on Apple systems).
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "CellscapeCore", targets: ["CellscapeCore"]),
+        .library(name: "CellscapeLayout", targets: ["CellscapeLayout"]),
+        .library(name: "CellscapeRender", targets: ["CellscapeRender"]),
+        .library(name: "CellscapeViewer", targets: ["CellscapeViewer"]),
         .executable(name: "cellscape", targets: ["cellscape"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -19,21 +21,24 @@ let package = Package(
             providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
-        .target(
-            name: "CellscapeCore",
-            dependencies: ["CFreeType", "CPNG", .product(name: "OpenCombine", package: "OpenCombine")]),
-        .target(name: "CellscapeX11", dependencies: ["CellscapeCore", "CX11"]),
+        // What an app embeds: geometry, the layouts, the simulation, statistics. No dependencies.
+        .target(name: "CellscapeLayout"),
+        // Pixels: the framebuffer, the rasterizer, text and PNG files.
+        .target(name: "CellscapeRender", dependencies: ["CellscapeLayout", "CFreeType", "CPNG"]),
+        // The viewer's model: scenes, input, the event bus, sessions. No X11.
+        .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender"]),
+        .target(name: "CellscapeX11", dependencies: ["CellscapeViewer", "CellscapeRender", "CX11"]),
         .executableTarget(
             name: "cellscape",
             dependencies: [
-                "CellscapeCore",
-                "CellscapeX11",
+                "CellscapeLayout", "CellscapeRender", "CellscapeViewer", "CellscapeX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
-        .testTarget(name: "CellscapeCoreTests", dependencies: ["CellscapeCore"]),
+        .testTarget(name: "CellscapeLayoutTests", dependencies: ["CellscapeLayout"]),
+        .testTarget(name: "CellscapeRenderTests", dependencies: ["CellscapeRender"]),
+        .testTarget(name: "CellscapeViewerTests", dependencies: ["CellscapeViewer"]),
         .testTarget(name: "CellscapeCommandTests", dependencies: ["cellscape"]),
-        .testTarget(name: "CellscapeX11Tests", dependencies: ["CX11", "CellscapeCore", "cellscape"]),
+        .testTarget(name: "CellscapeX11Tests", dependencies: ["CX11", "CellscapeViewer", "cellscape"]),
     ]
 )

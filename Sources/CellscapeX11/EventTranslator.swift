@@ -1,5 +1,7 @@
 import CX11
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 
 /// Turns X events into viewer commands and records what the main loop must know; it changes no state
 /// of the scene itself.

@@ -1,5 +1,7 @@
 import CX11
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 
 /// Times whole frames of the viewer in a real window: step, raster, present and XSync, each part apart.
 /// In the waterfall view every frame scrolls by a wheel notch (100 px), down for 100 frames, then up.

@@ -1,5 +1,7 @@
 import CX11
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 
 /// Every key the viewer knows, in one table: the key's symbol and the command it gives.
 let keyBindings: [(symbol: Int32, command: KeyCommand)] = [

@@ -1,6 +1,7 @@
 import CX11
-import CellscapeCore
-import OpenCombine
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 
 #if canImport(Glibc)
     import Glibc
@@ -26,7 +27,7 @@ public final class Viewer {
     private var translator = EventTranslator()
     private var announcedReady = false
     private let bus = EventBus()
-    private var inputSubscriptions: [AnyCancellable] = []
+    private var inputSubscriptions: [EventSubscription] = []
     private var recorder: SessionRecorder?
     /// Frames drawn so far.
     private var frames = 0

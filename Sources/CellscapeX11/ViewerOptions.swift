@@ -1,4 +1,6 @@
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 
 /// How the X11 viewer runs.
 public struct ViewerOptions {

@@ -1,5 +1,7 @@
 import CX11
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import ArgumentParser
-import CellscapeCore
-import OpenCombine
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 
 /// `cellscape bench bus`: nanoseconds per send on the event bus.
 struct BenchBusCommand: ParsableCommand {
@@ -36,7 +37,7 @@ struct BenchBusCommand: ParsableCommand {
             for _ in 0..<5 {
                 let bus = EventBus()
                 var total = 0
-                var subscriptions: [AnyCancellable] = []
+                var subscriptions: [EventSubscription] = []
                 for number in 0..<subscribers {
                     subscriptions.append(bus.subscribe { (tick: Tick) in total &+= tick.frame })
                     if number % 2 == 1 { subscriptions.append(bus.subscribe { (_: Other) in total &+= 1 }) }

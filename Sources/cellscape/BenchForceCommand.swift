@@ -1,5 +1,7 @@
 import ArgumentParser
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// `cellscape bench force`: milliseconds per step, steps to settle, accuracy and peak memory.

@@ -1,5 +1,7 @@
 import ArgumentParser
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// `cellscape bench waterfall`: layout, append and the visible query against a linear filter.

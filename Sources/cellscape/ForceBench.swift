@@ -1,4 +1,6 @@
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// What `cellscape bench force` measured for one cell count.

@@ -1,4 +1,6 @@
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// The cells to lay out, read from JSON: `{"width":W,"height":H,"cells":[{"x":..,"y":..}, ...]}`.

@@ -1,5 +1,7 @@
 import ArgumentParser
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// `cellscape layout force`: runs the force-directed simulation headless and writes the cells as JSON.

@@ -1,5 +1,7 @@
 import ArgumentParser
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// `cellscape layout waterfall`: the masonry layout of a catalog, headless, as JSON.

@@ -1,4 +1,6 @@
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// The files the commands write: whole or not at all, and never replacing a device or a link.

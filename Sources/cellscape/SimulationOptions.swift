@@ -1,5 +1,7 @@
 import ArgumentParser
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 
 /// The options that decide a force-directed simulation, shared by every command that runs one.
 struct SimulationOptions: ParsableArguments {

@@ -1,5 +1,7 @@
 import ArgumentParser
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 
 /// `cellscape snapshot`: the viewer's frame rendered headless into a PNG file.
 struct SnapshotCommand: ParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 
 /// The options that decide what the force view shows, shared by the viewer and snapshots.
 struct SceneOptions: ParsableArguments {

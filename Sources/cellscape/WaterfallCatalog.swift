@@ -1,4 +1,6 @@
-import CellscapeCore
+import CellscapeLayout
+import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// A catalog of waterfall items read from JSON:

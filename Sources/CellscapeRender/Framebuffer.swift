@@ -1,0 +1,106 @@
+import CellscapeLayout
+
+/// A frame of 32-bit pixels, `0xFFRRGGBB` (see ``Color/pixel``), in rows of ``stride`` pixels.
+///
+/// Every view draws into one; the X11 viewer presents it and `cellscape snapshot` writes it as a PNG, so
+/// both show the same pixels. The memory is the framebuffer's own, or memory another owner lends (the
+/// viewer's shared-memory image), and it never shrinks: ``resize(width:height:)`` within the capacity
+/// costs nothing.
+public final class Framebuffer {
+    /// The width in pixels. (Unchecked: reading a `var` of a class checks for exclusive access at run
+    /// time, and the rasterizer reads the size for every circle it draws.)
+    @exclusivity(unchecked) public private(set) var width: Int
+    /// The height in pixels.
+    @exclusivity(unchecked) public private(set) var height: Int
+    /// The number of pixels from one row to the next.
+    public let stride: Int
+    /// The most rows the memory holds.
+    public let rowCapacity: Int
+    /// The first pixel of the first row.
+    public let pixels: UnsafeMutablePointer<UInt32>
+    private let release: ((UnsafeMutablePointer<UInt32>) -> Void)?
+
+    /// Creates a framebuffer that owns its memory, filled with ``Color/background``.
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        stride = max(1, width)
+        rowCapacity = max(1, height)
+        pixels = .allocate(capacity: stride * rowCapacity)
+        pixels.initialize(repeating: Color.background.pixel, count: stride * rowCapacity)
+        release = { $0.deallocate() }
+    }
+
+    /// Creates a framebuffer over memory someone else owns, of `stride * rowCapacity` pixels;
+    /// `release` is called with it when the framebuffer goes away.
+    public init(
+        width: Int, height: Int, stride: Int, rowCapacity: Int, memory: UnsafeMutablePointer<UInt32>,
+        release: ((UnsafeMutablePointer<UInt32>) -> Void)? = nil
+    ) {
+        precondition(width <= stride && height <= rowCapacity, "the frame must fit its memory")
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.rowCapacity = rowCapacity
+        pixels = memory
+        self.release = release
+    }
+
+    deinit {
+        release?(pixels)
+    }
+
+    /// Changes the size if the memory holds it, and returns whether it did.
+    @discardableResult
+    public func resize(width newWidth: Int, height newHeight: Int) -> Bool {
+        guard newWidth >= 0, newHeight >= 0, newWidth <= stride, newHeight <= rowCapacity else { return false }
+        width = newWidth
+        height = newHeight
+        return true
+    }
+
+    /// The pixel in column `x` of row `y`.
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get { pixels[y * stride + x] }
+        set { pixels[y * stride + x] = newValue }
+    }
+
+    /// Paints every pixel of the frame with one colour.
+    public func fill(_ color: Color) {
+        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: color)
+    }
+
+    /// Paints the pixels whose centres lie in `rect` (clipped to the frame) with one colour.
+    public func fill(_ rect: Rect, color: Color, alpha: Double = 1) {
+        let columns = pixelRange(rect.minX, rect.maxX, limit: width)
+        let rows = pixelRange(rect.minY, rect.maxY, limit: height)
+        guard !columns.isEmpty, !rows.isEmpty else { return }
+        let pixel = color.pixel
+        let coverage = UInt32(max(0, min(1, alpha)) * 256)
+        for y in rows {
+            let row = pixels + y * stride
+            if coverage >= 256 {
+                (row + columns.lowerBound).update(repeating: pixel, count: columns.count)
+            } else {
+                for x in columns { row[x] = blend(row[x], pixel, alpha: coverage) }
+            }
+        }
+    }
+
+    /// A copy of the visible pixels, row after row, without the padding of the stride.
+    public var packedPixels: [UInt32] {
+        var packed: [UInt32] = []
+        packed.reserveCapacity(width * height)
+        for y in 0..<height {
+            packed.append(contentsOf: UnsafeBufferPointer(start: pixels + y * stride, count: width))
+        }
+        return packed
+    }
+
+    private func pixelRange(_ low: Double, _ high: Double, limit: Int) -> Range<Int> {
+        guard low.isFinite, high.isFinite else { return 0..<0 }
+        let first = Int(max(0, min(Double(limit), (low - 0.5).rounded(.up))))
+        let end = Int(max(0, min(Double(limit), (high - 0.5).rounded(.up))))
+        return first..<max(first, end)
+    }
+}

@@ -1,0 +1,78 @@
+import CellscapeLayout
+
+/// A filled rectangle with rounded corners, antialiased, in framebuffer pixels.
+public struct RoundedRectangle: Hashable, Sendable {
+    /// The rectangle's extent.
+    public var frame: Rect
+    /// The corners' radius (at most half the shorter side).
+    public var cornerRadius: Double
+    /// The fill colour.
+    public var color: Color
+
+    /// Creates a rounded rectangle.
+    public init(frame: Rect, cornerRadius: Double, color: Color) {
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+        self.color = color
+    }
+
+    /// Draws it: a pixel is covered by `0.5 - d`, clamped to `0...1`, where `d` is the signed distance from
+    /// its centre to the outline; pixels well inside are stored, only the outline is blended.
+    public func draw(into target: Framebuffer) {
+        let box = frame
+        guard box.width > 0, box.height > 0, box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite,
+            box.maxY.isFinite
+        else { return }
+        let radius = max(0, min(cornerRadius, box.width / 2, box.height / 2))
+        let pixel = color.pixel
+        let firstRow = max(0, pixelIndexBelow(box.minY - 0.5))
+        let lastRow = min(target.height - 1, pixelIndexAbove(box.maxY - 0.5))
+        let firstColumn = max(0, pixelIndexBelow(box.minX - 0.5))
+        let lastColumn = min(target.width - 1, pixelIndexAbove(box.maxX - 0.5))
+        guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
+        let center = box.center
+        let innerHalfWidth = box.width / 2 - radius
+        let innerHalfHeight = box.height / 2 - radius
+        for y in firstRow...lastRow {
+            let py = Double(y) + 0.5
+            let row = target.pixels + y * target.stride
+            let qy = abs(py - center.y) - innerHalfHeight
+            // Where the row is at least a pixel inside the outline, a run of stores.
+            var solid = 0..<0
+            if qy <= -(radius == 0 ? 0.5 : 0) && py - 0.5 >= box.minY && py + 0.5 <= box.maxY {
+                let inset = qy > 0 ? radius - (radius * radius - qy * qy).squareRoot() : 0
+                let left = pixelIndexAbove(box.minX + inset)
+                let right = pixelIndexBelow(box.maxX - inset)
+                let lower = max(left, firstColumn)
+                let upper = min(right, lastColumn + 1)
+                if lower < upper { solid = lower..<upper }
+            }
+            for x in firstColumn...lastColumn {
+                if solid.contains(x) {
+                    (row + x).update(repeating: pixel, count: solid.upperBound - x)
+                    break
+                }
+                blendOutline(row, x, py, center, innerHalfWidth, innerHalfHeight, radius, pixel)
+            }
+            if !solid.isEmpty {
+                for x in solid.upperBound..<lastColumn + 1 {
+                    blendOutline(row, x, py, center, innerHalfWidth, innerHalfHeight, radius, pixel)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func blendOutline(
+        _ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ py: Double, _ center: Point, _ halfWidth: Double,
+        _ halfHeight: Double, _ radius: Double, _ pixel: UInt32
+    ) {
+        let qx = abs(Double(x) + 0.5 - center.x) - halfWidth
+        let qy = abs(py - center.y) - halfHeight
+        let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+        let distance = outside + min(max(qx, qy), 0) - radius
+        let coverage = min(1, max(0, 0.5 - distance))
+        guard coverage > 0 else { return }
+        row[x] = coverage >= 1 ? pixel : blend(row[x], pixel, alpha: UInt32(coverage * 256))
+    }
+}

@@ -1,0 +1,99 @@
+import CellscapeLayout
+import CellscapeRender
+
+/// The two views of the viewer and which one shows; each keeps its state while the other shows.
+public struct ViewerModel {
+    /// The views.
+    public enum View: String, CaseIterable, Hashable, Sendable, Codable {
+        /// The force-directed cells.
+        case force
+        /// The masonry feed.
+        case waterfall
+    }
+
+    /// The force view.
+    public private(set) var force: ForceScene
+    /// The waterfall view.
+    public private(set) var waterfall: WaterfallScene
+    /// The view that shows.
+    public private(set) var view: View
+    /// Whether the user asked to quit.
+    public private(set) var wantsQuit = false
+
+    /// Creates both views; `view` shows first.
+    public init(force: ForceScene.Options, waterfall: WaterfallScene.Options, view: View = .force) {
+        self.force = ForceScene(options: force)
+        self.waterfall = WaterfallScene(options: waterfall)
+        self.view = view
+    }
+
+    /// The window size.
+    public var size: Size { force.size }
+
+    /// Whether the showing view changes without input.
+    public var isAnimating: Bool {
+        view == .force ? force.isAnimating : waterfall.isAnimating
+    }
+
+    /// Applies one command: Tab and quit to the model, a resize to both views, the rest to the showing view.
+    public mutating func handle(_ command: ViewerCommand) {
+        switch command {
+        case .key(.switchView): view = view == .force ? .waterfall : .force
+        case .key(.quit): wantsQuit = true
+        case .resize:
+            force.handle(command)
+            waterfall.handle(command)
+        default:
+            if view == .force { force.handle(command) } else { waterfall.handle(command) }
+        }
+    }
+
+    /// Moves the showing view on by one frame.
+    public mutating func advance() {
+        if view == .force { force.advance() } else { waterfall.advance() }
+    }
+
+    /// Draws the showing view.
+    public mutating func render(into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
+        if view == .force {
+            force.render(into: frame, rasterizer: rasterizer, text: text)
+        } else {
+            waterfall.render(into: frame, text: text)
+        }
+    }
+
+    /// Records one frame's timings in the showing view's statistics.
+    public mutating func record(start: UInt64, step: UInt64, frame: UInt64) {
+        if view == .force {
+            force.statistics.record(start: start, step: step, frame: frame)
+        } else {
+            waterfall.statistics.record(start: start, step: step, frame: frame)
+        }
+    }
+
+    /// Forgets the showing view's past frame times (after an idle spell).
+    public mutating func restartStatistics() {
+        if view == .force { force.statistics.restart() } else { waterfall.statistics.restart() }
+    }
+
+    /// Whether the showing view shows its HUD.
+    public var showsHUD: Bool { view == .force ? force.showsHUD : waterfall.showsHUD }
+}
+
+extension ViewerModel {
+    /// The state a replay must reproduce, as JSON with every number exact (shortest round-trip form):
+    /// the view, the window size, every cell's id and position, pause, and the waterfall's offset,
+    /// selection and item count.
+    public var stateJSON: String {
+        var text = "{\"view\":\"\(view.rawValue)\",\"width\":\(size.width),\"height\":\(size.height),"
+        text += "\"paused\":\(force.isPaused),\"steps\":\(force.layout.stepCount),\"cells\":["
+        for index in 0..<force.layout.count {
+            let cell = force.layout.cell(at: index)
+            if index > 0 { text += "," }
+            text += "{\"id\":\(cell.id),\"x\":\(cell.position.x),\"y\":\(cell.position.y)}"
+        }
+        text += "],\"scroll\":\(waterfall.scrollOffset),\"items\":\(waterfall.items.count),"
+        text += "\"selection\":\(waterfall.selection.map(String.init) ?? "null")}\n"
+        return text
+    }
+}

@@ -1,0 +1,191 @@
+import CellscapeLayout
+import CellscapeRender
+
+/// The waterfall view's state: the layout of the feed, the scroll offset and its momentum, the selection.
+///
+/// Input arrives as ``ViewerCommand``s; ``advance()`` moves the momentum on by one frame. The feed is
+/// endless: when the viewport comes within one screen of the bottom, the next page of items is appended,
+/// from the catalog while it lasts and then generated from the seed.
+public struct WaterfallScene {
+    /// How the scene starts.
+    public struct Options: Sendable {
+        /// The items shown first; generated items follow once they run out.
+        public var catalog: [WaterfallItem] = []
+        /// The seed of the generated items.
+        public var seed: UInt64 = 0
+        /// The window size.
+        public var size = Size(width: 1280, height: 800)
+        /// Columns, spacing and insets.
+        public var configuration = WaterfallConfiguration()
+        /// Whether the HUD shows.
+        public var showsHUD = true
+
+        /// The defaults: no catalog (all items generated), a 1280x800 window.
+        public init() {}
+    }
+
+    /// Items appended at a time.
+    public static let pageSize = 100
+    /// Pixels per wheel notch.
+    static let wheelStep = 100.0
+    /// Pixels per arrow key.
+    static let lineStep = 40.0
+    /// The fraction of its speed a fling keeps from one frame to the next.
+    static let friction = 0.94
+    /// How far the pointer may move, in pixels, for a press and release to count as a click.
+    static let clickSlop = 4.0
+
+    /// The layout of every item loaded so far.
+    public private(set) var layout: WaterfallLayout
+    /// The items loaded so far, in layout order.
+    public private(set) var items: [WaterfallItem] = []
+    /// How far the content is scrolled: the content y at the top of the window.
+    public private(set) var scrollOffset = 0.0
+    /// The fling's speed in pixels per frame (positive: down the feed).
+    public private(set) var velocity = 0.0
+    /// The selected item.
+    public private(set) var selection: Int?
+    /// Whether the HUD shows.
+    public private(set) var showsHUD: Bool
+    /// The window size.
+    public private(set) var size: Size
+    /// Timings the main loop records, shown by the HUD.
+    public var statistics = FrameStatistics()
+    /// The last frame's query: how many items it found and how long it took, in nanoseconds.
+    public internal(set) var lastQuery: (visible: Int, nanoseconds: UInt64) = (0, 0)
+
+    private let options: Options
+    private var drag: (start: Point, last: Point, startOffset: Double, moved: Bool, speed: Double)?
+
+    /// Creates the scene with the first pages loaded.
+    public init(options: Options = Options()) {
+        self.options = options
+        size = options.size
+        showsHUD = options.showsHUD
+        layout = WaterfallLayout(configuration: options.configuration, bounds: Rect(origin: .zero, size: options.size))
+        loadPagesIfNeeded()
+    }
+
+    /// Whether the next frame changes anything: a fling is under way.
+    public var isAnimating: Bool { velocity != 0 }
+
+    /// The content rect the window shows.
+    public var visibleRect: Rect { Rect(x: 0, y: scrollOffset, width: size.width, height: size.height) }
+
+    /// The largest scroll offset: the bottom of the content at the bottom of the window.
+    public var maximumOffset: Double { max(0, layout.contentSize.height - size.height) }
+
+    /// Applies one command.
+    public mutating func handle(_ command: ViewerCommand) {
+        switch command {
+        case .press(let point):
+            velocity = 0
+            drag = (point, point, scrollOffset, false, 0)
+        case .drag(let point): dragged(to: point)
+        case .release(let point): released(at: point)
+        case .wheel(let notches): scroll(by: Double(notches) * Self.wheelStep)
+        case .resize(let newSize): resize(to: newSize)
+        case .key(let key): handle(key)
+        case .remove: break
+        }
+    }
+
+    /// Moves the fling on by one frame.
+    public mutating func advance() {
+        guard velocity != 0 else { return }
+        scroll(by: velocity, keepingVelocity: true)
+        velocity *= Self.friction
+        if abs(velocity) < 0.2 || scrollOffset == 0 || scrollOffset == maximumOffset { velocity = 0 }
+    }
+
+    /// The item under a window point, if any.
+    public func item(at windowPoint: Point) -> Int? {
+        let point = Point(x: windowPoint.x, y: windowPoint.y + scrollOffset)
+        return layout.indices(in: Rect(center: point, radius: 0.5)).first { layout.frame(at: $0).contains(point) }
+    }
+
+    private mutating func handle(_ key: KeyCommand) {
+        switch key {
+        case .pageUp: scroll(by: -(size.height - 40))
+        case .pageDown: scroll(by: size.height - 40)
+        case .home: scroll(by: -scrollOffset)
+        case .end: scroll(by: maximumOffset - scrollOffset)
+        case .lineUp: scroll(by: -Self.lineStep)
+        case .lineDown: scroll(by: Self.lineStep)
+        case .toggleHUD: showsHUD.toggle()
+        default: break
+        }
+    }
+
+    private mutating func dragged(to point: Point) {
+        guard var current = drag else { return }
+        if abs(point.y - current.start.y) > Self.clickSlop || abs(point.x - current.start.x) > Self.clickSlop {
+            current.moved = true
+        }
+        current.speed = current.last.y - point.y
+        current.last = point
+        drag = current
+        if current.moved { scroll(to: current.startOffset - (point.y - current.start.y)) }
+    }
+
+    private mutating func released(at point: Point) {
+        guard let current = drag else { return }
+        drag = nil
+        if current.moved {
+            velocity = current.speed
+        } else {
+            selection = item(at: point)
+        }
+    }
+
+    private mutating func scroll(by distance: Double, keepingVelocity: Bool = false) {
+        if !keepingVelocity { velocity = 0 }
+        scroll(to: scrollOffset + distance)
+    }
+
+    /// Scrolls to an offset (clamped to the content, loading pages as needed) and stops any fling.
+    public mutating func scroll(toOffset offset: Double) {
+        velocity = 0
+        scroll(to: offset)
+    }
+
+    private mutating func scroll(to offset: Double) {
+        guard offset.isFinite else { return }
+        scrollOffset = min(max(0, offset), maximumOffset)
+        loadPagesIfNeeded()
+        scrollOffset = min(max(0, offset), maximumOffset)
+    }
+
+    /// Appends pages until the content reaches at least one screen below the viewport.
+    private mutating func loadPagesIfNeeded() {
+        var pages = 0
+        while layout.contentSize.height < scrollOffset + 2 * size.height && pages < 100 {
+            let first = items.count
+            var page: [WaterfallItem] = []
+            if first < options.catalog.count {
+                page = Array(options.catalog[first..<min(options.catalog.count, first + Self.pageSize)])
+            }
+            page += GeneratedItems.items(
+                count: Self.pageSize - page.count, seed: options.seed, startingAt: first + page.count)
+            items += page
+            layout.append(page.map(\.size))
+            pages += 1
+        }
+    }
+
+    /// Takes a new window size; a new width reflows the columns and keeps the item at the top in place.
+    private mutating func resize(to newSize: Size) {
+        guard newSize.width > 0, newSize.height > 0, newSize != size else { return }
+        let bounds = Rect(x: 0, y: scrollOffset, width: newSize.width, height: newSize.height)
+        let anchor = layout.topItem(at: scrollOffset)
+        let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
+        size = newSize
+        if layout.shouldInvalidate(forBoundsChange: bounds) { layout.invalidate() }
+        layout.prepare(bounds: bounds)
+        if let anchor {
+            scroll(to: layout.frame(at: anchor).minY - anchorScreenY)
+        } else {
+            scroll(to: scrollOffset)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Testing
+
+@testable import CellscapeLayout
+
+@Suite struct SettleTests {
+    static func largestOverlap(_ cells: [Cell]) -> Double {
+        var largest = 0.0
+        for first in cells.indices {
+            for second in (first + 1)..<cells.count {
+                let reach = cells[first].radius + cells[second].radius
+                largest = max(largest, reach - cells[first].position.distance(to: cells[second].position))
+            }
+        }
+        return largest
+    }
+
+    /// 1,000 cells settle well within 300 steps into a true equilibrium of the seed's forces: one exact
+    /// seed step from there moves no cell 0.3 px.
+    @Test func thousandCellsSettleIntoAnEquilibriumOfTheSeedForces() {
+        var layout = ForceDirectedLayout(seed: 2)
+        for _ in 0..<1_000 { layout.addCell() }
+        while !layout.isSettled && layout.stepCount < 300 { layout.step() }
+        #expect(layout.isSettled, "not settled after \(layout.stepCount) steps")
+        var seed = layout
+        seed.settings.integrator = .seed
+        seed.settings.theta = 0
+        #expect(seed.step().largest < 0.3)
+        #expect(Self.largestOverlap(layout.cells) <= 0.5)
+    }
+
+    /// 3,000 cells are packed in the middle, where the collisions carry the load.
+    @Test func packedCellsSettleWithoutOverlapping() {
+        var layout = ForceDirectedLayout(seed: 6)
+        for _ in 0..<3_000 { layout.addCell() }
+        while !layout.isSettled && layout.stepCount < 1_500 { layout.step() }
+        #expect(layout.isSettled, "not settled after \(layout.stepCount) steps")
+        #expect(Self.largestOverlap(layout.cells) <= 0.5)
+    }
+
+    /// A cell added on top of another starts without a collision radius and grows apart from it over
+    /// `growthSteps`; once settled they do not overlap.
+    @Test func aNewCellGrowsIntoPlace() {
+        var layout = ForceDirectedLayout(seed: 3)
+        layout.addCell(at: Point(x: 640, y: 400))
+        layout.addCell(at: Point(x: 641, y: 400))
+        layout.step()
+        #expect(layout.cell(at: 0).position.distance(to: layout.cell(at: 1).position) < 20)
+        while !layout.isSettled && layout.stepCount < 1_000 { layout.step() }
+        #expect(layout.isSettled)
+        #expect(Self.largestOverlap(layout.cells) <= 0.5)
+    }
+
+    /// Cells at rest with room for their full size take it at once instead of waiting to grow.
+    @Test func cellsWithRoomTakeTheirFullSizeAtOnce() {
+        var settings = ForceSettings()
+        settings.growthSteps = 10_000
+        var layout = ForceDirectedLayout(settings: settings, seed: 5)
+        for _ in 0..<50 { layout.addCell() }
+        while !layout.isSettled && layout.stepCount < 1_000 { layout.step() }
+        #expect(layout.isSettled, "not settled after \(layout.stepCount) steps")
+        #expect(layout.stepCount < 1_000)
+        #expect(Self.largestOverlap(layout.cells) <= 0.5)
+    }
+
+    /// A short move that reverses the last halves the cell's step, down to 1/64; a move of a pixel or
+    /// more restores it.
+    @Test func aSwingingCellIsSlowedAndAFreeOneIsNot() {
+        var store = CellStore()
+        store.append(id: 0, at: .zero, radius: 10)
+        store.withPointers { cells in
+            let back = Vector(dx: -0.4, dy: 0)
+            let forth = Vector(dx: 0.5, dy: 0.1)
+            DampedStep.updateScale(0, cells: cells, move: back, lastMove: forth, limited: true)
+            #expect(cells.stepScale[0] == 0.5)
+            DampedStep.updateScale(0, cells: cells, move: forth, lastMove: forth, limited: true)
+            #expect(cells.stepScale[0] == 0.5)
+            for _ in 0..<10 { DampedStep.updateScale(0, cells: cells, move: forth, lastMove: back, limited: true) }
+            #expect(cells.stepScale[0] == 1.0 / 64)
+            DampedStep.updateScale(0, cells: cells, move: Vector(dx: -1, dy: 0), lastMove: forth, limited: true)
+            #expect(cells.stepScale[0] == 1)
+        }
+    }
+
+    @Test func withoutCollisionsTenThousandCellsStayStableAndSettle() {
+        var settings = ForceSettings()
+        settings.collisions = false
+        var layout = ForceDirectedLayout(settings: settings, seed: 4)
+        for _ in 0..<10_000 { layout.addCell() }
+        while !layout.isSettled && layout.stepCount < 1_000 { layout.step() }
+        #expect(layout.isSettled, "not settled after \(layout.stepCount) steps")
+        #expect(layout.cells.allSatisfy { $0.position.distance(to: layout.center) < 2_000 })
+    }
+}

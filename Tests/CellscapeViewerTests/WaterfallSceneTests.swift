@@ -1,0 +1,103 @@
+import Testing
+
+@testable import CellscapeLayout
+@testable import CellscapeRender
+@testable import CellscapeViewer
+
+/// The waterfall view's state, driven by commands.
+@Suite struct WaterfallSceneTests {
+    static func scene(size: Size = Size(width: 1280, height: 800)) -> WaterfallScene {
+        var options = WaterfallScene.Options()
+        options.catalog = GeneratedItems.items(count: 250, seed: 8)
+        options.seed = 3
+        options.size = size
+        return WaterfallScene(options: options)
+    }
+
+    @Test func theFeedIsEndlessAndClampedAtTheTop() {
+        var scene = Self.scene()
+        #expect(scene.items.count == 100)
+        #expect(scene.items[0] == GeneratedItems.item(number: 0, seed: 8))
+        scene.handle(.wheel(-3))
+        #expect(scene.scrollOffset == 0)
+        for _ in 0..<200 { scene.handle(.key(.pageDown)) }
+        #expect(scene.items.count > 250)
+        #expect(scene.items[250] == GeneratedItems.item(number: 250, seed: 3))
+        #expect(scene.layout.contentSize.height >= scene.scrollOffset + 2 * 800)
+        scene.handle(.key(.home))
+        #expect(scene.scrollOffset == 0)
+        scene.handle(.key(.lineDown))
+        #expect(scene.scrollOffset == 40)
+        scene.handle(.wheel(2))
+        #expect(scene.scrollOffset == 240)
+    }
+
+    @Test func aClickSelectsTheTileUnderThePointer() {
+        var scene = Self.scene()
+        let frame = scene.layout.frame(at: 7)
+        let point = frame.center
+        scene.handle(.press(point))
+        scene.handle(.release(point))
+        #expect(scene.selection == 7)
+        #expect(scene.hudLines.last?.hasPrefix("selected #7 ") == true)
+        scene.handle(.press(Point(x: 3, y: 3)))
+        scene.handle(.release(Point(x: 3, y: 3)))
+        #expect(scene.selection == nil)
+    }
+
+    @Test func draggingScrollsAndFlings() {
+        var scene = Self.scene()
+        scene.handle(.wheel(10))
+        let start = scene.scrollOffset
+        scene.handle(.press(Point(x: 600, y: 500)))
+        scene.handle(.drag(Point(x: 600, y: 450)))
+        scene.handle(.drag(Point(x: 600, y: 400)))
+        #expect(scene.scrollOffset == start + 100)
+        scene.handle(.release(Point(x: 600, y: 400)))
+        #expect(scene.selection == nil)
+        #expect(scene.isAnimating)
+        var frames = 0
+        while scene.isAnimating && frames < 1_000 {
+            scene.advance()
+            frames += 1
+        }
+        #expect(scene.scrollOffset > start + 100 + 200)
+        #expect(!scene.isAnimating)
+    }
+
+    @Test func aResizeReflowsAndKeepsTheTopItemInView() {
+        var scene = Self.scene()
+        scene.handle(.wheel(25))
+        let top = scene.layout.topItem(at: scene.scrollOffset)!
+        scene.handle(.resize(Size(width: 600, height: 800)))
+        #expect(scene.layout.columnCount == 2)
+        let frame = scene.layout.frame(at: top)
+        #expect(frame.maxY > scene.scrollOffset && frame.minY < scene.scrollOffset + 800)
+        #expect(scene.layout.topItem(at: scene.scrollOffset) == top)
+    }
+
+    @Test func theFrameShowsTheVisibleTiles() {
+        var scene = Self.scene(size: Size(width: 400, height: 300))
+        let frame = Framebuffer(width: 400, height: 300)
+        scene.render(into: frame, text: nil)
+        #expect(scene.lastQuery.visible == scene.layout.indices(in: scene.visibleRect).count)
+        let tile = scene.layout.frame(at: 0)
+        #expect(frame[Int(tile.center.x), Int(tile.center.y)] == scene.items[0].color.pixel)
+        #expect(frame[4, 150] == Color.background.pixel)
+    }
+
+    @Test func theModelRoutesCommandsToTheShowingView() {
+        var model = ViewerModel(force: ForceScene.Options(), waterfall: WaterfallScene.Options())
+        model.handle(.key(.switchView))
+        #expect(model.view == .waterfall)
+        model.handle(.wheel(1))
+        #expect(model.waterfall.scrollOffset == 100)
+        model.handle(.resize(Size(width: 700, height: 500)))
+        #expect(model.force.size == Size(width: 700, height: 500) && model.waterfall.size == model.force.size)
+        model.handle(.key(.switchView))
+        model.handle(.key(.addCells))
+        #expect(model.force.layout.count == 300)
+        model.handle(.key(.quit))
+        #expect(model.wantsQuit)
+    }
+}

@@ -1,6 +1,5 @@
-import CellscapeLayout
-
 import CPNG
+import CellscapeLayout
 
 #if canImport(Glibc)
     import Glibc

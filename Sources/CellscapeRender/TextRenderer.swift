@@ -1,6 +1,5 @@
-import CellscapeLayout
-
 import CFreeType
+import CellscapeLayout
 
 /// Draws text into a ``Framebuffer`` with FreeType, in a font that fontconfig matches.
 ///

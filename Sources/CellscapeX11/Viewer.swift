@@ -7,7 +7,7 @@ import CellscapeViewer
     import Glibc
 #endif
 
-/// The X11 viewer: a window showing the force view, driven by one main loop.
+/// The X11 viewer: a window showing the force and waterfall views, driven by one main loop.
 ///
 /// The loop drains X events (handlers only record commands), sends them on the event bus (the views and a
 /// recorder subscribe; there is no other path from input to state), steps and draws once per frame

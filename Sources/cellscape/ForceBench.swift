@@ -108,7 +108,7 @@ struct ForceBench {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         let timed = Array(durations.dropFirst(min(3, max(0, durations.count - 1))))
         var report = ForceBenchReport(
-            cells: count, theta: settings.theta, threads: settings.threads,
+            cells: count, theta: settings.repulsion.theta, threads: settings.threads,
             medianMilliseconds: Self.percentile(timed, 0.5),
             p95Milliseconds: Self.percentile(timed, 0.95),
             stepsToSettle: durations.count, settled: layout.isSettled, secondsToSettle: seconds,
@@ -119,7 +119,7 @@ struct ForceBench {
         if count <= Self.seedLimit {
             var exactSeed = settings
             exactSeed.integrator = .seed
-            exactSeed.theta = 0
+            exactSeed.repulsion = .exact
             exactSeed.collisions = false
             var seedLayout = randomLayout(settings: exactSeed)
             var steps = 0
@@ -161,7 +161,7 @@ struct ForceBench {
         start: ForceDirectedLayout, settled: ForceDirectedLayout, into report: inout ForceBenchReport
     ) {
         var exact = start
-        exact.settings.theta = 0
+        exact.settings.repulsion = .exact
         var durations: [Double] = []
         for _ in 0..<(count <= 1_000 ? 50 : 8) { durations.append(Self.time { exact.step() }) }
         let timed = Array(durations.dropFirst(2))
@@ -171,7 +171,7 @@ struct ForceBench {
 
         var seedStep = settled
         seedStep.settings.integrator = .seed
-        seedStep.settings.theta = 0
+        seedStep.settings.repulsion = .exact
         report.exactSeedStepLargest = seedStep.step().largest
         if settings.collisions { report.largestOverlap = Self.largestOverlap(in: settled) }
     }
@@ -186,7 +186,7 @@ struct ForceBench {
     static func relativeError(of layout: ForceDirectedLayout) -> Double {
         var approximate = layout
         var exact = layout
-        exact.settings.theta = 0
+        exact.settings.repulsion = .exact
         let approximateForces = approximate.forces()
         let exactForces = exact.forces()
         let spring = layout.settings.springStiffness

@@ -19,7 +19,8 @@ enum SessionFile {
     static func header(scene: ForceScene.Options, view: ViewerModel.View, items: String) -> RecordedSession.Header {
         RecordedSession.Header(
             version: version, seed: scene.seed, size: scene.size, cells: scene.cells, view: view,
-            integrator: scene.settings.integrator, theta: scene.settings.theta, collisions: scene.settings.collisions,
+            integrator: scene.settings.integrator, theta: scene.settings.repulsion.theta,
+            collisions: scene.settings.collisions,
             items: items)
     }
 
@@ -114,7 +115,7 @@ enum SessionFile {
         options.scene.seed = header.seed
         options.scene.size = header.size
         options.scene.settings.integrator = header.integrator
-        options.scene.settings.theta = header.theta
+        options.scene.settings.repulsion = RepulsionSummation(theta: header.theta)
         options.scene.settings.collisions = header.collisions
         options.view = header.view
         options.waterfall.seed = header.seed

@@ -13,7 +13,7 @@ struct SimulationOptions: ParsableArguments {
     var integrator: Integrator = .damped
 
     @Option(help: "The Barnes-Hut opening angle; 0 computes every pair exactly.")
-    var theta: Double = ForceSettings().theta
+    var theta: Double = ForceSettings().repulsion.theta
 
     @Flag(help: "Compute every pair of cells exactly (the same as --theta 0).")
     var exact = false
@@ -59,7 +59,7 @@ struct SimulationOptions: ParsableArguments {
     var settings: ForceSettings {
         var settings = ForceSettings()
         settings.integrator = integrator
-        settings.theta = exact ? 0 : theta
+        settings.repulsion = RepulsionSummation(theta: exact ? 0 : theta)
         settings.collisions = !noCollisions
         if let threads { settings.threads = threads }
         if let leafCapacity { settings.leafCapacity = max(1, leafCapacity) }

@@ -6,7 +6,7 @@ import Testing
     static func run(threads: Int, theta: Double, seed: UInt64 = 11) -> [UInt64] {
         var settings = ForceSettings()
         settings.threads = threads
-        settings.theta = theta
+        settings.repulsion = RepulsionSummation(theta: theta)
         var layout = ForceDirectedLayout(settings: settings, seed: seed)
         for _ in 0..<1_500 { layout.addCell() }
         for _ in 0..<3 { layout.addCell(at: Point(x: 640, y: 400)) }

@@ -21,14 +21,14 @@ import Testing
     /// The RMS over cells of |approximate - exact| / |exact| for the repulsion alone.
     static func relativeError(_ count: Int, theta: Double, seed: UInt64, clustered: Bool = false) -> Double {
         var settings = ForceSettings()
-        settings.theta = theta
+        settings.repulsion = RepulsionSummation(theta: theta)
         settings.springStiffness = 0
         var approximate = ForceDirectedLayout(settings: settings, seed: seed)
         for cell in randomCells(count, seed: seed, clustered: clustered).cells {
             approximate.addCell(at: cell.position)
         }
         var exact = approximate
-        exact.settings.theta = 0
+        exact.settings.repulsion = .exact
         return relativeError(approximate.forces(), exact.forces())
     }
 
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func barnesHutAtTheDefaultThetaIsWithinOnePercentOfExact() {
-        let error = Self.relativeError(10_000, theta: ForceSettings().theta, seed: 21)
+        let error = Self.relativeError(10_000, theta: ForceSettings().repulsion.theta, seed: 21)
         #expect(error <= 0.01, "RMS relative error \(error)")
     }
 
@@ -68,7 +68,7 @@ import Testing
         approximate.addCell(at: Point(x: 60, y: 60))
         approximate.addCell(at: Point(x: 60, y: 60))
         var exact = approximate
-        exact.settings.theta = 0
+        exact.settings.repulsion = .exact
         let fast = approximate.forces()
         let slow = exact.forces()
         for (fast, slow) in zip(fast, slow) {
@@ -159,7 +159,7 @@ import Testing
     @Test(arguments: [1.0, 45.0])
     func cellListNeighboursAreEveryCellWithinTheReach(distance: Double) {
         var store = Self.randomCells(2_000, seed: 9, clustered: true)
-        let list = CellList()
+        let list = NeighbourGrid()
         store.withPointers { cells in
             list.build(cells: cells, radii: cells.radius, squareSize: 20)
             Self.expectRunsHoldEveryCellWithin(distance, of: list, cells: cells)
@@ -168,7 +168,7 @@ import Testing
 
     /// Checks, for every seventh cell, that the list's runs near it hold every cell within `distance`,
     /// once each, with its position and radius.
-    static func expectRunsHoldEveryCellWithin(_ distance: Double, of list: CellList, cells: CellPointers) {
+    static func expectRunsHoldEveryCellWithin(_ distance: Double, of list: NeighbourGrid, cells: CellPointers) {
         for index in stride(from: 0, to: cells.count, by: 7) {
             var found: [Int: Int] = [:]
             list.forEachRun(nearX: cells.x[index], y: cells.y[index], distance: distance) { run in
@@ -189,16 +189,18 @@ import Testing
     }
 
     /// 3,000 random cells, clustered, sorted into a cell list, and their largest radius.
-    static func limitGrid(seed: UInt64) -> (list: CellList, count: Int, largestRadius: Double) {
+    static func limitGrid(seed: UInt64) -> (list: NeighbourGrid, count: Int, largestRadius: Double) {
         var store = randomCells(3_000, seed: seed, clustered: true)
-        let list = CellList()
+        let list = NeighbourGrid()
         store.withPointers { list.build(cells: $0, radii: $0.radius, squareSize: 32) }
         return (list, store.count, store.cells.map(\.radius).max()!)
     }
 
     /// The distance between the cells at two slots of `list`, and the unit vector from the second to the
     /// first scaled by it.
-    static func separation(_ slot: Int, _ other: Int, in list: CellList) -> (distance: Double, dx: Double, dy: Double) {
+    static func separation(_ slot: Int, _ other: Int, in list: NeighbourGrid) -> (
+        distance: Double, dx: Double, dy: Double
+    ) {
         let dx = list.x.pointer[slot] - list.x.pointer[other]
         let dy = list.y.pointer[slot] - list.y.pointer[other]
         return ((dx * dx + dy * dy).squareRoot(), dx, dy)

@@ -12,7 +12,7 @@ import Testing
     {
         var settings = ForceSettings()
         settings.integrator = integrator
-        settings.theta = theta
+        settings.repulsion = RepulsionSummation(theta: theta)
         settings.collisions = collisions
         return settings
     }

@@ -65,7 +65,7 @@ import Testing
         settings.springStiffness = 0
         settings.rebuildDrift = drift
         var exactSettings = settings
-        exactSettings.theta = 0
+        exactSettings.repulsion = .exact
         var store = FastPathTests.randomCells(10_000, seed: 21)
         let workspace = ForceWorkspace()
         _ = Self.forces(&store, workspace: workspace, settings: settings)
@@ -128,7 +128,7 @@ import Testing
     @Test(arguments: [1.0, 30.0])
     func aKeptGridFindsEveryCellWithinTheReach(distance: Double) {
         var store = FastPathTests.randomCells(2_000, seed: 9, clustered: true)
-        let list = CellList()
+        let list = NeighbourGrid()
         store.withPointers { list.build(cells: $0, radii: $0.radius, squareSize: 20) }
         var random = SplitMix64(seed: 4)
         for index in 0..<store.count {
@@ -192,7 +192,7 @@ import Testing
         #expect(layout.keptTreeSteps > layout.stepCount / 4, "\(layout.keptTreeSteps) of \(layout.stepCount)")
         var seed = layout
         seed.settings.integrator = .seed
-        seed.settings.theta = 0
+        seed.settings.repulsion = .exact
         #expect(seed.step().largest < 0.3)
         let kept = layout.keptTreeSteps
         layout.step()

@@ -23,7 +23,7 @@ import Testing
         #expect(layout.isSettled, "not settled after \(layout.stepCount) steps")
         var seed = layout
         seed.settings.integrator = .seed
-        seed.settings.theta = 0
+        seed.settings.repulsion = .exact
         #expect(seed.step().largest < 0.3)
         #expect(Self.largestOverlap(layout.cells) <= 0.5)
     }

@@ -102,9 +102,6 @@ import Testing
         scene.handle(.key(.toggleHUD))
         scene.handle(.key(.toggleFit))
         #expect(!scene.showsHUD && !scene.fitsWindow)
-        #expect(!scene.wantsQuit)
-        scene.handle(.key(.quit))
-        #expect(scene.wantsQuit)
     }
 
     @Test func theViewZoomsOutToFitTheCellsAndClicksMapBack() {

@@ -17,6 +17,7 @@ final class ForceWorkspace {
     private var plans: [InteractionPlan] = []
     /// Whether the tree and its plans may be kept for the next step: false until a step has built them,
     /// and again after anything but a step changed the cells or the settings (``invalidateTree()``).
+    /// Whether the grid of the move limits matches the tree is the tree's ``Quadtree/generation``.
     private var mayKeepTree = false
     /// How many steps kept the tree of the step before.
     private(set) var keptTreeSteps = 0
@@ -38,7 +39,8 @@ final class ForceWorkspace {
         previousX.pointer.update(from: cells.x, count: count)
         previousY.pointer.update(from: cells.y, count: count)
 
-        let (limits, keptTree) = buildIndexes(cells: cells, settings: settings, parallel: parallel)
+        let (limits, keptTree) = buildIndexes(
+            cells: cells, settings: settings, parallel: parallel, limitingMoves: true)
         sumForces(
             cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel, replaying: keptTree)
         mayKeepTree = settings.keepsTrees(count: count)
@@ -82,10 +84,8 @@ final class ForceWorkspace {
     /// ``Quadtree/storeInTreeOrder(cells:)``); returns false, leaving them as they are, when there is
     /// no tree of these cells.
     func storeInTreeOrder(cells: CellPointers, settings: ForceSettings) -> Bool {
-        guard settings.theta > 0, tree.pointCount == cells.count else { return false }
+        guard settings.repulsion != .exact, tree.pointCount == cells.count else { return false }
         tree.storeInTreeOrder(cells: cells)
-        // The grid names the cells by their old indices.
-        collision.unmatchGrid()
         return true
     }
 
@@ -106,14 +106,8 @@ final class ForceWorkspace {
         cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter,
         parallel: ParallelChunks, keepingTree: Bool = false
     ) -> Bool {
-        let kept =
-            keepingTree && mayKeepTree && settings.keepsTrees(count: cells.count)
-            && tree.refresh(cells: cells, drift: settings.rebuildDrift)
-        if settings.theta > 0 && !kept {
-            buildTree(cells: cells, settings: settings)
-            // The grid was sorted from the positions of the last step's tree, not of this one.
-            collision.unmatchGrid()
-        }
+        let (_, kept) = buildIndexes(
+            cells: cells, settings: settings, parallel: parallel, limitingMoves: false, keepingTree: keepingTree)
         sumForces(cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel, replaying: kept)
         mayKeepTree = settings.keepsTrees(count: cells.count)
         return kept
@@ -126,26 +120,37 @@ final class ForceWorkspace {
 
     /// Builds what a step searches, both from the positions before it: the quadtree of the repulsion
     /// (or, while no cell has drifted ``ForceSettings/rebuildDrift`` since it was built, the same tree
-    /// at the new positions) and the grid of the move limits (kept with the tree). Neither needs the
-    /// other, so two threads build them at once. Returns the limits, or nil when the moves are not
-    /// limited, and whether the tree was kept.
-    private func buildIndexes(cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks)
-        -> (limits: MoveLimits?, keptTree: Bool)
-    {
-        let needsTree = settings.theta > 0
-        let needsLimits = settings.collisions && settings.integrator == .damped
-        let drift = mayKeepTree && needsTree ? tree.largestDrift(of: cells, limit: settings.rebuildDrift) : nil
+    /// at the new positions) and, `limitingMoves`, the grid of the move limits (kept with the tree).
+    /// Neither needs the other, so two threads build them at once. Returns the limits, or nil when the
+    /// moves are not limited, and whether the tree was kept.
+    private func buildIndexes(
+        cells: CellPointers, settings: ForceSettings, parallel: ParallelChunks, limitingMoves: Bool,
+        keepingTree: Bool = true
+    ) -> (limits: MoveLimits?, keptTree: Bool) {
+        let needsTree = settings.repulsion != .exact
+        let needsLimits = limitingMoves && settings.collisions && settings.integrator == .damped
+        let drift = keepingTree ? keptTreeDrift(cells: cells, settings: settings) : nil
         let keptTree = drift != nil
+        // The tree's generation once built: the grid is sorted for it, while the tree is being built.
+        let treeGeneration = keptTree || !needsTree ? tree.generation : tree.generation + 1
         var limits: MoveLimits?
         parallel.forEachChunk(count: 2, chunkSize: 1) { _, task, _ in
             if task == 0 && needsTree {
                 if keptTree { tree.refresh(cells: cells) } else { buildTree(cells: cells, settings: settings) }
             }
             if task == 1 && needsLimits {
-                limits = collision.moveLimits(cells: cells, threads: parallel.threads, keepingGridWithin: drift)
+                limits = collision.moveLimits(
+                    cells: cells, threads: parallel.threads, treeGeneration: treeGeneration, keepingGridWithin: drift)
             }
         }
         return (limits, keptTree)
+    }
+
+    /// How far the cells have drifted from the quadtree the last step or force evaluation built, if it
+    /// may serve them still: nil when it must be built anew (``ForceSettings/rebuildDrift``).
+    private func keptTreeDrift(cells: CellPointers, settings: ForceSettings) -> Double? {
+        guard mayKeepTree, settings.keepsTrees(count: cells.count) else { return nil }
+        return tree.largestDrift(of: cells, limit: settings.rebuildDrift)
     }
 
     private func buildTree(cells: CellPointers, settings: ForceSettings) {
@@ -163,7 +168,7 @@ final class ForceWorkspace {
         let forceX = forceX.pointer
         let forceY = forceY.pointer
         let stiffness = stiffness.pointer
-        guard settings.theta > 0 else {
+        guard case .barnesHut(let theta) = settings.repulsion else {
             parallel.forEachChunk(count: cells.count) { _, range in
                 for index in range {
                     let pull = spring.force(x: cells.x[index], y: cells.y[index])
@@ -191,7 +196,7 @@ final class ForceWorkspace {
                     list.group.replay(for: groupNode, tree: tree, plan: plan)
                 } else {
                     plan?.removeAll()
-                    list.group.collect(for: groupNode, tree: tree, theta: settings.theta, recordingInto: plan)
+                    list.group.collect(for: groupNode, tree: tree, theta: theta, recordingInto: plan)
                 }
                 for leafIndex in Int(group.firstLeaf)..<Int(group.endLeaf) {
                     let leaf = tree.nodes.pointer[Int(tree.leaves.pointer[leafIndex])]
@@ -200,7 +205,7 @@ final class ForceWorkspace {
                         list.replay(for: leaf, group: list.group, tree: tree, plan: plan, section: section)
                     } else {
                         list.collect(
-                            for: leaf, group: list.group, tree: tree, theta: settings.theta, recordingInto: plan)
+                            for: leaf, group: list.group, tree: tree, theta: theta, recordingInto: plan)
                     }
                     for slot in Int(leaf.start)..<Int(leaf.end) {
                         let index = Int(tree.points.pointer[slot].index)

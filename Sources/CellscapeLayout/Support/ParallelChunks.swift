@@ -35,7 +35,9 @@ package struct ParallelChunks {
     /// Calls `body(chunk, range)` once for every chunk of `0..<count`; chunks may run concurrently.
     ///
     /// The caller guarantees that different chunks write to different memory.
-    package func forEachChunk(count: Int, chunkSize: Int = chunkSize, _ body: (_ chunk: Int, _ range: Range<Int>) -> Void) {
+    package func forEachChunk(
+        count: Int, chunkSize: Int = chunkSize, _ body: (_ chunk: Int, _ range: Range<Int>) -> Void
+    ) {
         forEachChunk(count: count, chunkSize: chunkSize) { _, chunk, range in body(chunk, range) }
     }
 

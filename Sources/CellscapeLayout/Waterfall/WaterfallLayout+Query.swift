@@ -3,8 +3,9 @@ extension WaterfallLayout {
     /// in index order.
     ///
     /// For each column whose x-range meets the rect: search the first item ending below `rect.minY`,
-    /// then walk while items start above `rect.maxY`; the columns' runs, each in index order, are merged. The search is two binary searches, over every 8th bottom (an array an eighth the size of
-    /// the column) and within a block of 8: O(C log(n/C) + k C) in all, for C columns and k items found.
+    /// then walk while items start above `rect.maxY`; the columns' runs, each in index order, are merged.
+    /// The search starts from a table of the first position per band of content height, then steps or
+    /// bisects within the band: O(C log(n/C) + k C) at worst, for C columns and k items found.
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
         var found: [LayoutAttributes] = []
         forEachIndex(in: rect) { found.append(LayoutAttributes(index: $0, frame: frame(at: $0))) }

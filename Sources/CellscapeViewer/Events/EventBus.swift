@@ -1,7 +1,6 @@
 import CellscapeLayout
 import CellscapeRender
 
-
 /// An input that travels on the ``EventBus``: a value that can be written to a session file.
 public protocol Event: Codable {}
 

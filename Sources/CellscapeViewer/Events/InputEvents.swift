@@ -1,7 +1,6 @@
 import CellscapeLayout
 import CellscapeRender
 
-
 /// The left button went down at a window point (a cell is added there, or the cell under it is grabbed).
 public struct PointerPressed: Event, Hashable { public var point: Point }
 /// The pointer moved with the left button held (a grabbed cell follows; the waterfall scrolls).

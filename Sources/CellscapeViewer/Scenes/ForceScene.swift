@@ -40,8 +40,6 @@ public struct ForceScene {
     public private(set) var fitsWindow: Bool
     /// The seed of the current layout.
     public private(set) var seed: UInt64
-    /// Whether the user asked to quit.
-    public private(set) var wantsQuit = false
     /// Timings the main loop records, shown by the HUD.
     public var statistics = FrameStatistics()
 
@@ -181,8 +179,7 @@ public struct ForceScene {
             }
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
-        case .quit: wantsQuit = true
-        case .switchView, .pageUp, .pageDown, .home, .end, .lineUp, .lineDown: break
+        case .quit, .switchView, .pageUp, .pageDown, .home, .end, .lineUp, .lineDown: break
         }
     }
 

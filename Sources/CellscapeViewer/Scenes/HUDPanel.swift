@@ -1,6 +1,5 @@
-import CellscapeRender
-
 import CellscapeLayout
+import CellscapeRender
 
 /// The HUD both views draw: lines of text on a translucent panel in the top-left corner.
 enum HUDPanel {

@@ -1,7 +1,6 @@
 import CellscapeLayout
 import CellscapeRender
 
-
 /// A recorded session: what decides the outcome (the header) and every input event with the frame before
 /// which it was applied. Replaying it gives the same state, bit for bit.
 public struct RecordedSession: Sendable {

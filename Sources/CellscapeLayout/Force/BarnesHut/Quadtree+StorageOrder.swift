@@ -11,6 +11,8 @@ extension Quadtree {
     /// In place, one cycle of the permutation at a time, so it takes no memory; afterwards the tree's
     /// points name their cells by the new indices, and its next build keeps its order.
     func storeInTreeOrder(cells: CellPointers) {
+        // What was made for the old order names cells by their old indices.
+        generation += 1
         let points = points.pointer
         for start in 0..<pointCount where Int(points[start].index) != start {
             let saved = StoredCell(cells, start)

@@ -57,7 +57,8 @@ struct QuadtreeGroup {
     var endLeaf: Int32
 }
 
-/// A region quadtree over the cells, rebuilt every step for Barnes-Hut repulsion.
+/// A region quadtree over the cells for the Barnes-Hut repulsion, built anew when cells have drifted far
+/// from it and otherwise kept (``refresh(cells:)``).
 ///
 /// The build partitions a copy of the positions in place, so cells that are close in space end up close
 /// in memory, and the nodes live in one reused buffer: once warm, a rebuild allocates nothing.
@@ -88,12 +89,16 @@ final class Quadtree {
     let groups = ScratchBuffer<QuadtreeGroup>()
     @exclusivity(unchecked) private(set) var groupCount = 0
     @exclusivity(unchecked) private var groupCapacity = 32
+    /// Counts the builds and the reorderings of the cells (``storeInTreeOrder(cells:)``): what was made
+    /// for one tree (the grid of the move limits) names it by this.
+    @exclusivity(unchecked) var generation = 0
 
     /// Rebuilds the tree over the cells' current positions; groups hold up to `groupCapacity` cells.
     func build(cells: CellPointers, leafCapacity: Int, groupCapacity: Int = 0) {
         self.leafCapacity = max(1, leafCapacity)
         self.groupCapacity = max(self.leafCapacity, groupCapacity)
         groupCount = 0
+        generation += 1
         // Cells keep the last tree's order when their number is the same: they move little from one
         // step to the next, so the partitions below find them mostly on the right side already, and
         // their branches are predicted (in index order, half of them went wrong).

@@ -1,6 +1,6 @@
 /// The inverse-square repulsion between cells: F = Q^3 / r^2, along the unit vector from the other cell.
 ///
-/// `exactForce` sums every pair in index order, O(n^2). `barnesHutForces` serves one quadtree leaf at a
+/// `exactForce` sums every pair in index order, O(n^2). `barnesHutForce` serves one quadtree leaf at a
 /// time from its ``InteractionList``: a node of side s whose centre of charge is at distance d from the
 /// leaf acts as one charge, with its quadrupole moment, when s / d < theta; O(n log n). Nodes far from
 /// the whole leaf reach its cells through the leaf's ``LocalExpansion``.
@@ -9,15 +9,12 @@ struct Repulsion {
     var strength: Double
     /// Distances below this count as this.
     var minimumDistance: Double
-    /// The Barnes-Hut opening angle; 0 means exact.
-    var theta: Double
     /// Decides the direction for coincident cells.
     var jitter: PairJitter
 
     init(settings: ForceSettings, jitter: PairJitter) {
         strength = settings.charge * settings.charge * settings.charge
         minimumDistance = settings.minimumDistance
-        theta = settings.theta
         self.jitter = jitter
     }
 

@@ -8,38 +8,31 @@
 /// limited), an ``OverlapSweep`` pushes cells apart from the centre outwards. All of it uses each cell's
 /// collision radius, which grows to its radius while the cell is new.
 final class Collision {
-    private let list = CellList()
+    private let list = NeighbourGrid()
     private let sweep = OverlapSweep()
     /// One buffer of limits per worker (a temporary allocation of that size came from the heap, once per
     /// cell and step).
     private var limitBuffers: [MoveLimit.Buffer] = []
 
-    /// Whether `list` was last built by ``moveLimits(cells:threads:keepingGridWithin:)`` from the
-    /// positions the quadtree was built from: only then may a kept tree's drift bound its cells.
-    private var listMatchesTree = false
-
     /// The limits on this step's damped moves, found from the positions before any cell moves, so a
     /// cell's limited move does not depend on when the others move; nil when no cell can limit another
-    /// (one cell, or none grown yet). With `slack` (the quadtree was kept, and no cell has moved
-    /// farther since it was built) the grid built with that tree is kept too, at the new positions.
-    func moveLimits(cells: CellPointers, threads: Int, keepingGridWithin slack: Double? = nil) -> MoveLimits? {
+    /// (one cell, or none grown yet). With `slack` (the quadtree of generation `treeGeneration` was kept,
+    /// and no cell has moved farther since it was built) a grid sorted for that tree is kept too, at the
+    /// new positions; only such a grid may take the tree's drift as its slack.
+    func moveLimits(cells: CellPointers, threads: Int, treeGeneration: Int, keepingGridWithin slack: Double? = nil)
+        -> MoveLimits?
+    {
         let largestRadius = Self.largestRadius(cells.collisionRadius, count: cells.count)
         guard cells.count > 1, largestRadius > 0 else { return nil }
-        if let slack, listMatchesTree {
+        if let slack, list.treeGeneration == treeGeneration {
             list.refresh(cells: cells, radii: cells.collisionRadius, slack: slack)
         } else {
             list.build(cells: cells, radii: cells.collisionRadius, squareSize: 2 * largestRadius + 2)
-            // Built now, or kept with no cell moved since it was built: the same positions.
-            listMatchesTree = slack == nil || slack == 0
+            // Sorted from the tree's positions: the tree was built now, or kept with no cell moved since.
+            if slack == nil || slack == 0 { list.treeGeneration = treeGeneration }
         }
         while limitBuffers.count < threads { limitBuffers.append(MoveLimit.Buffer()) }
         return MoveLimits(list: list, largestRadius: largestRadius, buffers: limitBuffers)
-    }
-
-    /// Says that the grid no longer matches the quadtree: the tree was built from other positions, or
-    /// the cells were stored in another order. The next move limits sort the grid anew.
-    func unmatchGrid() {
-        listMatchesTree = false
     }
 
     static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {
@@ -55,8 +48,6 @@ final class Collision {
         cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, scratch: OverlapSweep.Scratch,
         markedAny: Bool?, parallel: ParallelChunks
     ) -> Bool {
-        // Without marks the sweep searches, and sorts the grid anew.
-        if markedAny == nil { listMatchesTree = false }
         return sweep.resolve(
             cells: cells, center: center, passes: passes, jitter: jitter, list: list, scratch: scratch,
             markedAny: markedAny, parallel: parallel)
@@ -70,8 +61,7 @@ final class Collision {
     /// Whether any two cells would overlap at their full radii: whether growing cells can take their
     /// full size at once.
     func wouldOverlapAtFullSize(cells: CellPointers, parallel: ParallelChunks) -> Bool {
-        listMatchesTree = false
-        return sweep.findOverlaps(
+        sweep.findOverlaps(
             cells: cells, radii: cells.radius, largestRadius: Self.largestRadius(cells.radius, count: cells.count),
             list: list, marking: nil, parallel: parallel)
     }
@@ -80,7 +70,7 @@ final class Collision {
 /// The limits on one step's damped moves: the cells sorted into the grid the limit searches, the
 /// largest collision radius, and a buffer per worker (``MoveLimit/limit(_:slot:largestRadius:list:buffer:)``).
 struct MoveLimits {
-    let list: CellList
+    let list: NeighbourGrid
     let largestRadius: Double
     let buffers: [MoveLimit.Buffer]
 }

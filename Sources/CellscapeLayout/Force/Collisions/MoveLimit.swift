@@ -46,7 +46,7 @@ enum MoveLimit {
     /// counts it (the same test, to the last bit). Only neighbours within two radii and twice the move
     /// can limit it, so each cell searches as far as its own move asks: a packed cloud at rest searches
     /// the squares next to it.
-    static func limit(_ move: Vector, slot: Int, largestRadius: Double, list: CellList, buffer: Buffer)
+    static func limit(_ move: Vector, slot: Int, largestRadius: Double, list: NeighbourGrid, buffer: Buffer)
         -> (move: Vector, overlaps: Bool)
     {
         let squaredSpeed = move.squaredLength
@@ -100,7 +100,7 @@ enum MoveLimit {
     /// `twiceSpeed` of the cell at `slot` (and a few just beyond, from the margin), and returns how many
     /// (counting on past the capacity).
     @inline(__always)
-    static func screen(slot: Int, reach: Double, twiceSpeed: Double, list: CellList, buffer: Buffer)
+    static func screen(slot: Int, reach: Double, twiceSpeed: Double, list: NeighbourGrid, buffer: Buffer)
         -> Int
     {
         let singleX = UnsafeRawPointer(list.singleX.pointer)

@@ -37,7 +37,7 @@ final class OverlapSweep {
     /// stepped out of it).
     @discardableResult
     func resolve(
-        cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, list: CellList, scratch: Scratch,
+        cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, list: NeighbourGrid, scratch: Scratch,
         markedAny: Bool?, parallel: ParallelChunks
     ) -> Bool {
         overlapping.reserve(cells.count)
@@ -121,7 +121,7 @@ final class OverlapSweep {
     /// Whether any two cells overlap at these radii, read-only and in parallel; with `marking`, every
     /// cell that overlaps another is marked there (by index) and the rest unmarked.
     func findOverlaps(
-        cells: CellPointers, radii: UnsafeMutablePointer<Double>, largestRadius: Double, list: CellList,
+        cells: CellPointers, radii: UnsafeMutablePointer<Double>, largestRadius: Double, list: NeighbourGrid,
         marking: UnsafeMutablePointer<Bool>?, parallel: ParallelChunks
     ) -> Bool {
         guard cells.count > 1, largestRadius > 0 else { return false }
@@ -146,7 +146,7 @@ final class OverlapSweep {
     }
 
     @inline(__always)
-    private static func overlapsAnother(_ slot: Int, list: CellList) -> Bool {
+    private static func overlapsAnother(_ slot: Int, list: NeighbourGrid) -> Bool {
         let x = list.x.pointer[slot]
         let y = list.y.pointer[slot]
         let radius = list.radius.pointer[slot]

@@ -3,8 +3,9 @@
 /// A cell's neighbours within `k` squares lie in `2k + 1` contiguous runs, one per row of squares,
 /// with their positions and radii copied into the same order: the tight loops of the collision passes
 /// read memory in order instead of chasing a linked list per square. Built in O(n) by a counting sort
-/// (cells keep their index order within a square, so every visit order is fixed); rebuilt every step.
-final class CellList {
+/// (cells keep their index order within a square, so every visit order is fixed); kept with the
+/// quadtree while no cell drifts far (``refresh(cells:radii:slack:)``).
+final class NeighbourGrid {
     /// Per square, where its cells start in the sorted order; one more entry ends the last square.
     private let starts = ScratchBuffer<Int32>()
     /// Per cell (by index), its square.
@@ -26,6 +27,9 @@ final class CellList {
     /// How far a cell may be from the square it was sorted into: 0 when built, the cells' largest
     /// drift since then when refreshed (``refresh(cells:radii:slack:)``).
     @exclusivity(unchecked) private(set) var slack = 0.0
+    /// The ``Quadtree/generation`` of the tree whose positions the grid was sorted from, or nil: only
+    /// then may the tree's drift serve as the grid's slack. Every build clears it.
+    @exclusivity(unchecked) var treeGeneration: Int?
     /// The larger side of the cells' box when built.
     @exclusivity(unchecked) private var extent = 0.0
     /// The side of a square.
@@ -40,6 +44,7 @@ final class CellList {
     /// than about four per cell, so a cell flung far away cannot make the grid huge.
     func build(cells: CellPointers, radii: UnsafeMutablePointer<Double>, squareSize minimumSize: Double) {
         let count = cells.count
+        treeGeneration = nil
         var minX = Double.infinity
         var minY = Double.infinity
         var maxX = -Double.infinity

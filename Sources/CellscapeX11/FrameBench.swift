@@ -43,16 +43,17 @@ public struct FrameBench {
         window.map()
         var event = XEvent()
         repeat { XNextEvent(connection.display, &event) } while event.type != MapNotify
-        var scene = ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view)
+        let driver = ViewerDriver(
+            model: ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view))
         let rasterizer = CircleRasterizer()
         let text = try? TextRenderer()
         var samples: [(frame: UInt64, step: UInt64, raster: UInt64, present: UInt64)] = []
         for number in 0..<(frames + 10) {
             let start = monotonicNanoseconds()
-            if scene.view == .waterfall { scene.handle(.wheel(number % 200 < 100 ? 1 : -1)) }
-            scene.advance()
+            if driver.model.view == .waterfall { driver.send(.wheel(number % 200 < 100 ? 1 : -1)) }
+            driver.advance()
             let stepped = monotonicNanoseconds()
-            scene.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
+            driver.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
             let drawn = monotonicNanoseconds()
             presenter.present()
             let presented = monotonicNanoseconds()

@@ -9,11 +9,11 @@ import CellscapeViewer
 
 /// The X11 viewer: a window showing the force and waterfall views, driven by one main loop.
 ///
-/// The loop drains X events (handlers only record commands), sends them on the event bus (the views and a
-/// recorder subscribe; there is no other path from input to state), steps and draws once per frame
-/// deadline, presents and syncs, then sleeps in `poll()` until the next deadline, or without a timeout
-/// when nothing animates: a settled window uses no CPU. A replayed session sends its events instead of
-/// the user's, before the same frames.
+/// The loop drains X events (handlers only record commands), sends them through the ``ViewerDriver``
+/// (the path headless replay and the benches take too), steps and draws once per frame deadline,
+/// presents and syncs, then sleeps in `poll()` until the next deadline, or without a timeout when
+/// nothing animates: a settled window uses no CPU. A replayed session sends its inputs instead of the
+/// user's, before the same frames.
 public final class Viewer {
     private let options: ViewerOptions
     private let connection: X11Connection
@@ -23,20 +23,17 @@ public final class Viewer {
     private let rasterizer = CircleRasterizer()
     private var text: TextRenderer?
     private var triedFont = false
-    private var scene: ViewerModel
+    private let driver: ViewerDriver
     private var translator = EventTranslator()
     private var announcedReady = false
-    private let bus = EventBus()
-    private var inputSubscriptions: [EventSubscription] = []
     private var recorder: SessionRecorder?
-    /// Frames drawn so far.
-    private var frames = 0
     private var replayed = 0
 
     /// Opens the window; throws when there is no display or it cannot show the frames.
     public init(options: ViewerOptions) throws(ViewerError) {
         self.options = options
-        scene = ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view)
+        driver = ViewerDriver(
+            model: ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view))
         connection = try X11Connection(displayName: options.displayName)
         let size = options.scene.size
         window = try X11Window(
@@ -44,9 +41,8 @@ public final class Viewer {
             icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
         presenter = X11Presenter(
             window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
-        inputSubscriptions = bus.subscribeToInput { [unowned self] command in self.scene.handle(command) }
         if let recording = options.recording {
-            recorder = SessionRecorder(header: recording.header, bus: bus, write: recording.write)
+            recorder = SessionRecorder(header: recording.header, driver: driver, write: recording.write)
         }
         window.map()
     }
@@ -59,7 +55,7 @@ public final class Viewer {
     public func run() {
         loop()
         recorder?.finish()
-        options.onExit?(scene.stateJSON)
+        options.onExit?(ViewerState(of: driver.model))
     }
 
     private func loop() {
@@ -69,16 +65,16 @@ public final class Viewer {
         while true {
             drainEvents()
             let commands = translator.take()
-            for command in commands where options.replay == nil || command == .key(.quit) { bus.send(command.event) }
+            for command in commands where options.replay == nil || command == .key(.quit) { driver.send(command) }
             if !commands.isEmpty { translator.needsDisplay = true }
             sendReplayedEvents()
-            if translator.closeRequested || scene.wantsQuit || signals.hasFired { return }
+            if translator.closeRequested || driver.model.wantsQuit || signals.hasFired { return }
             let wantsFrame = wantsFrames
             var now = monotonicNanoseconds()
             if wantsFrame && now >= deadline {
-                if wasIdle { scene.restartStatistics() }
+                if wasIdle { driver.restartStatistics() }
                 drawFrame(started: now)
-                wasIdle = !scene.isAnimating
+                wasIdle = !driver.model.isAnimating
                 deadline = max(deadline + interval, now)
                 now = monotonicNanoseconds()
             }
@@ -90,15 +86,15 @@ public final class Viewer {
     /// Whether a frame is due at the next deadline: the window is mapped and something to show changed,
     /// moves, or a replayed session has frames left.
     private var wantsFrames: Bool {
-        let replaying = options.replay.map { frames < $0.frames } ?? false
-        return translator.isMapped && (translator.needsDisplay || scene.isAnimating || replaying)
+        let replaying = options.replay.map { driver.frame < $0.end.end } ?? false
+        return translator.isMapped && (translator.needsDisplay || driver.model.isAnimating || replaying)
     }
 
-    /// Sends the replayed session's events that come before the next frame.
+    /// Sends the replayed session's inputs that come before the next frame.
     private func sendReplayedEvents() {
         guard let session = options.replay else { return }
-        while replayed < session.events.count && session.events[replayed].frame <= frames {
-            bus.send(session.events[replayed].command.event)
+        while replayed < session.inputs.count && session.inputs[replayed].frame <= driver.frame {
+            driver.send(session.inputs[replayed].command)
             replayed += 1
             translator.needsDisplay = true
         }
@@ -106,17 +102,15 @@ public final class Viewer {
 
     /// One frame: step, draw, present, sync; the timings go to the HUD.
     private func drawFrame(started: UInt64) {
-        scene.advance()
-        frames += 1
-        recorder?.frame = frames
+        driver.advance()
         let stepped = monotonicNanoseconds()
-        if !triedFont && scene.showsHUD { loadFont() }
-        presenter.resize(width: Int(scene.size.width), height: Int(scene.size.height))
-        scene.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
+        if !triedFont && driver.model.showsHUD { loadFont() }
+        presenter.resize(width: Int(driver.model.size.width), height: Int(driver.model.size.height))
+        driver.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
         presenter.present()
         translator.needsDisplay = false
         let finished = monotonicNanoseconds()
-        scene.record(start: started, step: stepped - started, frame: finished - started)
+        driver.record(start: started, step: stepped - started, frame: finished - started)
         if !announcedReady {
             announcedReady = true
             writeLine("ready window=0x\(String(window.id, radix: 16))", to: 1)

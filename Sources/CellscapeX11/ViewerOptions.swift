@@ -13,11 +13,11 @@ public struct ViewerOptions {
     /// The PNG file of the window's icon, if any.
     public var iconPath: String?
     /// Record the session: its header, and where each line goes.
-    public var recording: (header: RecordedSession.Header, write: (String) -> Void)?
+    public var recording: (header: SessionHeader, write: (String) -> Void)?
     /// Play this session instead of the user's input (q, Escape and closing still end the program).
     public var replay: RecordedSession?
-    /// Called with the final state (``ViewerModel/stateJSON``) when the viewer ends.
-    public var onExit: ((String) -> Void)?
+    /// Called with the final state when the viewer ends.
+    public var onExit: ((ViewerState) -> Void)?
     /// Whether frames may go through MIT-SHM (off: always XPutImage).
     public var sharedMemory = true
     /// The frame rate while something animates.

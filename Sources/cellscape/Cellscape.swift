@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellscapeViewer
 import CellscapeX11
 import Foundation
 
@@ -9,14 +10,15 @@ struct Cellscape: ParsableCommand {
         commandName: "cellscape",
         abstract:
             "Collection-view layouts for the desktop: the force-directed view in a window, headless layouts, snapshots.",
+        version: CellscapeVersion.current,
         subcommands: [
             ViewCommand.self, SnapshotCommand.self, ReplayCommand.self, LayoutCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ViewCommand.self
     )
 
-    /// Runs the command; any error becomes one line on standard error and exit status 2 (bad input) or
-    /// the viewer's status (1: no display).
+    /// Runs the command; any error becomes one line on standard error and exit status 2 (bad input),
+    /// the viewer's status (1: no display) or 3 (a replay that does not reproduce its recording).
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -24,6 +26,9 @@ struct Cellscape: ParsableCommand {
         } catch let error as ViewerError {
             FileHandle.standardError.write(Data("cellscape: \(error.description)\n".utf8))
             Foundation.exit(error.exitStatus)
+        } catch let error as ReplayDiverged {
+            FileHandle.standardError.write(Data("cellscape: \(error.description)\n".utf8))
+            Foundation.exit(3)
         } catch {
             guard exitCode(for: error) != .success else { exit(withError: error) }
             let message =

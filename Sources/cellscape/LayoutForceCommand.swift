@@ -16,7 +16,7 @@ struct LayoutForceCommand: ParsableCommand {
     )
 
     /// The most cells a command lays out.
-    static let cellLimit = 1_000_000
+    static let cellLimit = ForceInput.limit
 
     @Option(help: "Start with this many cells at random points (seeded).")
     var cells: Int?
@@ -89,9 +89,7 @@ struct LayoutForceCommand: ParsableCommand {
         var layout = ForceDirectedLayout(
             bounds: bounds, settings: simulation.settings, seed: simulation.seed)
         if let file {
-            for cell in file.cells {
-                layout.addCell(at: Point(x: cell.x, y: cell.y), radius: cell.radius)
-            }
+            file.add(to: &layout)
         } else {
             for _ in 0..<(cells ?? 0) { layout.addCell() }
         }

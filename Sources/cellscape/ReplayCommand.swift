@@ -27,19 +27,33 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let recorded = try SessionFile.load(path: session)
         let options = try SessionFile.options(for: recorded.header)
-        var model = ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view)
-        recorded.replay(on: &model)
+        let driver = ViewerDriver(
+            model: ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view))
+        let outcome = recorded.replay(on: driver)
+        let model = driver.model
         if let state {
-            try OutputFile.write(model.stateJSON, to: state)
+            try OutputFile.write(ViewerState(of: model).json, to: state)
         }
         if let snapshot {
             let frame = Framebuffer(width: Int(model.size.width), height: Int(model.size.height))
-            model.render(into: frame, rasterizer: CircleRasterizer(), text: try? TextRenderer())
+            driver.render(into: frame, rasterizer: CircleRasterizer(), text: try? TextRenderer())
             do {
                 try PNGFile.write(frame, to: snapshot)
             } catch {
-                throw CommandError(error.description)
+                throw CommandError("\(error)")
             }
         }
+        switch outcome {
+        case .same: break
+        case .diverged(let frame):
+            throw ReplayDiverged(description: "\(session): the replay diverged at frame \(frame)")
+        case .endDiffers:
+            throw ReplayDiverged(description: "\(session): the replay's final state differs from the recording's")
+        }
     }
+}
+
+/// A replay that did not reproduce its recording: one line, exit status 3.
+struct ReplayDiverged: Error, CustomStringConvertible {
+    var description: String
 }

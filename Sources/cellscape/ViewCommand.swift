@@ -61,26 +61,21 @@ struct ViewCommand: ParsableCommand {
         options.displayName = display
         options.iconPath = Assets.path("icon.png")
         if let record {
-            let header = SessionFile.header(scene: options.scene, view: options.view, items: itemsSource)
+            let header = SessionHeader(
+                force: options.scene, waterfall: options.waterfall, view: options.view,
+                items: feed.source(of: options.waterfall.catalog))
             options.recording = (header, try SessionFile.writer(path: record))
         }
         if let stateOnExit {
             options.onExit = { state in
                 do {
-                    try OutputFile.write(state, to: stateOnExit)
+                    try OutputFile.write(state.json, to: stateOnExit)
                 } catch {
                     FileHandle.standardError.write(Data("cellscape: \(error)\n".utf8))
                 }
             }
         }
         try Viewer(options: options).run()
-    }
-
-    /// Where the waterfall's items come from, as a session header names it.
-    private var itemsSource: String {
-        if let items = feed.items { return "file:" + URL(fileURLWithPath: items).path }
-        if let count = feed.count { return "count:\(count)" }
-        return "bundled"
     }
 
     private func liveOptions() throws -> ViewerOptions {
@@ -117,6 +112,20 @@ struct FeedOptions: ParsableArguments {
     func catalog(seed: UInt64) throws -> [WaterfallItem] {
         if let items { return try WaterfallCatalog.load(path: items) }
         if let count { return GeneratedItems.items(count: count, seed: seed) }
-        return try WaterfallCatalog.bundled() ?? []
+        return try Self.bundledCatalog()
+    }
+
+    /// The catalog Cellscape ships, `assets/waterfall-items.json`, or none if it cannot be found.
+    static func bundledCatalog() throws -> [WaterfallItem] {
+        try Assets.path("waterfall-items.json").map { try WaterfallCatalog.load(path: $0) } ?? []
+    }
+
+    /// Where `catalog`, the items these options gave, came from, as a session header records it.
+    func source(of catalog: [WaterfallItem]) -> SessionHeader.Items {
+        if let items {
+            return SessionHeader.Items(source: .file, path: URL(fileURLWithPath: items).path, items: catalog)
+        }
+        if let count { return SessionHeader.Items(source: .generated, count: count, items: catalog) }
+        return SessionHeader.Items(source: .bundled, items: catalog)
     }
 }

@@ -24,9 +24,9 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
 }
 
 /// How a ``WaterfallLayout`` divides its width into columns and spaces its items.
-public struct WaterfallConfiguration: Hashable, Sendable {
+public struct WaterfallConfiguration: Hashable, Sendable, Codable {
     /// How the number of columns is chosen.
-    public enum Columns: Hashable, Sendable {
+    public enum Columns: Hashable, Sendable, Codable {
         /// Always this many columns (at least 1).
         case fixed(Int)
         /// As many columns as fit at this minimum width:

@@ -14,8 +14,8 @@ public protocol Event: Codable {}
 ///
 /// ```swift
 /// let bus = EventBus()
-/// let subscription = bus >> { (event: CellAdded) in print(event.point) }
-/// bus << CellAdded(point: Point(x: 10, y: 20))
+/// let subscription = bus >> { (input: InputReceived) in print(input.command) }
+/// bus << InputReceived(command: .key(.reset), frame: 0)
 /// ```
 public final class EventBus {
     /// The subscribers of each event type.

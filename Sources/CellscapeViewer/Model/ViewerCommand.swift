@@ -3,8 +3,10 @@ import CellscapeRender
 
 /// What the user asks of the viewer, whatever device it came from; points are in window pixels.
 ///
-/// The X11 layer turns events into commands and the scene applies them: the only path from input to state.
-public enum ViewerCommand: Hashable, Sendable, Codable {
+/// The one input type: the X11 layer turns events into commands, a ``ViewerDriver`` sends them on its
+/// bus, and the model applies them; session files record them. Encoded flat, as a session line shows
+/// it: `{"event":"press","x":100.5,"y":80}`, `{"event":"key","command":"reset"}`.
+public enum ViewerCommand: Hashable, Sendable {
     /// The left button went down: on a cell it starts dragging that cell, elsewhere it adds a cell there.
     case press(Point)
     /// The pointer moved with the left button held.
@@ -53,4 +55,68 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case lineDown
     /// Ends the program.
     case quit
+}
+
+extension ViewerCommand: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case event, x, y, notches, width, height, command
+    }
+
+    /// Reads a command from its flat form.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        func point() throws -> Point {
+            Point(x: try fields.decode(Double.self, forKey: .x), y: try fields.decode(Double.self, forKey: .y))
+        }
+        let event = try fields.decode(String.self, forKey: .event)
+        switch event {
+        case "press": self = .press(try point())
+        case "drag": self = .drag(try point())
+        case "release": self = .release(try point())
+        case "remove": self = .remove(try point())
+        case "wheel": self = .wheel(try fields.decode(Int.self, forKey: .notches))
+        case "resize":
+            self = .resize(
+                Size(
+                    width: try fields.decode(Double.self, forKey: .width),
+                    height: try fields.decode(Double.self, forKey: .height)))
+        case "key": self = .key(try fields.decode(KeyCommand.self, forKey: .command))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .event, in: fields, debugDescription: "unknown event '\(event)'")
+        }
+    }
+
+    /// Writes the command in its flat form.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .press(let point), .drag(let point), .release(let point), .remove(let point):
+            try fields.encode(eventName, forKey: .event)
+            try fields.encode(point.x, forKey: .x)
+            try fields.encode(point.y, forKey: .y)
+        case .wheel(let notches):
+            try fields.encode(eventName, forKey: .event)
+            try fields.encode(notches, forKey: .notches)
+        case .resize(let size):
+            try fields.encode(eventName, forKey: .event)
+            try fields.encode(size.width, forKey: .width)
+            try fields.encode(size.height, forKey: .height)
+        case .key(let key):
+            try fields.encode(eventName, forKey: .event)
+            try fields.encode(key, forKey: .command)
+        }
+    }
+
+    private var eventName: String {
+        switch self {
+        case .press: "press"
+        case .drag: "drag"
+        case .release: "release"
+        case .remove: "remove"
+        case .wheel: "wheel"
+        case .resize: "resize"
+        case .key: "key"
+        }
+    }
 }

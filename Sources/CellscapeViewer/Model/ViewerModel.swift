@@ -79,21 +79,3 @@ public struct ViewerModel {
     /// Whether the showing view shows its HUD.
     public var showsHUD: Bool { view == .force ? force.showsHUD : waterfall.showsHUD }
 }
-
-extension ViewerModel {
-    /// The state a replay must reproduce, as JSON with every number exact (shortest round-trip form):
-    /// the view, the window size, every cell's id and position, pause, and the waterfall's offset,
-    /// selection and item count.
-    public var stateJSON: String {
-        var text = "{\"view\":\"\(view.rawValue)\",\"width\":\(size.width),\"height\":\(size.height),"
-        text += "\"paused\":\(force.isPaused),\"steps\":\(force.layout.stepCount),\"cells\":["
-        for index in 0..<force.layout.count {
-            let cell = force.layout.cell(at: index)
-            if index > 0 { text += "," }
-            text += "{\"id\":\(cell.id),\"x\":\(cell.position.x),\"y\":\(cell.position.y)}"
-        }
-        text += "],\"scroll\":\(waterfall.scrollOffset),\"items\":\(waterfall.items.count),"
-        text += "\"selection\":\(waterfall.selection.map(String.init) ?? "null")}\n"
-        return text
-    }
-}

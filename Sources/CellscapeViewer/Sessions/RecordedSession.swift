@@ -1,149 +1,173 @@
 import CellscapeLayout
-import CellscapeRender
+import Foundation
 
-/// A recorded session: what decides the outcome (the header) and every input event with the frame before
-/// which it was applied. Replaying it gives the same state, bit for bit.
+/// A session file, the one owner of its format: a header line (``SessionHeader``), a line per input
+/// (`{"frame":F,"event":...,"digest":D}`: the input, the frame before which it came, and the digest of
+/// the state right after it), and an end line (`{"end":F,"digest":D}`: the frames drawn and the digest
+/// of the final state). JSON Lines, written as the session goes, so a crash loses nothing written.
 public struct RecordedSession: Sendable {
     /// The format of session files this version writes and reads.
-    public static let format = 1
+    public static let format = 2
 
-    /// Everything that decides the outcome besides the events.
-    public struct Header: Hashable, Sendable {
-        /// The program version that recorded it.
-        public var version: String
-        /// The seed of the force view and of generated waterfall items.
-        public var seed: UInt64
-        /// The window size at the start.
-        public var size: Size
-        /// The cells at the start.
-        public var cells: Int
-        /// The view at the start.
-        public var view: ViewerModel.View
-        /// The simulation's integrator, opening angle and collisions.
-        public var integrator: Integrator
-        public var theta: Double
-        public var collisions: Bool
-        /// Where the waterfall's items came from: `bundled`, `count:N` or `file:PATH`.
-        public var items: String
+    /// One input of the session.
+    public struct Input: Codable, Hashable, Sendable {
+        /// The number of frames drawn before it came.
+        public var frame: Int
+        /// What the user asked.
+        public var command: ViewerCommand
+        /// The digest of the state right after it was applied.
+        public var digest: StateDigest
 
-        /// Creates a header.
-        public init(
-            version: String, seed: UInt64, size: Size, cells: Int, view: ViewerModel.View, integrator: Integrator,
-            theta: Double, collisions: Bool, items: String
-        ) {
-            self.version = version
-            self.seed = seed
-            self.size = size
-            self.cells = cells
-            self.view = view
-            self.integrator = integrator
-            self.theta = theta
-            self.collisions = collisions
-            self.items = items
+        private enum CodingKeys: String, CodingKey { case frame, digest }
+
+        /// An input that came after `frame` frames and left the state with `digest`.
+        public init(frame: Int, command: ViewerCommand, digest: StateDigest) {
+            self.frame = frame
+            self.command = command
+            self.digest = digest
         }
 
-        /// The header as the first line of a session file.
-        public var line: String {
-            "{\"cellscape\":\"session\",\"format\":\(RecordedSession.format),\"version\":\"\(version)\","
-                + "\"seed\":\(seed),\"width\":\(size.width),\"height\":\(size.height),\"cells\":\(cells),"
-                + "\"view\":\"\(view.rawValue)\",\"integrator\":\"\(integrator.rawValue)\",\"theta\":\(theta),"
-                + "\"collisions\":\(collisions),\"items\":\(jsonString(items))}"
+        /// Reads the flat line: the frame and the digest beside the command's own fields.
+        public init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            frame = try fields.decode(Int.self, forKey: .frame)
+            digest = try fields.decode(StateDigest.self, forKey: .digest)
+            command = try ViewerCommand(from: decoder)
+        }
+
+        /// Writes the flat line.
+        public func encode(to encoder: any Encoder) throws {
+            var fields = encoder.container(keyedBy: CodingKeys.self)
+            try fields.encode(frame, forKey: .frame)
+            try command.encode(to: encoder)
+            try fields.encode(digest, forKey: .digest)
         }
     }
 
-    /// The header.
-    public var header: Header
-    /// The events in order, each with the number of frames drawn before it was applied.
-    public var events: [(frame: Int, command: ViewerCommand)]
-    /// How many frames the session drew.
-    public var frames: Int
+    /// The last line: how many frames the session drew, and the digest of its final state.
+    public struct End: Codable, Hashable, Sendable {
+        public var end: Int
+        public var digest: StateDigest
+    }
 
-    /// Creates a session.
-    public init(header: Header, events: [(frame: Int, command: ViewerCommand)], frames: Int) {
+    /// How a replay went.
+    public enum Outcome: Hashable, Sendable {
+        /// Every input and the end left the recorded state.
+        case same
+        /// The state after an input at this frame differs from the recording's.
+        case diverged(frame: Int)
+        /// Every input matched, but the final state differs.
+        case endDiffers
+    }
+
+    /// Everything besides the input that decides the outcome.
+    public var header: SessionHeader
+    /// The inputs in order.
+    public var inputs: [Input]
+    /// The end.
+    public var end: End
+
+    /// A session made of its parts.
+    public init(header: SessionHeader, inputs: [Input], end: End) {
         self.header = header
-        self.events = events
-        self.frames = frames
+        self.inputs = inputs
+        self.end = end
     }
 
-    /// Plays the session on `model` headless: before frame f the events of frame f, then one frame
-    /// (``ViewerModel/advance()``), and after the last frame the events that came after it.
-    public func replay(on model: inout ViewerModel) {
+    /// Plays the session through `driver` (started from the header): before frame f the inputs of
+    /// frame f, then one frame, and after the last frame the inputs that came after it; checks the
+    /// state after every input and at the end against the recording.
+    @discardableResult
+    public func replay(on driver: ViewerDriver) -> Outcome {
         var next = 0
-        for frame in 0...frames {
-            while next < events.count && events[next].frame <= frame {
-                model.handle(events[next].command)
+        var outcome = Outcome.same
+        for frame in 0...end.end {
+            while next < inputs.count && inputs[next].frame <= frame {
+                driver.send(inputs[next].command)
+                if outcome == .same && driver.model.stateDigest != inputs[next].digest {
+                    outcome = .diverged(frame: inputs[next].frame)
+                }
                 next += 1
             }
-            if frame < frames { model.advance() }
+            if frame < end.end { driver.advance() }
         }
+        if outcome == .same && driver.model.stateDigest != end.digest { outcome = .endDiffers }
+        return outcome
     }
 
-    /// One event as a line of a session file.
-    public static func line(frame: Int, command: ViewerCommand) -> String {
-        let body: String
-        switch command {
-        case .press(let point): body = "\"event\":\"press\",\"x\":\(point.x),\"y\":\(point.y)"
-        case .drag(let point): body = "\"event\":\"drag\",\"x\":\(point.x),\"y\":\(point.y)"
-        case .release(let point): body = "\"event\":\"release\",\"x\":\(point.x),\"y\":\(point.y)"
-        case .remove(let point): body = "\"event\":\"remove\",\"x\":\(point.x),\"y\":\(point.y)"
-        case .wheel(let notches): body = "\"event\":\"wheel\",\"notches\":\(notches)"
-        case .resize(let size): body = "\"event\":\"resize\",\"width\":\(size.width),\"height\":\(size.height)"
-        case .key(let key): body = "\"event\":\"key\",\"command\":\"\(key.rawValue)\""
-        }
-        return "{\"frame\":\(frame),\(body)}"
+    /// One value as a line of the file.
+    public static func line(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 
-    /// The last line of a session file.
-    public static func endLine(frames: Int) -> String { "{\"end\":\(frames)}" }
-}
-
-/// Writes a session as it happens: subscribed to every input event on the bus, it writes one line per event
-/// with the current frame number, which the main loop advances.
-public final class SessionRecorder {
-    /// Frames drawn so far; the main loop adds one per frame.
-    public var frame = 0
-    private let write: (String) -> Void
-    private var subscriptions: [EventSubscription] = []
-
-    /// Starts a session: writes the header now, then a line per event sent on `bus`.
-    public init(header: RecordedSession.Header, bus: EventBus, write: @escaping (String) -> Void) {
-        self.write = write
-        write(header.line)
-        subscriptions = bus.subscribeToInput { [unowned self] command in
-            self.write(RecordedSession.line(frame: self.frame, command: command))
-        }
-    }
-
-    /// Ends the session with the number of frames drawn.
-    public func finish() {
-        subscriptions.removeAll()
-        write(RecordedSession.endLine(frames: frame))
-    }
-}
-
-/// A string as a JSON string literal.
-func jsonString(_ text: String) -> String {
-    var escaped = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": escaped += "\\\""
-        case "\\": escaped += "\\\\"
-        case "\n": escaped += "\\n"
-        case "\r": escaped += "\\r"
-        case "\t": escaped += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                escaped += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
-            } else {
-                escaped.unicodeScalars.append(scalar)
+    /// Reads and checks the text of a session file; a problem is a ``SessionError`` naming the line.
+    public static func parse(_ text: String) throws(SessionError) -> RecordedSession {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, !first.isEmpty else { throw SessionError(line: 1, "empty file, no header") }
+        let header = try readHeader(first)
+        var inputs: [Input] = []
+        var end: End?
+        for (offset, text) in lines.enumerated().dropFirst() where !text.isEmpty {
+            let number = offset + 1
+            guard end == nil else { throw SessionError(line: number, "text after the end line") }
+            if text.contains("\"end\"") {
+                let last = try decode(End.self, text, line: number)
+                guard last.end >= (inputs.last?.frame ?? 0) else { throw SessionError(line: number, "a bad end line") }
+                end = last
+                continue
             }
+            let input = try decode(Input.self, text, line: number)
+            guard input.frame >= (inputs.last?.frame ?? 0) else {
+                throw SessionError(line: number, "frame \(input.frame) comes before the previous input's")
+            }
+            inputs.append(input)
+        }
+        guard let end else { throw SessionError(line: lines.count, "no end line; the file is truncated") }
+        return RecordedSession(header: header, inputs: inputs, end: end)
+    }
+
+    private static func readHeader(_ text: Substring) throws(SessionError) -> SessionHeader {
+        struct Identity: Decodable {
+            var cellscape: String?
+            var format: Int?
+            var version: String?
+        }
+        let identity = try decode(Identity.self, text, line: 1)
+        guard identity.cellscape == "session" else { throw SessionError(line: 1, "not a Cellscape session") }
+        guard identity.format == format else {
+            throw SessionError(
+                line: 1,
+                "recorded by Cellscape \(identity.version ?? "unknown") in format \(identity.format.map(String.init) ?? "?"); "
+                    + "this is \(CellscapeVersion.current), format \(format)")
+        }
+        return try decode(SessionHeader.self, text, line: 1)
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ text: Substring, line: Int) throws(SessionError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+        } catch let error as DecodingError {
+            throw SessionError(line: line, JSONProblem.describe(error, data: Data(text.utf8)))
+        } catch {
+            throw SessionError(line: line, "not a JSON object")
         }
     }
-    return escaped + "\""
 }
 
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
+/// What is wrong with a session file, and on which line.
+public struct SessionError: Error, CustomStringConvertible {
+    /// The line, from 1.
+    public var line: Int
+    /// The problem.
+    public var problem: String
+
+    init(line: Int, _ problem: String) {
+        self.line = line
+        self.problem = problem
     }
+
+    /// `line N: problem`.
+    public var description: String { "line \(line): \(problem)" }
 }

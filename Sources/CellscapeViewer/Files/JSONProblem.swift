@@ -1,8 +1,9 @@
 import Foundation
 
 /// One line that says what is wrong with a JSON input and where.
-enum JSONProblem {
-    static func describe(_ error: DecodingError, data: Data) -> String {
+public enum JSONProblem {
+    /// Where in the input the decoder failed, and why, in one line.
+    public static func describe(_ error: DecodingError, data: Data) -> String {
         func location(_ path: [CodingKey]) -> String {
             let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })

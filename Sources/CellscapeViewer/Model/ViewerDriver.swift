@@ -1,0 +1,50 @@
+import CellscapeLayout
+import CellscapeRender
+
+/// The one path from input to state: the window, headless replay and the benches all send their input
+/// here and move the frames on here.
+///
+/// Input travels on ``bus`` as ``InputReceived``, so everything that must hear it (the model, a
+/// ``SessionRecorder``) hears the same command at the same frame; the model subscribes first.
+public final class ViewerDriver {
+    /// The views' state.
+    public private(set) var model: ViewerModel
+    /// The bus every input travels on.
+    public let bus: EventBus
+    /// Frames drawn so far.
+    public private(set) var frame = 0
+    private var subscription: EventSubscription?
+
+    /// A driver of `model`; input goes out on `bus`.
+    public init(model: ViewerModel, bus: EventBus = EventBus()) {
+        self.model = model
+        self.bus = bus
+        subscription = bus.subscribe { [unowned self] (input: InputReceived) in self.model.handle(input.command) }
+    }
+
+    /// Sends one input to everyone who listens, the model first.
+    public func send(_ command: ViewerCommand) {
+        bus.send(InputReceived(command: command, frame: frame))
+    }
+
+    /// Moves the showing view on by one frame.
+    public func advance() {
+        model.advance()
+        frame += 1
+    }
+
+    /// Draws the showing view.
+    public func render(into framebuffer: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
+        model.render(into: framebuffer, rasterizer: rasterizer, text: text)
+    }
+
+    /// Records one frame's timings for the HUD.
+    public func record(start: UInt64, step: UInt64, frame duration: UInt64) {
+        model.record(start: start, step: step, frame: duration)
+    }
+
+    /// Forgets the showing view's past frame times (after an idle spell).
+    public func restartStatistics() {
+        model.restartStatistics()
+    }
+}

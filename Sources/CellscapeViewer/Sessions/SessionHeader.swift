@@ -1,0 +1,103 @@
+import CellscapeLayout
+
+/// The first line of a session file: everything besides the input that decides the outcome.
+public struct SessionHeader: Codable, Hashable, Sendable {
+    /// Where the waterfall's items came from, with a digest of their content.
+    public struct Items: Codable, Hashable, Sendable {
+        /// The kinds of item source.
+        public enum Source: String, Codable, Hashable, Sendable {
+            /// The catalog Cellscape ships.
+            case bundled
+            /// A catalog file.
+            case file
+            /// Generated from the seed.
+            case generated
+        }
+
+        public var source: Source
+        /// The catalog file's absolute path (`file`).
+        public var path: String?
+        /// How many items were generated (`generated`).
+        public var count: Int?
+        /// The digest of the items' sizes, titles and colours (``itemsDigest(_:)``).
+        public var digest: StateDigest
+
+        /// An item source and the digest of what it gave.
+        public init(source: Source, path: String? = nil, count: Int? = nil, items: [WaterfallItem]) {
+            self.source = source
+            self.path = path
+            self.count = count
+            digest = Self.digest(of: items)
+        }
+
+        /// The digest of items: their sizes, titles and colours, in order.
+        public static func digest(of items: [WaterfallItem]) -> StateDigest {
+            var digest = StateDigest()
+            digest.add(UInt64(items.count))
+            for item in items {
+                digest.add(item.size.width.bitPattern)
+                digest.add(item.size.height.bitPattern)
+                digest.add(item.title)
+                digest.add(UInt64(item.color.pixel))
+            }
+            return digest
+        }
+    }
+
+    /// Always "session": what the file is.
+    public var cellscape = "session"
+    /// The format of the file (``RecordedSession/format``).
+    public var format = RecordedSession.format
+    /// The version of Cellscape that recorded it.
+    public var version = CellscapeVersion.current
+    /// The seed of the force view and of generated items.
+    public var seed: UInt64
+    /// The window size at the start.
+    public var size: Size
+    /// The cells at the start.
+    public var cells: Int
+    /// The view at the start.
+    public var view: ViewerModel.View
+    /// Every setting of the simulation.
+    public var settings: ForceSettings
+    /// The waterfall's columns, spacing and insets.
+    public var waterfall: WaterfallConfiguration
+    /// Where the waterfall's items came from.
+    public var items: Items
+
+    /// The header of a session that starts as `force` and `waterfall` say, showing `view` first.
+    public init(force: ForceScene.Options, waterfall: WaterfallScene.Options, view: ViewerModel.View, items: Items) {
+        seed = force.seed
+        size = force.size
+        cells = force.cells
+        self.view = view
+        settings = force.settings
+        self.waterfall = waterfall.configuration
+        self.items = items
+    }
+
+    /// The options of the views this header starts, given the items its source gives (checked against
+    /// its digest by the caller); `threads` may differ from the recording's: results do not.
+    public func options(catalog: [WaterfallItem], threads: Int? = nil) -> (
+        force: ForceScene.Options, waterfall: WaterfallScene.Options
+    ) {
+        var force = ForceScene.Options()
+        force.cells = cells
+        force.seed = seed
+        force.size = size
+        force.settings = settings
+        if let threads { force.settings.threads = threads }
+        var waterfall = WaterfallScene.Options()
+        waterfall.catalog = catalog
+        waterfall.seed = seed
+        waterfall.size = size
+        waterfall.configuration = self.waterfall
+        return (force, waterfall)
+    }
+}
+
+/// The version of Cellscape, as `cellscape --version` prints it and session files record it.
+public enum CellscapeVersion {
+    /// This version.
+    public static let current = "0.5.0"
+}

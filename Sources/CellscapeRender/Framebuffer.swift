@@ -1,6 +1,6 @@
 import CellscapeLayout
 
-/// A frame of 32-bit pixels, `0xFFRRGGBB` (see ``Color/pixel``), in rows of ``stride`` pixels.
+/// A frame of 32-bit pixels, `0xFFRRGGBB` (see `Color.pixel`), in rows of ``stride`` pixels.
 ///
 /// Every view draws into one; the X11 viewer presents it and `cellscape snapshot` writes it as a PNG, so
 /// both show the same pixels. The memory is the framebuffer's own, or memory another owner lends (the
@@ -20,7 +20,7 @@ public final class Framebuffer {
     public let pixels: UnsafeMutablePointer<UInt32>
     private let release: ((UnsafeMutablePointer<UInt32>) -> Void)?
 
-    /// Creates a framebuffer that owns its memory, filled with ``Color/background``.
+    /// Creates a framebuffer that owns its memory, filled with `Color.background`.
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)

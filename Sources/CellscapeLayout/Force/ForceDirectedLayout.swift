@@ -2,7 +2,7 @@
 /// inverse-square repulsion pushes cells apart, and collisions keep them from overlapping.
 ///
 /// Call ``step()`` once per frame until ``isSettled``. The repulsion uses Barnes-Hut on a quadtree
-/// (``ForceSettings/theta``), spread over all cores; the same seed and the same input give bit-identical
+/// (``ForceSettings/repulsion``), spread over all cores; the same seed and the same input give bit-identical
 /// positions whatever the thread count.
 ///
 /// ```swift

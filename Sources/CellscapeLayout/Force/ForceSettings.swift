@@ -24,7 +24,7 @@ public enum RepulsionSummation: Hashable, Sendable, Codable {
     ///
     /// At theta 0.7 the RMS over cells of the relative error of each cell's repulsion against the exact
     /// sum stays below 1% on 10,000 random cells; nodes carry quadrupole moments, and nodes far from a
-    /// whole leaf act through its ``LocalExpansion``.
+    /// whole leaf act through its local expansion.
     case barnesHut(theta: Double)
 
     /// Barnes-Hut with this opening angle, or exact when it is 0 (as the command line's `--theta 0`).
@@ -81,7 +81,7 @@ public struct ForceSettings: Hashable, Sendable, Codable {
     public var collisionPasses = 8
     /// How far a cell may move from where it was when the quadtree was built, as a fraction of the side
     /// of its leaf's square, before the tree is built anew; until then each step keeps the tree's
-    /// squares and what its walks decided (``InteractionPlan``), and only sums the moments again at the
+    /// squares and what its walks decided (the interaction plans), and only sums the moments again at the
     /// new positions. 0 builds the tree every step.
     ///
     /// Every cell is still counted exactly once; a drift widens only how far an accepted node's cells

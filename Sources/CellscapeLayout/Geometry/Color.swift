@@ -21,12 +21,12 @@ public struct Color: Hashable, Sendable, Codable {
             blue: UInt8(truncatingIfNeeded: hex))
     }
 
-    /// Creates a colour from a ``Framebuffer`` pixel.
+    /// Creates a colour from a `Framebuffer` pixel.
     public init(pixel: UInt32) {
         self.init(hex: pixel & 0xFF_FFFF)
     }
 
-    /// The colour as a ``Framebuffer`` pixel: `0xFFRRGGBB`, which is B, G, R, A in memory on a
+    /// The colour as a `Framebuffer` pixel: `0xFFRRGGBB`, which is B, G, R, A in memory on a
     /// little-endian machine, the layout of a 24-bit X11 visual and of libpng's BGRA format.
     public var pixel: UInt32 {
         0xFF00_0000 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)

@@ -2,7 +2,7 @@
 /// `{"items":[{"width":480,"height":270,"title":"Happy cat","color":"#F26D5B"}, ...]}`.
 ///
 /// Width and height must be positive numbers (only their ratio matters), the colour `#RRGGBB`;
-/// ``items()`` checks each entry and names the first that is wrong.
+/// ``waterfallItems()`` checks each entry and names the first that is wrong.
 public struct WaterfallCatalog: Codable, Hashable, Sendable {
     /// One entry as the file writes it.
     public struct Entry: Codable, Hashable, Sendable {

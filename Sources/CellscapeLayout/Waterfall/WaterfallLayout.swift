@@ -7,7 +7,7 @@
 ///
 /// Each column keeps its items in order, and within a column both the tops and the bottoms increase, so
 /// ``attributes(in:)`` binary-searches each column: O(C log(n/C) + k) for C columns and k items found.
-/// ``append(_:)`` lays out only the new items; a change of width reflows everything once. A negative
+/// Appending lays out only the new items; a change of width reflows everything once. A negative
 /// item spacing counts as 0 (items of a column would overlap, and the search needs them in order).
 public struct WaterfallLayout {
     /// The configuration; changing it reflows every item.

@@ -1,7 +1,7 @@
 import CellscapeLayout
 import Foundation
 
-/// Reads the JSON inputs a user hands over, with a one-line ``InputProblem`` naming the file and the
+/// Reads the JSON inputs a user hands over, with a one-line `InputProblem` naming the file and the
 /// place in it when anything is wrong.
 public enum JSONFile {
     /// The value of type `T` in the file at `path`.

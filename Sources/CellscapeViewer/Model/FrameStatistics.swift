@@ -3,7 +3,7 @@ import CellscapeRender
 
 /// Timings of the last frames, for the HUD: frames per second and mean milliseconds per step and per frame.
 ///
-/// The means are ``ExactMean``s of nanoseconds over a sliding window: each frame adds its sample and
+/// The means are `ExactMean`s of nanoseconds over a sliding window: each frame adds its sample and
 /// removes the oldest, O(1).
 public struct FrameStatistics: Sendable {
     /// How many recent frames the figures cover.

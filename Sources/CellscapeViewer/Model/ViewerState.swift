@@ -5,7 +5,7 @@ import Foundation
 /// cell's id and position, and the waterfall's scroll offset, item count and selection.
 ///
 /// Its JSON (`cellscape replay --state`, `--state-on-exit`) writes every number in its shortest exact
-/// form; its ``digest`` is what session files carry to find where a replay went another way.
+/// form; its digest (``ViewerModel/stateDigest``) is what session files carry to find where a replay went another way.
 public struct ViewerState: Codable, Hashable, Sendable {
     /// One cell: its id and position.
     public struct CellPosition: Codable, Hashable, Sendable {

@@ -19,7 +19,7 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         public var path: String?
         /// How many items were generated (`generated`).
         public var count: Int?
-        /// The digest of the items' sizes, titles and colours (``itemsDigest(_:)``).
+        /// The digest of the items' sizes, titles and colours (``digest(of:)``).
         public var digest: StateDigest
 
         /// An item source and the digest of what it gave.

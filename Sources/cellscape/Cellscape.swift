@@ -9,7 +9,7 @@ struct Cellscape: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cellscape",
         abstract:
-            "Collection-view layouts for the desktop: the force-directed view in a window, headless layouts, snapshots.",
+            "Collection-view layouts for the desktop: force-directed cells and a waterfall in a window, headless layouts, snapshots and replays.",
         version: CellscapeVersion.current,
         subcommands: [
             ViewCommand.self, SnapshotCommand.self, ReplayCommand.self, LayoutCommand.self, BenchCommand.self,

@@ -9,7 +9,7 @@ import Foundation
 struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
-        abstract: "Show the force-directed layout in a window (the default command).",
+        abstract: "Show the force-directed cells and the waterfall in a window (the default command).",
         discussion: """
             Force view: left click adds a cell, left drag moves one, right click removes one; space pause, r \
             reset with a new seed, c clear, + and - add or remove 100 cells, f fit to window. Waterfall view: \

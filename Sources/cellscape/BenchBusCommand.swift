@@ -14,16 +14,6 @@ struct BenchBusCommand: ParsableCommand {
             """
     )
 
-    /// The event the benchmark sends.
-    struct Tick: Event {
-        var frame: Int
-    }
-
-    /// An event nobody sends.
-    struct Other: Event {
-        var value: Double
-    }
-
     @Option(help: "Sends per run.")
     var sends = 200_000
 
@@ -32,26 +22,12 @@ struct BenchBusCommand: ParsableCommand {
     }
 
     func run() {
+        let benchmark = BusBenchmark(sends: sends)
         for subscribers in [1, 10] {
-            var runs: [Double] = []
-            for _ in 0..<5 {
-                let bus = EventBus()
-                var total = 0
-                var subscriptions: [EventSubscription] = []
-                for number in 0..<subscribers {
-                    subscriptions.append(bus.subscribe { (tick: Tick) in total &+= tick.frame })
-                    if number % 2 == 1 { subscriptions.append(bus.subscribe { (_: Other) in total &+= 1 }) }
-                }
-                let start = monotonicNanoseconds()
-                for frame in 0..<sends { bus.send(Tick(frame: frame)) }
-                runs.append(Double(monotonicNanoseconds() - start) / Double(sends))
-                if total == 42 { print("") }  // keeps the handlers' work
-                subscriptions.removeAll()
-            }
             print(
                 String(
                     format: "bus, %d subscriber%@: %.0f ns per send (median of 5)", subscribers,
-                    subscribers == 1 ? "" : "s", runs.sorted()[2]))
+                    subscribers == 1 ? "" : "s", benchmark.run(subscribers: subscribers)))
         }
     }
 }

@@ -27,6 +27,9 @@ struct BenchForceCommand: ParsableCommand {
     @Option(help: "The most steps a run takes to settle.")
     var maxSteps = 10_000
 
+    @Option(help: "The bounds the cells start in, at random points, WIDTHxHEIGHT.")
+    var size = SizeArgument(width: 1280, height: 800)
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -43,10 +46,10 @@ struct BenchForceCommand: ParsableCommand {
             }
             return count
         }
-        var reports: [ForceBenchReport] = []
+        var reports: [ForceBenchmarkReport] = []
         for count in counts {
-            let report = ForceBench(
-                count: count, settings: simulation.settings, seed: simulation.seed,
+            let report = ForceBenchmark(
+                count: count, bounds: size.bounds, settings: simulation.settings, seed: simulation.seed,
                 maxSteps: maxSteps
             ).run()
             if !json { print(report.text) }

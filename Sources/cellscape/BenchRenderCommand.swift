@@ -40,51 +40,14 @@ struct BenchRenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let frame = Framebuffer(width: Int(size.width), height: Int(size.height))
-        let rasterizer = CircleRasterizer(threads: threads)
-        let text = try? TextRenderer()
-        for (name, circles) in [("fitted", fittedDisc()), ("spread", spreadCells())] {
-            var times: [Double] = []
-            for _ in 0..<frames {
-                let start = DispatchTime.now().uptimeNanoseconds
-                rasterizer.draw(circles, into: frame, background: .background)
-                if let text { text.draw("cells \(cells)", x: 16, y: 16, color: .text, into: frame) }
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            }
-            times.sort()
-            let radius = circles.first.map { String(format: "%.2f", $0.radius) } ?? "-"
+        let benchmark = RenderBenchmark(
+            cells: cells, size: Size(width: size.width, height: size.height), frames: frames, threads: threads)
+        for result in benchmark.run() {
             print(
                 String(
-                    format: "render %@ %d cells (radius %@ px) %@: median %.3f ms, p95 %.3f ms", name, cells, radius,
-                    size.description, times[times.count / 2], times[min(times.count - 1, times.count * 95 / 100)]))
+                    format: "render %@ %d cells (radius %.2f px) %@: median %.3f ms, p95 %.3f ms", result.name, cells,
+                    result.radius, size.description, result.median, result.p95))
         }
-    }
-
-    /// Cells packed in a hexagonal disc 21 px apart, zoomed to fit the frame.
-    private func fittedDisc() -> [Circle] {
-        let rings = Int((Double(cells) / 3).squareRoot()) + 2
-        var points: [Point] = []
-        for row in -rings...rings {
-            for column in -rings...rings {
-                points.append(Point(x: 21 * (Double(column) + Double(row) / 2), y: 21 * Double(row) * 0.866))
-            }
-        }
-        points.sort { $0.x * $0.x + $0.y * $0.y < $1.x * $1.x + $1.y * $1.y }
-        let disc = points.prefix(cells)
-        let reach = disc.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() }.max()! + 10
-        let zoom = min(1, (min(size.width, size.height) / 2 - 12) / reach)
-        return disc.enumerated().map { index, point in
-            Circle(
-                center: Point(x: size.width / 2 + point.x * zoom, y: size.height / 2 + point.y * zoom),
-                radius: 10 * zoom, color: .palette(for: index))
-        }
-    }
-
-    /// Cells of radius 10 at random points of the frame.
-    private func spreadCells() -> [Circle] {
-        var layout = ForceDirectedLayout(bounds: size.bounds, seed: 1)
-        for _ in 0..<cells { layout.addCell() }
-        return layout.cells.map { Circle(center: $0.position, radius: 10, color: .palette(for: $0.id)) }
     }
 }
 

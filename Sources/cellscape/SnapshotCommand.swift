@@ -7,7 +7,8 @@ import CellscapeViewer
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",
-        abstract: "Render a view's frame headless (no X server), the force view or the waterfall, and write it as a PNG."
+        abstract:
+            "Render a view's frame headless (no X server), the force view or the waterfall, and write it as a PNG."
     )
 
     @OptionGroup var scene: SceneOptions

@@ -1,113 +1,78 @@
-import CellscapeLayout
-import CellscapeRender
-import CellscapeViewer
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-/// What `cellscape bench force` measured for one cell count.
-struct ForceBenchReport {
-    var cells: Int
-    var theta: Double
-    var threads: Int
-    var medianMilliseconds: Double
-    var p95Milliseconds: Double
-    var stepsToSettle: Int
-    var settled: Bool
-    var secondsToSettle: Double
+/// What ``ForceBenchmark`` measured for one cell count, in milliseconds unless named otherwise.
+public struct ForceBenchmarkReport: Sendable {
+    public var cells: Int
+    public var theta: Double
+    public var threads: Int
+    public var medianMilliseconds: Double
+    public var p95Milliseconds: Double
+    public var stepsToSettle: Int
+    public var settled: Bool
+    public var secondsToSettle: Double
     /// The median time of one force evaluation (quadtree, lists, spring and repulsion) at the final state,
     /// as the next step would make it (with the tree it keeps, below 50,000 cells).
-    var forcesMilliseconds: Double
-    var largestOverlap: Double?
-    var exactMedianMilliseconds: Double?
-    var exactP95Milliseconds: Double?
-    var relativeError: Double?
-    var exactSeedStepLargest: Double?
-    var seedStepsToSettle: Int?
-    var seedSettled: Bool?
-    var peakMegabytes: Double
-
-    var text: String {
-        var lines = [
-            "force, \(cells) cells (theta \(theta), \(threads) threads)",
-            "  Barnes-Hut step     median \(milliseconds(medianMilliseconds))  p95 \(milliseconds(p95Milliseconds))",
-            "  damped settle       \(settled ? "settled" : "NOT settled") after \(stepsToSettle) steps, "
-                + String(format: "%.2f s", secondsToSettle),
-        ]
-        lines.append("  forces at rest      median \(milliseconds(forcesMilliseconds))")
-        if let largestOverlap {
-            lines.append("  largest overlap     " + String(format: "%.3f px", largestOverlap))
-        }
-        if let exactMedianMilliseconds, let exactP95Milliseconds {
-            lines.append(
-                "  exact step          median \(milliseconds(exactMedianMilliseconds))  p95 \(milliseconds(exactP95Milliseconds))"
-            )
-        }
-        if let relativeError {
-            lines.append(
-                "  Barnes-Hut error    "
-                    + String(format: "%.3f%% RMS relative to exact", relativeError * 100))
-        }
-        if let exactSeedStepLargest {
-            lines.append(
-                "  exact seed step     moves no cell more than "
-                    + String(format: "%.4f px", exactSeedStepLargest))
-        }
-        if let seedStepsToSettle, let seedSettled {
-            lines.append(
-                "  seed integrator     \(seedSettled ? "settled" : "NOT settled") after \(seedStepsToSettle) steps (exact, no collisions)"
-            )
-        }
-        lines.append("  peak memory         " + String(format: "%.1f MB", peakMegabytes))
-        return lines.joined(separator: "\n")
-    }
-
-    var json: String {
-        func value(_ number: Double?) -> String { number.map { $0.formatted } ?? "null" }
-        let fields: [(String, String)] = [
-            ("cells", "\(cells)"), ("theta", value(theta)), ("threads", "\(threads)"),
-            ("medianMs", value(medianMilliseconds)), ("p95Ms", value(p95Milliseconds)),
-            ("stepsToSettle", "\(stepsToSettle)"), ("settled", "\(settled)"),
-            ("secondsToSettle", value(secondsToSettle)),
-            ("forcesMs", value(forcesMilliseconds)), ("largestOverlap", value(largestOverlap)),
-            ("exactMedianMs", value(exactMedianMilliseconds)),
-            ("exactP95Ms", value(exactP95Milliseconds)),
-            ("relativeError", value(relativeError)),
-            ("exactSeedStepLargest", value(exactSeedStepLargest)),
-            ("seedStepsToSettle", seedStepsToSettle.map(String.init) ?? "null"),
-            ("seedSettled", seedSettled.map { "\($0)" } ?? "null"), ("peakMB", value(peakMegabytes)),
-        ]
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
-    }
-
-    private func milliseconds(_ value: Double) -> String { String(format: "%8.3f ms", value) }
+    public var forcesMilliseconds: Double
+    public var largestOverlap: Double?
+    public var exactMedianMilliseconds: Double?
+    public var exactP95Milliseconds: Double?
+    public var relativeError: Double?
+    public var exactSeedStepLargest: Double?
+    public var seedStepsToSettle: Int?
+    public var seedSettled: Bool?
+    public var peakMegabytes: Double
 }
 
-/// The measurements behind one ``ForceBenchReport``.
-struct ForceBench {
+/// `cellscape bench force`'s measurements for one cell count: the damped integrator with Barnes-Hut runs
+/// from a random start until it settles, its steps timed after a warm-up; then one force evaluation at
+/// the final positions; where exact sums are affordable, exact steps, Barnes-Hut's error against them and
+/// one exact seed step from the settled state; up to 1,000 cells, the seed integrator's settle.
+public struct ForceBenchmark {
     /// Cell counts up to this get the exact O(n^2) measurements.
     static let exactLimit = 10_000
     /// Cell counts up to this also settle the seed integrator.
     static let seedLimit = 1_000
 
-    var count: Int
-    var settings: ForceSettings
-    var seed: UInt64
-    var maxSteps: Int
+    /// The cells.
+    public var count: Int
+    /// The bounds the cells start in, at random points.
+    public var bounds: Rect
+    /// The simulation's settings.
+    public var settings: ForceSettings
+    /// The seed of the random start.
+    public var seed: UInt64
+    /// The most steps a run takes to settle.
+    public var maxSteps: Int
+
+    /// A benchmark of `count` random cells in `bounds`.
+    public init(count: Int, bounds: Rect, settings: ForceSettings, seed: UInt64, maxSteps: Int) {
+        self.count = count
+        self.bounds = bounds
+        self.settings = settings
+        self.seed = seed
+        self.maxSteps = maxSteps
+    }
 
     /// How long the same steps run untimed before the timed run.
     static let warmUpSeconds = 1.0
 
-    func run() -> ForceBenchReport {
+    /// Runs the measurements.
+    public func run() -> ForceBenchmarkReport {
         let start = randomLayout(settings: settings)
         Self.warmUp(from: start, maxSteps: maxSteps)
         var layout = start
         var durations: [Double] = []
-        let began = DispatchTime.now().uptimeNanoseconds
+        let began = monotonicNanoseconds()
         while !layout.isSettled && durations.count < maxSteps {
             durations.append(Self.time { layout.step() })
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        let seconds = Double(monotonicNanoseconds() - began) / 1e9
         let timed = Array(durations.dropFirst(min(3, max(0, durations.count - 1))))
-        var report = ForceBenchReport(
+        var report = ForceBenchmarkReport(
             cells: count, theta: settings.repulsion.theta, threads: settings.threads,
             medianMilliseconds: Self.percentile(timed, 0.5),
             p95Milliseconds: Self.percentile(timed, 0.95),
@@ -136,11 +101,10 @@ struct ForceBench {
 
     /// Runs the steps about to be timed, untimed, for ``warmUpSeconds`` on a copy of `start` (from the
     /// start again whenever it settles), so that the timed run finds the processors, the memory and the
-    /// threads of a process that has been running: a first run in a fresh process measured 0.56 to 0.88 ms
-    /// per 1,000-cell step where the same run repeated in the process measured 0.30 to 0.46.
+    /// threads of a process that has been running (a fresh process's first steps are slower).
     private static func warmUp(from start: ForceDirectedLayout, maxSteps: Int) {
-        let began = DispatchTime.now().uptimeNanoseconds
-        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9 }
+        let began = monotonicNanoseconds()
+        func elapsed() -> Double { Double(monotonicNanoseconds() - began) / 1e9 }
         while maxSteps > 0 && elapsed() < warmUpSeconds {
             var layout = start
             var steps = 0
@@ -152,13 +116,13 @@ struct ForceBench {
     }
 
     private func randomLayout(settings: ForceSettings) -> ForceDirectedLayout {
-        var layout = ForceDirectedLayout(settings: settings, seed: seed)
+        var layout = ForceDirectedLayout(bounds: bounds, settings: settings, seed: seed)
         for _ in 0..<count { layout.addCell() }
         return layout
     }
 
     private func measureExact(
-        start: ForceDirectedLayout, settled: ForceDirectedLayout, into report: inout ForceBenchReport
+        start: ForceDirectedLayout, settled: ForceDirectedLayout, into report: inout ForceBenchmarkReport
     ) {
         var exact = start
         exact.settings.repulsion = .exact
@@ -216,9 +180,9 @@ struct ForceBench {
     }
 
     static func time(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = monotonicNanoseconds()
         body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return Double(monotonicNanoseconds() - start) / 1e6
     }
 
     static func percentile(_ values: [Double], _ fraction: Double) -> Double {
@@ -227,9 +191,14 @@ struct ForceBench {
         return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
     }
 
-    static func peakMegabytes() -> Double {
+    /// The process's peak resident size, in megabytes.
+    public static func peakMegabytes() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
         return Double(usage.ru_maxrss) / 1024
     }
 }

@@ -237,7 +237,7 @@ import Testing
         for slot in 0..<count {
             let scale = slot % 10 == 0 ? 0 : 12.0
             let wanted = Vector(dx: (random.nextUnit() - 0.5) * scale, dy: (random.nextUnit() - 0.5) * scale)
-            let (move, overlaps) = MoveLimit.limit(
+            let (move, overlaps, _) = MoveLimit.limit(
                 wanted, slot: slot, largestRadius: largest, list: list, buffer: buffer)
             #expect(move.length <= wanted.length + 1e-9)
             var overlapsAnother = false

@@ -36,6 +36,12 @@ public struct ForceDirectedLayout {
     private var quietSteps = 0
     /// Whether some cell's collision radius is still growing to its full radius.
     private var isGrowing = false
+    /// Whether the damped layout has come to rest: set when it settles, cleared by whatever wakes it. At
+    /// rest, cells step without momentum, and static friction holds every cell with another within its
+    /// radius: a step takes no move of theirs shorter than the settle threshold. Crowded cells bear the
+    /// spring's load through their neighbours, and the creep of hundredths of a pixel it keeps up would,
+    /// over hundreds of steps, open gaps that set off slides. A lone cell goes on to its equilibrium.
+    private var isResting = false
     /// Whether a step may have slowed a swinging cell since the last wake (which gives them full steps).
     private var stepScalesMayBeSlowed = false
     /// Whether cells may overlap: false only once the overlap sweep found none or left none, and nothing
@@ -151,7 +157,9 @@ public struct ForceDirectedLayout {
 
     /// Advances the simulation by one step and returns how far the cells moved.
     ///
-    /// Stepping a settled layout is allowed: it moves the cells by less than the settle threshold.
+    /// Stepping a settled layout is allowed: it stays settled, crowded cells held and lone ones moving by
+    /// their forces alone, until something wakes it (a cell added, removed or pinned, new bounds or
+    /// settings).
     @discardableResult
     public mutating func step() -> Movement {
         stepCount += 1
@@ -161,12 +169,16 @@ public struct ForceDirectedLayout {
             return .zero
         }
         let workspace = uniqueWorkspace()
-        let settings = settings
+        var settings = settings
+        let hold = isResting ? settings.settleThreshold : 0
+        if isResting { settings.momentum = 0 }
         let center = center
         let jitter = jitter
         var mayOverlap = mayOverlap
         let movement = store.withPointers { cells in
-            workspace.step(cells: cells, settings: settings, center: center, jitter: jitter, mayOverlap: &mayOverlap)
+            workspace.step(
+                cells: cells, settings: settings, center: center, jitter: jitter, mayOverlap: &mayOverlap,
+                holdingMovesBelow: hold)
         }
         self.mayOverlap = mayOverlap
         stepScalesMayBeSlowed = true
@@ -191,6 +203,14 @@ public struct ForceDirectedLayout {
         }
         // Without collisions the collision radius does not matter: nothing waits for it.
         if isSettled && isGrowing && settings.collisions { isSettled = finishGrowing(workspace: workspace) }
+        if isSettled && settings.integrator == .damped && hold == 0 {
+            // Come to rest (the momentum of the quiet steps would carry cells past the friction), and say
+            // so once a step at rest has been quiet too: a cell whose own force still moves it that far
+            // is not at rest.
+            isResting = true
+            isSettled = false
+            for index in store.velocity.indices { store.velocity[index] = .zero }
+        }
         return movement
     }
 
@@ -288,6 +308,7 @@ extension ForceDirectedLayout: CollectionLayout {
         // Only this layout's own workspace: a copy sharing it keeps its tree.
         uniqueWorkspace().invalidateTree()
         isSettled = false
+        isResting = false
         quietSteps = 0
         mayOverlap = true
         if stepScalesMayBeSlowed {

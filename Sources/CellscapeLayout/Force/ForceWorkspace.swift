@@ -31,7 +31,8 @@ final class ForceWorkspace {
     /// afterwards `mayOverlap` says whether overlaps may remain. A damped step closes at most half the
     /// gap between any two cells, so it cannot make an overlap: a layout at rest skips the search.
     func step(
-        cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter, mayOverlap: inout Bool
+        cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter, mayOverlap: inout Bool,
+        holdingMovesBelow hold: Double = 0
     ) -> Movement {
         let count = cells.count
         let parallel = parallelChunks(threads: settings.threads)
@@ -45,7 +46,7 @@ final class ForceWorkspace {
             cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel, replaying: keptTree)
         mayKeepTree = settings.keepsTrees(count: count)
         if keptTree { keptTreeSteps += 1 }
-        let marked = move(cells: cells, settings: settings, limits: limits, parallel: parallel)
+        let marked = move(cells: cells, settings: settings, limits: limits, parallel: parallel, holding: hold)
         if settings.collisions && (mayOverlap || settings.integrator == .seed) {
             // The moves are applied: the buffers that held them are free for the sweep.
             let scratch = OverlapSweep.Scratch(x: forceX.pointer, y: forceY.pointer, radius: stiffness.pointer)
@@ -225,15 +226,17 @@ final class ForceWorkspace {
         Vector(dx: forceX.pointer[index], dy: forceY.pointer[index])
     }
 
-    /// Moves every cell as the integrator says. A damped move is limited so that no cell runs into
+    /// Moves every cell as the integrator says; a damped move shorter than `hold` of a cell with another
+    /// within its radius is not taken (a resting layout's static friction). A damped move is limited so that no cell runs into
     /// another (``MoveLimits``), and a move the limit held back and that reverses the cell's last one
     /// halves its share of a step. One parallel loop takes each cell through all of it, in index order:
     /// the limits read the positions from before the step, copied into their grid, so no cell waits for
     /// another. The limits also mark the cells that overlap another for the sweep (a limited move
     /// cannot make a new overlap): returns whether any does, or nil when the moves were not limited.
-    private func move(cells: CellPointers, settings: ForceSettings, limits: MoveLimits?, parallel: ParallelChunks)
-        -> Bool?
-    {
+    private func move(
+        cells: CellPointers, settings: ForceSettings, limits: MoveLimits?, parallel: ParallelChunks,
+        holding hold: Double
+    ) -> Bool? {
         let forceX = forceX.pointer
         let forceY = forceY.pointer
         guard settings.integrator == .damped else {
@@ -280,8 +283,11 @@ final class ForceWorkspace {
                     index, cells: cells, force: Vector(dx: forceX[index], dy: forceY[index]),
                     stiffness: stiffness[index])
                 let slot = Int(list.slotOf.pointer[index])
-                let (move, overlaps) = MoveLimit.limit(
-                    wanted, slot: slot, largestRadius: largestRadius, list: list, buffer: buffer)
+                var (move, overlaps, inCompany) = MoveLimit.limit(
+                    wanted, slot: slot, largestRadius: largestRadius, list: list, buffer: buffer,
+                    company: hold > 0 ? list.radius.pointer[slot] : 0)
+                // Static friction holds a resting cell among others, not a lone one.
+                if inCompany && move.squaredLength < hold * hold { move = .zero }
                 marks[index] = overlaps
                 found = found || overlaps
                 cells.velocity[index] = move

@@ -43,18 +43,22 @@ enum MoveLimit {
 
     /// The move of the cell at `slot` of `list`, limited by its neighbours there (sorted from the
     /// positions before any cell moves), and whether the cell overlaps one of them as the overlap sweep
-    /// counts it (the same test, to the last bit). Only neighbours within two radii and twice the move
+    /// counts it (the same test, to the last bit), and whether it is in company: a neighbour's rim lies
+    /// within `company` (or twice the move) of its own. Only neighbours within two radii and twice the move
     /// can limit it, so each cell searches as far as its own move asks: a packed cloud at rest searches
     /// the squares next to it.
-    static func limit(_ move: Vector, slot: Int, largestRadius: Double, list: NeighbourGrid, buffer: Buffer)
-        -> (move: Vector, overlaps: Bool)
-    {
+    static func limit(
+        _ move: Vector, slot: Int, largestRadius: Double, list: NeighbourGrid, buffer: Buffer, company: Double = 0
+    ) -> (move: Vector, overlaps: Bool, inCompany: Bool) {
         let squaredSpeed = move.squaredLength
         let twiceSpeed = 2 * squaredSpeed.squareRoot()
-        let reach = list.radius.pointer[slot] + largestRadius + twiceSpeed
-        let count = screen(slot: slot, reach: reach, twiceSpeed: twiceSpeed, list: list, buffer: buffer)
+        // Neighbours beyond twice the move cannot limit it; the search reaches `company` to tell.
+        let searched = max(twiceSpeed, company)
+        let reach = list.radius.pointer[slot] + largestRadius + searched
+        let count = screen(slot: slot, reach: reach, twiceSpeed: searched, list: list, buffer: buffer)
         // So many limits cannot all be kept: stay put (and let the sweep look).
-        guard count <= capacity else { return (.zero, true) }
+        guard count <= capacity else { return (.zero, true, true) }
+        let inCompany = count > 0
         let x = list.x.pointer[slot]
         let y = list.y.pointer[slot]
         let radius = list.radius.pointer[slot]
@@ -93,7 +97,7 @@ enum MoveLimit {
             let along = move.dx * limit.normalX + move.dy * limit.normalY
             if along < -limit.halfGap { scale = min(scale, limit.halfGap / -along) }
         }
-        return (scale < 1 ? Vector(dx: move.dx * scale, dy: move.dy * scale) : move, overlaps)
+        return (scale < 1 ? Vector(dx: move.dx * scale, dy: move.dy * scale) : move, overlaps, inCompany)
     }
 
     /// Writes into the buffer's neighbours every other cell that may lie within the sum of radii and

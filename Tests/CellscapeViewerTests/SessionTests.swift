@@ -38,7 +38,7 @@ import Testing
         20: [.key(.switchView), .wheel(3), .press(Point(x: 50, y: 50)), .drag(Point(x: 50, y: 10))],
         21: [.release(Point(x: 50, y: 10)), .key(.switchView), .key(.addCells)],
         40: [.key(.togglePause)],
-        44: [.key(.togglePause), .key(.removeCells)],
+        44: [.key(.togglePause), .key(.removeCells), .key(.end)],
     ]
 
     /// Records the script into lines of a session file; returns them and the final state.

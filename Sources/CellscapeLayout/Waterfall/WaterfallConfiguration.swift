@@ -26,7 +26,7 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
 /// How a ``WaterfallLayout`` divides its width into columns and spaces its items.
 public struct WaterfallConfiguration: Hashable, Sendable, Codable {
     /// How the number of columns is chosen.
-    public enum Columns: Hashable, Sendable, Codable {
+    public enum Columns: Hashable, Sendable {
         /// Always this many columns (at least 1).
         case fixed(Int)
         /// As many columns as fit at this minimum width:
@@ -60,5 +60,30 @@ public struct WaterfallConfiguration: Hashable, Sendable, Codable {
     /// The width of each of `count` columns at this width.
     public func columnWidth(forWidth width: Double, count: Int) -> Double {
         max(0, (width - insets.left - insets.right - Double(count - 1) * columnSpacing) / Double(count))
+    }
+}
+
+extension WaterfallConfiguration.Columns: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case fixed, minimumWidth
+    }
+
+    /// Reads `{"fixed":3}` or `{"minimumWidth":240}`.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        if let count = try fields.decodeIfPresent(Int.self, forKey: .fixed) {
+            self = .fixed(count)
+        } else {
+            self = .minimumWidth(try fields.decode(Double.self, forKey: .minimumWidth))
+        }
+    }
+
+    /// Writes `{"fixed":3}` or `{"minimumWidth":240}`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .fixed(let count): try fields.encode(count, forKey: .fixed)
+        case .minimumWidth(let width): try fields.encode(width, forKey: .minimumWidth)
+        }
     }
 }

@@ -98,7 +98,7 @@ public struct RecordedSession: Sendable {
     /// One value as a line of the file.
     public static func line(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 
@@ -112,7 +112,7 @@ public struct RecordedSession: Sendable {
         for (offset, text) in lines.enumerated().dropFirst() where !text.isEmpty {
             let number = offset + 1
             guard end == nil else { throw SessionError(line: number, "text after the end line") }
-            if text.contains("\"end\"") {
+            if try decode(EndProbe.self, text, line: number).end != nil {
                 let last = try decode(End.self, text, line: number)
                 guard last.end >= (inputs.last?.frame ?? 0) else { throw SessionError(line: number, "a bad end line") }
                 end = last
@@ -126,6 +126,11 @@ public struct RecordedSession: Sendable {
         }
         guard let end else { throw SessionError(line: lines.count, "no end line; the file is truncated") }
         return RecordedSession(header: header, inputs: inputs, end: end)
+    }
+
+    /// What tells the end line from an input line: its `end` key.
+    private struct EndProbe: Decodable {
+        var end: Int?
     }
 
     private static func readHeader(_ text: Substring) throws(SessionError) -> SessionHeader {

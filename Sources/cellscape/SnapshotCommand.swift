@@ -13,13 +13,13 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
-    @Flag(help: "Step until the layout settles (at most --max-steps).")
+    @Flag(help: "Step until the layout settles, at most --max-steps (the default without --steps).")
     var settle = false
 
-    @Option(help: "Take this many steps first.")
-    var steps = 0
+    @Option(help: "Take exactly this many steps instead of settling (0: the random start).")
+    var steps: Int?
 
-    @Option(help: "The most steps --settle takes.")
+    @Option(help: "The most steps settling takes.")
     var maxSteps = 10_000
 
     @Flag(help: "Draw the HUD as well.")
@@ -37,9 +37,9 @@ struct SnapshotCommand: ParsableCommand {
     @OptionGroup var feed: FeedOptions
 
     func validate() throws {
-        guard steps >= 0 else { throw ValidationError("--steps must be >= 0, not \(steps)") }
+        if let steps, steps < 0 { throw ValidationError("--steps must be >= 0, not \(steps)") }
         guard maxSteps >= 0 else { throw ValidationError("--max-steps must be >= 0, not \(maxSteps)") }
-        guard !(settle && steps > 0) else { throw ValidationError("give --steps or --settle, not both") }
+        guard !(settle && steps != nil) else { throw ValidationError("give --steps or --settle, not both") }
         guard scroll.isFinite, scroll >= 0 else {
             throw ValidationError("--scroll must be a number >= 0, not \(scroll)")
         }
@@ -50,9 +50,10 @@ struct SnapshotCommand: ParsableCommand {
         var options = scene.scene
         options.showsHUD = hud
         var forceScene = ForceScene(options: options)
-        let limit = settle ? maxSteps : steps
+        let settling = steps == nil
+        let limit = steps ?? maxSteps
         var taken = 0
-        while taken < limit && (!settle || !forceScene.layout.isSettled) {
+        while taken < limit && (!settling || !forceScene.layout.isSettled) {
             forceScene.advance()
             taken += 1
         }

@@ -18,7 +18,7 @@ final class CircleMask {
     /// Pixels across the mask.
     private let side: Int
     /// Coverage, 0...256, per phase, row and column. (Constants: a `var` in a class is checked for
-    /// exclusive access at run time, twice per circle drawn, which took a tenth of a frame's time.)
+    /// exclusive access at run time, twice per circle drawn.)
     private let coverage: [UInt16]
     /// Per phase and row: first covered column, last covered column, first and last fully covered column.
     private let spans: [Int16]

@@ -73,9 +73,8 @@ public struct ForceSettings: Hashable, Sendable, Codable {
     ///
     /// Cells thrown in overlapping, as a random start of thousands is, first flow into shape as a
     /// fluid and then grow apart, as in the Lubachevsky-Stillinger packing algorithm; at full size at
-    /// once they would jam into the shape of where they were thrown (10,000 cells in a 1280 x 800 box:
-    /// an ellipse that takes 3,400 steps to round, against 474 steps growing over 200). A settled layout
-    /// with room for every cell at full size gives them their full size at once.
+    /// once they would jam into the shape of where they were thrown, and take thousands of steps to
+    /// round. A settled layout with room for every cell at full size gives them their full size at once.
     public var growthSteps = 200
     /// How many times per step a cell steps out of the cells nearer the centre that it overlaps.
     public var collisionPasses = 8
@@ -85,14 +84,11 @@ public struct ForceSettings: Hashable, Sendable, Codable {
     /// new positions. 0 builds the tree every step.
     ///
     /// Every cell is still counted exactly once; a drift widens only how far an accepted node's cells
-    /// reach beyond the square it was accepted with. With every cell of 10,000 random ones moved just
-    /// short of the limit, the RMS relative error against exact was 0.68% (0.58% with the tree built
-    /// anew at the same positions; 1.37% against 0.72% at 0.15); a test checks it. A layout coming to
-    /// rest moves most cells by hundredths of a pixel a step, so most of its steps keep the tree.
+    /// reach beyond the square it was accepted with, which a test bounds. A layout coming to rest moves
+    /// most cells by hundredths of a pixel a step, so most of its steps keep the tree.
     public var rebuildDrift: Double = 0.1
     /// From this many cells on, the quadtree is built every step and its walks are not recorded: the
-    /// plans take memory in proportion to the interactions (at 100,000 cells, 16 MB more at the peak:
-    /// 74 MB against a budget of 60).
+    /// plans take memory in proportion to the interactions, too much for large layouts.
     public var keptTreeMaximumCount = 50_000
     /// The most cells a quadtree leaf holds before it is split.
     public var leafCapacity = 16
@@ -102,8 +98,7 @@ public struct ForceSettings: Hashable, Sendable, Codable {
     /// From this many cells on, the layout stores its cells in its quadtree's order, renewed every 16
     /// steps, so that cells close in the plane sit close in memory: the passes of a step that go through
     /// the cells in one order and read their neighbours in another then read memory nearly in order.
-    /// Below it a step's arrays fit the cache anyway (no gain measured at 10,000 cells); at 100,000, a
-    /// step in the order of adding took a fifth longer. Indices in the layout do not change; positions
+    /// Below it a step's arrays fit the cache anyway. Indices in the layout do not change; positions
     /// do, in the last bits, as sums run in another order.
     public var storageOrderMinimumCount = 50_000
     /// How many threads compute forces; results are bit-identical whatever the count.

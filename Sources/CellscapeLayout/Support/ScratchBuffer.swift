@@ -5,7 +5,7 @@
 ///
 /// Its stored properties, like those of the other scratch classes of a step (the tree, the lists and
 /// grids), skip Swift's run-time exclusivity checks: they are read in the innermost loops, each object
-/// belongs to one step (or one worker), and the checks took a quarter of a 1,000-cell step.
+/// belongs to one step (or one worker), and the checks cost a large share of a small step.
 package final class ScratchBuffer<Element> {
     @exclusivity(unchecked) package private(set) var pointer: UnsafeMutablePointer<Element>
     @exclusivity(unchecked) package private(set) var capacity: Int

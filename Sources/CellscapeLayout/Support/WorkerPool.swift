@@ -8,9 +8,8 @@ import Synchronization
 
 /// A fixed set of threads that run one job at a time, each with its worker index; the calling thread
 /// is worker 0. The threads stay up between jobs and wait on a condition variable; handing over a job
-/// costs about two small allocations (libdispatch's concurrentPerform cost about five) and, while
-/// the threads are still spinning from the last job, no system call. The threads stop
-/// when the pool is released.
+/// costs two small allocations and, while the threads are still spinning from the last job, no system
+/// call. The threads stop when the pool is released.
 package final class WorkerPool {
     /// How many workers take part in each job, the calling thread included.
     package let workers: Int

@@ -3,8 +3,8 @@ extension NodeLanes {
     /// centre minus the node's centre of charge): the field of every node and its first three
     /// derivatives there, four nodes at a time, each lane's sums added in a fixed order at the end.
     ///
-    /// Node by node in double precision, the fifteen sums cost about a tenth of a 10,000-cell step;
-    /// four lanes of single precision take a fraction of that. Offsets are relative to the expansion's
+    /// Four lanes of single precision, because node by node in double precision the fifteen sums
+    /// weighed on every step. Offsets are relative to the expansion's
     /// centre, so single precision keeps them to a ten-millionth, and the sums' rounding stays far
     /// below the truncation error of the expansion. The first derivatives include each node's
     /// quadrupole term; the higher ones use the monopole only.

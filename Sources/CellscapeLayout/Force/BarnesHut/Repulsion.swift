@@ -109,8 +109,7 @@ struct Repulsion {
         for offset in stride(from: 0, to: list.cellCount * 4, by: 16) {
             let dx = pointX - cellX.lanes(offset)
             // Minus the y offset: written as the x offset is, LLVM's SLP vectorizer pairs the lanes of
-            // the two (Swift's SIMD arithmetic reaches it lane by lane) and the loop takes 66
-            // instructions, 20 of them shuffles, instead of 39. a - b is exactly -(b - a).
+            // the two and fills the loop with shuffles. a - b is exactly -(b - a).
             let negativeDY = cellY.lanes(offset) - pointY
             let weight = cellCharge.lanes(offset)
             let squaredDistance = dx * dx + negativeDY * negativeDY
@@ -133,9 +132,9 @@ struct Repulsion {
     /// potential about each centre of charge (the dipole term vanishes there).
     ///
     /// Each node's term is written down first, one node per iteration and no sum carried from one to
-    /// the next, which LLVM's loop vectorizer takes four at a time (Swift's SIMD arithmetic reaches LLVM
-    /// lane by lane, and its SLP vectorizer, pairing the lanes of x and y, made this loop 140
-    /// instructions per four nodes); the terms are then added in four lanes, as the near loop adds.
+    /// the next, which LLVM's loop vectorizer takes four at a time (written with Swift's SIMD types,
+    /// the SLP vectorizer paired the lanes of x and y instead); the terms are then added in four lanes,
+    /// as the near loop adds.
     @inline(__always)
     private func farForce(x: Float, y: Float, list: InteractionList) -> RepulsionSum {
         let far = list.far

@@ -22,6 +22,8 @@ let keyBindings: [(symbol: Int32, command: KeyCommand)] = [
     (XK_End, .end),
     (XK_Up, .lineUp),
     (XK_Down, .lineDown),
+    (XK_question, .showKeys),
+    (XK_F1, .showKeys),
     (XK_q, .quit),
     (XK_Escape, .quit),
 ]

@@ -14,7 +14,7 @@ struct BenchBusCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Sends per run.")
+    @Option(parsing: .unconditional, help: "Sends per run.")
     var sends = 200_000
 
     func validate() throws {

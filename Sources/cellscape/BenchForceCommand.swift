@@ -21,19 +21,25 @@ struct BenchForceCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Comma-separated cell counts.")
+    @Option(parsing: .unconditional, help: "Comma-separated cell counts.")
     var cells = "1000,10000,100000"
 
-    @Option(help: "The most steps a run takes to settle.")
+    @Option(parsing: .unconditional, help: "The most steps a run takes to settle.")
     var maxSteps = 10_000
 
-    @Option(help: "The bounds the cells start in, at random points, WIDTHxHEIGHT.")
+    @Option(
+        help: ArgumentHelp("The bounds the cells start in, at random points.", valueName: "WxH"),
+        transform: SizeArgument.bounds)
     var size = SizeArgument(width: 1280, height: 800)
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
     @OptionGroup var simulation: SimulationOptions
+
+    func validate() throws {
+        guard maxSteps >= 0 else { throw ValidationError("--max-steps must be >= 0, not \(maxSteps)") }
+    }
 
     func run() throws {
         let counts = try cells.split(separator: ",").map { text -> Int in
@@ -47,11 +53,15 @@ struct BenchForceCommand: ParsableCommand {
             return count
         }
         var reports: [ForceBenchmarkReport] = []
+        let progress = Progress()
         for count in counts {
             let report = ForceBenchmark(
                 count: count, bounds: size.bounds, settings: simulation.settings, seed: simulation.seed,
                 maxSteps: maxSteps
-            ).run()
+            ).run { stage, step in
+                if let step { progress.update("\(stage): step \(step)") } else { progress.stage(stage) }
+            }
+            progress.finish()
             if !json { print(report.text) }
             reports.append(report)
         }

@@ -17,16 +17,16 @@ struct BenchRenderCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "The number of cells.")
+    @Option(parsing: .unconditional, help: "The number of cells.")
     var cells = 10_000
 
-    @Option(help: "The frame size, WIDTHxHEIGHT.")
+    @Option(help: ArgumentHelp("The frame size.", valueName: "WxH"), transform: SizeArgument.window)
     var size = SizeArgument(width: 1280, height: 800)
 
-    @Option(help: "Frames timed per case.")
+    @Option(parsing: .unconditional, help: "Frames timed per case.")
     var frames = 200
 
-    @Option(help: "Threads that rasterize (default: every core).")
+    @Option(parsing: .unconditional, help: "Threads that rasterize (default: every core).")
     var threads: Int?
 
     func validate() throws {
@@ -60,7 +60,7 @@ struct BenchFrameCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
-    @Option(help: "Frames timed (after 10 warm-up frames).")
+    @Option(parsing: .unconditional, help: "Frames timed (after 10 warm-up frames).")
     var frames = 120
 
     @Flag(help: "Present with XPutImage instead of MIT-SHM.")
@@ -71,8 +71,18 @@ struct BenchFrameCommand: ParsableCommand {
 
     @OptionGroup var feed: FeedOptions
 
+    @Option(help: "The X display (default: $DISPLAY).")
+    var display: String?
+
+    func validate() throws {
+        guard (1...100_000).contains(frames) else {
+            throw ValidationError("--frames must be from 1 to 100000, not \(frames)")
+        }
+    }
+
     func run() throws {
         var options = ViewerOptions()
+        options.displayName = display
         options.scene = scene.scene
         options.sharedMemory = !noShm
         options.view = view

@@ -17,7 +17,7 @@ struct BenchWaterfallCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Comma-separated item counts.")
+    @Option(parsing: .unconditional, help: "Comma-separated item counts.")
     var items = "10000,100000,1000000"
 
     func run() throws {
@@ -28,12 +28,17 @@ struct BenchWaterfallCommand: ParsableCommand {
             }
             return count
         }
-        for count in counts { report(count) }
+        let progress = Progress()
+        for count in counts {
+            progress.stage("waterfall, \(count) items: layout, appends and queries")
+            let report = WaterfallBenchmark(count: count).run()
+            progress.finish()
+            print(report: report)
+        }
     }
 
-    private func report(_ count: Int) {
-        let report = WaterfallBenchmark(count: count).run()
-        print(
+    private func print(report: WaterfallBenchmark.Report) {
+        Swift.print(
             String(
                 format:
                     "waterfall %d items, %d columns: layout %.2f ms; append 100 %.2f us; query %.2f us median "

@@ -18,7 +18,7 @@ struct LayoutForceCommand: ParsableCommand {
     /// The most cells a command lays out.
     static let cellLimit = ForceInput.limit
 
-    @Option(help: "Start with this many cells at random points (seeded).")
+    @Option(parsing: .unconditional, help: "Start with this many cells at random points (seeded).")
     var cells: Int?
 
     @Option(
@@ -27,16 +27,18 @@ struct LayoutForceCommand: ParsableCommand {
             valueName: "file"))
     var input: String?
 
-    @Option(help: "The bounds (default 1280x800, or the input's width and height).")
+    @Option(
+        help: ArgumentHelp("The bounds (default 1280x800, or the input's width and height).", valueName: "WxH"),
+        transform: SizeArgument.bounds)
     var size: SizeArgument?
 
-    @Option(help: "Take exactly this many steps.")
+    @Option(parsing: .unconditional, help: "Take exactly this many steps.")
     var steps: Int?
 
     @Flag(help: "Step until the layout settles (the default), or --max-steps.")
     var untilSettled = false
 
-    @Option(help: "The most steps --until-settled takes.")
+    @Option(parsing: .unconditional, help: "The most steps --until-settled takes.")
     var maxSteps = 10_000
 
     @Option(help: ArgumentHelp("Write the JSON here instead of standard output.", valueName: "file"))
@@ -62,17 +64,22 @@ struct LayoutForceCommand: ParsableCommand {
     func run() throws {
         var layout = try makeLayout()
         var taken = 0
+        // A counter on a terminal only: the command's output is the point, and scripts read stderr too.
+        let progress = Progress()
         if let steps {
             while taken < steps {
                 layout.step()
                 taken += 1
+                progress.update("step \(taken) of \(steps)")
             }
         } else {
             while !layout.isSettled && taken < maxSteps {
                 layout.step()
                 taken += 1
+                progress.update("step \(taken), settling")
             }
         }
+        progress.finish()
         let json = Self.json(layout: layout, steps: taken)
         if let output {
             try OutputFile.write(json, to: output)

@@ -17,22 +17,24 @@ struct LayoutWaterfallCommand: ParsableCommand {
 
     @OptionGroup var feed: FeedOptions
 
-    @Option(help: "The seed of generated items (--count).")
+    @Option(parsing: .unconditional, help: "The seed of generated items (--count).", transform: parseSeed)
     var seed: UInt64 = 1
 
-    @Option(help: "The width of the view.")
+    @Option(parsing: .unconditional, help: "The width of the view.")
     var width: Double
 
-    @Option(help: "A fixed number of columns.")
+    @Option(parsing: .unconditional, help: "A fixed number of columns.")
     var columns: Int?
 
-    @Option(help: "The minimum column width; the number of columns adapts to the width (default 240).")
+    @Option(
+        parsing: .unconditional,
+        help: "The minimum column width; the number of columns adapts to the width (default 240).")
     var minColumnWidth: Double?
 
-    @Option(help: "The space between columns.")
+    @Option(parsing: .unconditional, help: "The space between columns.")
     var columnSpacing = 8.0
 
-    @Option(help: "The space between items of a column.")
+    @Option(parsing: .unconditional, help: "The space between items of a column.")
     var itemSpacing = 8.0
 
     @Option(help: ArgumentHelp("Insets: top,left,bottom,right.", valueName: "t,l,b,r"))

@@ -8,20 +8,32 @@ import Foundation
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Play a recorded session headless; write the final frame (PNG) or the final state (JSON)."
+        abstract: "Play a recorded session headless; write the final frame (PNG), the final state (JSON), or both.",
+        usage: """
+            cellscape replay <file> --snapshot <png> [--state <json>]
+            cellscape replay <file> --state <json>
+            """,
+        discussion: """
+            One of --snapshot and --state is required. A replay that does not reproduce the recording says at \
+            which frame it diverged and exits with status 3.
+            """
     )
 
     @Argument(help: ArgumentHelp("A session file written by `cellscape --record`.", valueName: "file"))
     var session: String
 
-    @Option(help: ArgumentHelp("Write the final frame as a PNG.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the final frame as a PNG.", valueName: "png"))
     var snapshot: String?
 
-    @Option(help: ArgumentHelp("Write the final state (cells, scroll, view) as JSON.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the final state (cells, scroll, view) as JSON.", valueName: "json"))
     var state: String?
 
     func validate() throws {
-        guard snapshot != nil || state != nil else { throw ValidationError("give --snapshot FILE or --state FILE") }
+        // The file first: a missing session matters more than a missing flag.
+        _ = try JSONFile.contents(of: session)
+        guard snapshot != nil || state != nil else {
+            throw ValidationError("give --snapshot FILE, --state FILE or both")
+        }
     }
 
     func run() throws {

@@ -16,10 +16,10 @@ struct SnapshotCommand: ParsableCommand {
     @Flag(help: "Step until the layout settles, at most --max-steps (the default without --steps).")
     var settle = false
 
-    @Option(help: "Take exactly this many steps instead of settling (0: the random start).")
+    @Option(parsing: .unconditional, help: "Take exactly this many steps instead of settling (0: the random start).")
     var steps: Int?
 
-    @Option(help: "The most steps settling takes.")
+    @Option(parsing: .unconditional, help: "The most steps settling takes.")
     var maxSteps = 10_000
 
     @Flag(help: "Draw the HUD as well.")
@@ -31,7 +31,7 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "The view to draw: force or waterfall.")
     var view: ViewerModel.View = .force
 
-    @Option(help: "How far the waterfall is scrolled, in pixels.")
+    @Option(parsing: .unconditional, help: "How far the waterfall is scrolled, in pixels.")
     var scroll = 0.0
 
     @OptionGroup var feed: FeedOptions

@@ -23,7 +23,7 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Present frames with XPutImage instead of MIT-SHM shared memory.")
     var noShm = false
 
-    @Option(help: "Frames per second while something moves.")
+    @Option(parsing: .unconditional, help: "Frames per second while something moves.")
     var fps = 60
 
     @Option(help: "The X display (default: $DISPLAY).")
@@ -59,7 +59,7 @@ struct ViewCommand: ParsableCommand {
         options.sharedMemory = !noShm
         options.framesPerSecond = fps
         options.displayName = display
-        options.iconPath = Assets.path("icon.png")
+        options.iconPath = Assets.path("icon.png", withoutIt: "the window has no icon")
         if let record {
             let header = SessionHeader(
                 force: options.scene, waterfall: options.waterfall, view: options.view,
@@ -97,7 +97,8 @@ struct FeedOptions: ParsableArguments {
         help: ArgumentHelp("Read the waterfall's items from this JSON catalog (see the README).", valueName: "file"))
     var items: String?
 
-    @Option(help: "Generate this many waterfall items from --seed instead of reading a catalog.")
+    @Option(
+        parsing: .unconditional, help: "Generate this many waterfall items from --seed instead of reading a catalog.")
     var count: Int?
 
     func validate() throws {
@@ -117,7 +118,9 @@ struct FeedOptions: ParsableArguments {
 
     /// The catalog Cellscape ships, `assets/waterfall-items.json`, or none if it cannot be found.
     static func bundledCatalog() throws -> [WaterfallItem] {
-        try Assets.path("waterfall-items.json").map { try WaterfallCatalog.load(path: $0) } ?? []
+        try Assets.path("waterfall-items.json", withoutIt: "the waterfall shows generated items").map {
+            try WaterfallCatalog.load(path: $0)
+        } ?? []
     }
 
     /// Where `catalog`, the items these options gave, came from, as a session header records it.

@@ -5,10 +5,10 @@ import CellscapeViewer
 
 /// The options that decide what the force view shows, shared by the viewer and snapshots.
 struct SceneOptions: ParsableArguments {
-    @Option(help: "The window size, WIDTHxHEIGHT.")
+    @Option(help: ArgumentHelp("The window size.", valueName: "WxH"), transform: SizeArgument.window)
     var size = SizeArgument(width: 1280, height: 800)
 
-    @Option(help: "The number of cells at the start.")
+    @Option(parsing: .unconditional, help: "The number of cells at the start.")
     var cells = 200
 
     @OptionGroup var simulation: SimulationOptions
@@ -16,9 +16,6 @@ struct SceneOptions: ParsableArguments {
     func validate() throws {
         guard (0...LayoutForceCommand.cellLimit).contains(cells) else {
             throw ValidationError("--cells must be from 0 to \(LayoutForceCommand.cellLimit), not \(cells)")
-        }
-        guard size.width <= 16384, size.height <= 16384 else {
-            throw ValidationError("--size must be at most 16384x16384, not \(size)")
         }
     }
 

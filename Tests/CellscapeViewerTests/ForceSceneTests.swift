@@ -129,6 +129,6 @@ import Testing
         scene.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: try TextRenderer())
         #expect(frame[120, 90] == Color.palette(for: scene.layout.cell(at: 0).id).pixel)
         #expect(frame[390, 290] == Color.background.pixel)
-        #expect(scene.hudLines.first == "cells 1   animating")
+        #expect(scene.hudLines.first == "cells 1   animating   step 0")
     }
 }

@@ -60,15 +60,20 @@ public struct ForceBenchmark {
     /// How long the same steps run untimed before the timed run.
     static let warmUpSeconds = 1.0
 
-    /// Runs the measurements.
-    public func run() -> ForceBenchmarkReport {
+    /// Runs the measurements; `progress` hears each stage as it starts (`stage`), and how far the timed
+    /// run has come (`step`).
+    public func run(progress: (_ stage: String, _ step: Int?) -> Void = { _, _ in }) -> ForceBenchmarkReport {
+        let name = "force, \(count) cells"
+        progress("\(name): warming up", nil)
         let start = randomLayout(settings: settings)
         Self.warmUp(from: start, maxSteps: maxSteps)
+        progress("\(name): timing steps until settled", nil)
         var layout = start
         var durations: [Double] = []
         let began = monotonicNanoseconds()
         while !layout.isSettled && durations.count < maxSteps {
             durations.append(Self.time { layout.step() })
+            progress("\(name): timing steps until settled", durations.count)
         }
         let seconds = Double(monotonicNanoseconds() - began) / 1e9
         let timed = Array(durations.dropFirst(min(3, max(0, durations.count - 1))))
@@ -79,9 +84,11 @@ public struct ForceBenchmark {
             stepsToSettle: durations.count, settled: layout.isSettled, secondsToSettle: seconds,
             forcesMilliseconds: Self.forcesMilliseconds(&layout), peakMegabytes: 0)
         if count <= Self.exactLimit {
+            progress("\(name): exact steps and Barnes-Hut's error", nil)
             measureExact(start: start, settled: layout, into: &report)
         }
         if count <= Self.seedLimit {
+            progress("\(name): settling the seed integrator", nil)
             var exactSeed = settings
             exactSeed.integrator = .seed
             exactSeed.repulsion = .exact

@@ -32,6 +32,14 @@ public struct FrameStatistics: Sendable {
         frameStarts.removeAll(keepingCapacity: true)
     }
 
+    /// Forgets everything: the figures then describe only frames recorded from now on.
+    public mutating func reset() {
+        self = FrameStatistics()
+    }
+
+    /// Whether recent frames were recorded: frame rates mean something only then.
+    public var hasRecentFrames: Bool { frameStarts.count > 1 }
+
     /// Frames per second over the recent frames, 0 before two frames.
     public var framesPerSecond: Double {
         guard frameStarts.count > 1, let first = frameStarts.first, let last = frameStarts.last, last > first

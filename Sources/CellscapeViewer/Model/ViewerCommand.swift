@@ -53,6 +53,8 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case lineUp
     /// Scrolls the waterfall down a little.
     case lineDown
+    /// Shows the table of keys over the view; any key hides it.
+    case showKeys
     /// Ends the program.
     case quit
 }

@@ -19,6 +19,8 @@ public struct ViewerModel {
     public private(set) var view: View
     /// Whether the user asked to quit.
     public private(set) var wantsQuit = false
+    /// Whether the table of keys shows over the view (`?` or F1; any key hides it).
+    public private(set) var showsKeys = false
 
     /// Creates both views; `view` shows first.
     public init(force: ForceScene.Options, waterfall: WaterfallScene.Options, view: View = .force) {
@@ -35,10 +37,16 @@ public struct ViewerModel {
         view == .force ? force.isAnimating : waterfall.isAnimating
     }
 
-    /// Applies one command: Tab and quit to the model, a resize to both views, the rest to the showing view.
+    /// Applies one command: Tab, quit and the key table to the model, a resize to both views, the rest
+    /// to the showing view. While the key table shows, a key only hides it.
     public mutating func handle(_ command: ViewerCommand) {
         switch command {
-        case .key(.switchView): view = view == .force ? .waterfall : .force
+        case .key where showsKeys: showsKeys = false
+        case .key(.showKeys): showsKeys = true
+        case .key(.switchView):
+            view = view == .force ? .waterfall : .force
+            // The figures of the view that shows describe its own frames from now on.
+            if view == .force { force.statistics.reset() } else { waterfall.statistics.reset() }
         case .key(.quit): wantsQuit = true
         case .resize:
             force.handle(command)
@@ -53,13 +61,14 @@ public struct ViewerModel {
         if view == .force { force.advance() } else { waterfall.advance() }
     }
 
-    /// Draws the showing view.
+    /// Draws the showing view, and the key table over it when it shows.
     public mutating func render(into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
         if view == .force {
             force.render(into: frame, rasterizer: rasterizer, text: text)
         } else {
             waterfall.render(into: frame, text: text)
         }
+        if showsKeys, let text { KeyTable.draw(into: frame, text: text) }
     }
 
     /// Records one frame's timings in the showing view's statistics.

@@ -8,18 +8,21 @@ extension ForceScene {
         if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text) }
     }
 
-    /// The lines of the HUD.
+    /// The lines of the HUD: what is true now. Frame rates only while the view animates and frames
+    /// are being timed (a settled view, or a snapshot, has none).
     public var hudLines: [String] {
         let statistics = statistics
         let state = isPaused ? "paused" : (layout.isSettled ? "settled" : "animating")
-        return [
-            "cells \(layout.count)   \(state)",
-            "\(Self.format(statistics.framesPerSecond, digits: 0)) fps   frame "
-                + "\(Self.format(statistics.frameMilliseconds, digits: 2)) ms   step "
-                + "\(Self.format(statistics.stepMilliseconds, digits: 2)) ms",
-            "largest move \(Self.format(layout.lastMovement.largest, digits: 2)) px",
-            "zoom \(Self.format(zoom * 100, digits: 0))%" + (fitsWindow ? "   fit to window" : ""),
-        ]
+        var lines = ["cells \(layout.count)   \(state)   step \(layout.stepCount)"]
+        if isAnimating && statistics.hasRecentFrames {
+            lines.append(
+                "\(Self.format(statistics.framesPerSecond, digits: 0)) fps   frame "
+                    + "\(Self.format(statistics.frameMilliseconds, digits: 2)) ms   step "
+                    + "\(Self.format(statistics.stepMilliseconds, digits: 2)) ms")
+        }
+        lines.append("largest move \(Self.format(layout.lastMovement.largest, digits: 2)) px")
+        lines.append("zoom \(Self.format(zoom * 100, digits: 0))%" + (fitsWindow ? "   fit to window" : ""))
+        return lines
     }
 
     private static func format(_ value: Double, digits: Int) -> String {

@@ -179,7 +179,7 @@ public struct ForceScene {
             }
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
-        case .quit, .switchView, .pageUp, .pageDown, .home, .end, .lineUp, .lineDown: break
+        case .quit, .switchView, .showKeys, .pageUp, .pageDown, .home, .end, .lineUp, .lineDown: break
         }
     }
 

@@ -17,7 +17,7 @@ extension WaterfallScene {
         let queried = monotonicNanoseconds() - start
         lastQuery = (visible.count, queried)
         for index in visible { drawTile(index, into: frame, text: text) }
-        if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text) }
+        if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text, opacity: 0.6) }
         return queried
     }
 
@@ -38,13 +38,14 @@ extension WaterfallScene {
             color: labelColor, into: frame, clip: tile)
     }
 
-    /// The lines of the HUD.
+    /// The lines of the HUD, kept short so the panel covers little of the feed: what the query found
+    /// and how long it took, the scroll offset, and frame rates only while a fling animates.
     public var hudLines: [String] {
-        var lines = [
-            "waterfall   visible \(lastQuery.visible) / \(items.count) items   columns \(layout.columnCount)",
-            "query \(Self.microseconds(lastQuery.nanoseconds)) us   scroll \(Int(scrollOffset.rounded())) px   "
-                + "\(Int(statistics.framesPerSecond.rounded())) fps",
-        ]
+        var first =
+            "\(lastQuery.visible)/\(items.count) visible   query \(Self.microseconds(lastQuery.nanoseconds)) us   "
+            + "y \(Int(scrollOffset.rounded()))"
+        if isAnimating && statistics.hasRecentFrames { first += "   \(Int(statistics.framesPerSecond.rounded())) fps" }
+        var lines = [first]
         if let selection {
             let item = items[selection]
             lines.append(

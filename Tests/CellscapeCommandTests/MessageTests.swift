@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Messages that tell the truth: the range for a negative number, a directory named as one, what a
+/// size must be, the missing file before the missing flag.
+@Suite struct MessageTests {
+    static let directory = FileManager.default.temporaryDirectory.path
+
+    @Test(arguments: [
+        (["layout", "force", "--cells", "-5"], "--cells must be from 0 to 1000000, not -5"),
+        (["view", "--fps", "-1"], "--fps must be from 1 to 1000, not -1"),
+        (["snapshot", "--cells", "-5", "--out", "x.png"], "--cells must be from 0 to 1000000, not -5"),
+        (["snapshot", "--steps", "-2", "--out", "x.png"], "--steps must be >= 0, not -2"),
+        (["bench", "render", "--frames", "-3"], "--frames must be > 0, not -3"),
+        (["bench", "frame", "--frames", "-3"], "--frames must be from 1 to 100000, not -3"),
+        (["bench", "force", "--cells", "-5"], "--cells takes whole numbers from 1 to 1000000"),
+        (["bench", "force", "--max-steps", "-5"], "--max-steps must be >= 0, not -5"),
+        (["layout", "waterfall", "--count", "-5", "--width", "800"], "--count must be from 0 to"),
+        (["layout", "waterfall", "--count", "5", "--width", "-800"], "--width must be a positive number"),
+        (["layout", "force", "--cells", "5", "--seed", "-1"], "a seed is a whole number from 0 to"),
+        (["layout", "force", "--cells", "5", "--momentum", "-0.5"], "--momentum must be a number from 0"),
+        (["view", "--size", "0x0"], "a window size is WIDTHxHEIGHT, two whole numbers from 1 to 16384"),
+        (["snapshot", "--size", "20000x10", "--out", "x.png"], "two whole numbers from 1 to 16384"),
+        (["layout", "force", "--cells", "5", "--size", "0x10"], "a size is WIDTHxHEIGHT, two positive numbers"),
+        (["layout", "force", "--input", directory], "it is a directory"),
+        (["layout", "waterfall", "--items", directory, "--width", "800"], "it is a directory"),
+        (["replay", directory, "--state", "x.json"], "it is a directory"),
+        (["replay", "/nonexistent/session.jsonl"], "cannot read /nonexistent/session.jsonl"),
+    ])
+    func aBadArgumentGetsATruthfulLine(arguments: [String], mention: String) throws {
+        let outcome = try CommandRunner.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.error.split(separator: "\n").count == 1, "\(outcome.error)")
+        #expect(outcome.error.contains(mention), "\(outcome.error)")
+    }
+
+    @Test func replaysUsageSaysOneOutputIsRequired() throws {
+        let outcome = try CommandRunner.run(["replay", "--help"])
+        #expect(outcome.output.contains("cellscape replay <file> --state <json>"))
+        #expect(outcome.output.contains("One of --snapshot and --state is required"))
+    }
+
+    @Test func everyCommandThatOpensAWindowTakesTheDisplayOption() throws {
+        for command in [["view"], ["bench", "frame"]] {
+            let outcome = try CommandRunner.run(command + ["--help"])
+            #expect(outcome.output.contains("--display <display>"), "\(command)")
+        }
+    }
+
+    @Test func theVersionIsPrinted() throws {
+        let outcome = try CommandRunner.run(["--version"])
+        #expect(outcome.status == 0 && outcome.output == "0.5.0\n")
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import CellscapeLayout
+@testable import CellscapeRender
+@testable import CellscapeViewer
+
+/// The HUD shows what is true now; the key table shows on `?` and hides on any key.
+@Suite struct HUDTests {
+    static func model(cells: Int = 30) -> ViewerModel {
+        var force = ForceScene.Options()
+        force.cells = cells
+        force.size = Size(width: 640, height: 480)
+        var waterfall = WaterfallScene.Options()
+        waterfall.size = force.size
+        return ViewerModel(force: force, waterfall: waterfall)
+    }
+
+    /// Frames of the showing view, timed as the main loop times them.
+    static func play(_ model: inout ViewerModel, frames: Int) {
+        for frame in 0..<frames {
+            model.advance()
+            model.record(start: UInt64(frame) * 16_000_000, step: 1_000_000, frame: 4_000_000)
+        }
+    }
+
+    @Test func framesRatesShowOnlyWhileTheViewAnimates() {
+        var model = Self.model()
+        Self.play(&model, frames: 5)
+        #expect(model.force.hudLines.contains { $0.contains("fps") })
+        while !model.force.layout.isSettled { Self.play(&model, frames: 1) }
+        #expect(model.force.hudLines[0].contains("settled"))
+        #expect(!model.force.hudLines.contains { $0.contains("fps") })
+    }
+
+    @Test func aSnapshotsHUDShowsNoFrameRates() {
+        let scene = ForceScene(options: ForceScene.Options())
+        #expect(!scene.hudLines.contains { $0.contains("fps") || $0.contains("frame") })
+        #expect(scene.hudLines[0] == "cells 200   animating   step 0")
+        #expect(!WaterfallScene().hudLines.contains { $0.contains("fps") })
+    }
+
+    @Test func switchingViewsForgetsTheOtherViewsFrames() {
+        var model = Self.model()
+        Self.play(&model, frames: 5)
+        model.handle(.key(.switchView))
+        model.handle(.key(.switchView))
+        #expect(!model.force.statistics.hasRecentFrames && model.force.statistics.frameMilliseconds == 0)
+    }
+
+    @Test func aSmallWindowShowsLessOfTheHUD() throws {
+        let text = try TextRenderer()
+        let lines = ["one line of the HUD", "another", "a third", "a fourth"]
+        let large = Framebuffer(width: 640, height: 480)
+        large.fill(.background)
+        HUDPanel.draw(lines, into: large, text: text)
+        let small = Framebuffer(width: 300, height: 120)
+        small.fill(.background)
+        HUDPanel.draw(lines, into: small, text: text)
+        let panelBottom = { (frame: Framebuffer) in
+            (0..<frame.height).last { frame[12, $0] != Color.background.pixel } ?? 0
+        }
+        #expect(panelBottom(small) < 40 && panelBottom(large) > 4 * text.lineHeight)
+        let tiny = Framebuffer(width: 60, height: 60)
+        tiny.fill(.background)
+        HUDPanel.draw(lines, into: tiny, text: text)
+        #expect((0..<60).allSatisfy { tiny[$0, 12] == Color.background.pixel })
+    }
+
+    @Test func theKeyTableShowsAndAnyKeyHidesIt() throws {
+        var model = Self.model()
+        model.handle(.key(.showKeys))
+        #expect(model.showsKeys)
+        let frame = Framebuffer(width: 640, height: 480)
+        model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: try TextRenderer())
+        #expect(frame[320, 240] != Color.background.pixel)
+        let cells = model.force.layout.count
+        model.handle(.key(.addCells))
+        #expect(!model.showsKeys && model.force.layout.count == cells, "the key only hides the table")
+        model.handle(.key(.addCells))
+        #expect(model.force.layout.count == cells + 100)
+    }
+}

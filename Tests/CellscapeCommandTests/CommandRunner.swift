@@ -19,10 +19,13 @@ struct CommandRunner {
         return URL(fileURLWithPath: ".build/debug/cellscape")
     }
 
-    static func run(_ arguments: [String]) throws -> Outcome {
+    static func run(_ arguments: [String], executable: URL = executable, environment: [String: String]? = nil) throws
+        -> Outcome
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

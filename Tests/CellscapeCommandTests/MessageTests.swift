@@ -47,6 +47,13 @@ import Testing
         }
     }
 
+    @Test func benchesSayWhatTheyMeasureOnStandardError() throws {
+        let outcome = try CommandRunner.run(["bench", "waterfall", "--items", "1000"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("waterfall 1000 items"))
+        #expect(outcome.error == "cellscape: waterfall, 1000 items: layout, appends and queries\n")
+    }
+
     @Test func theVersionIsPrinted() throws {
         let outcome = try CommandRunner.run(["--version"])
         #expect(outcome.status == 0 && outcome.output == "0.5.0\n")

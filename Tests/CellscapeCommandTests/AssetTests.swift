@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Copied out of the build folder, the program finds its assets where `make install` puts them, and
+/// says in one line when it cannot.
+@Suite struct AssetTests {
+    /// A copy of the program in a folder of its own, and a data folder beside it.
+    static func installedCopy() throws -> (program: URL, data: URL, root: URL) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-assets-\(UUID())")
+        let bin = root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let program = bin.appendingPathComponent("cellscape")
+        try FileManager.default.copyItem(at: CommandRunner.executable, to: program)
+        return (program, root.appendingPathComponent("data"), root)
+    }
+
+    static func catalogSource() -> URL {
+        // The test bundle sits in the build folder, inside the source tree.
+        var directory = CommandRunner.executable.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("assets").path) {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("assets/waterfall-items.json")
+    }
+
+    @Test func theBundledCatalogIsFoundUnderXDGDataHome() throws {
+        let (program, data, root) = try Self.installedCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out.png").path
+        let environment = ["HOME": root.path, "XDG_DATA_DIRS": root.appendingPathComponent("none").path]
+        let missing = try CommandRunner.run(
+            ["snapshot", "--view", "waterfall", "--out", out], executable: program, environment: environment)
+        #expect(missing.status == 0)
+        #expect(missing.error.split(separator: "\n").count == 1)
+        #expect(missing.error.contains("waterfall-items.json not found"), "\(missing.error)")
+
+        let folder = data.appendingPathComponent("cellscape")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.catalogSource(), to: folder.appendingPathComponent("waterfall-items.json"))
+        var withData = environment
+        withData["XDG_DATA_HOME"] = data.path
+        let found = try CommandRunner.run(
+            ["snapshot", "--view", "waterfall", "--out", out], executable: program, environment: withData)
+        #expect(found.status == 0 && found.error.isEmpty, "\(found.error)")
+    }
+}

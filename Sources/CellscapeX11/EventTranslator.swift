@@ -1,6 +1,5 @@
 import CX11
 import CellscapeLayout
-import CellscapeRender
 import CellscapeViewer
 
 /// Turns X events into viewer commands and records what the main loop must know; it changes no state

@@ -1,6 +1,4 @@
 import CX11
-import CellscapeLayout
-import CellscapeRender
 import CellscapeViewer
 
 /// Every key the viewer knows, in one table: the key's symbol and the command it gives.

@@ -1,5 +1,3 @@
-import CellscapeLayout
-import CellscapeRender
 import CellscapeViewer
 
 /// How the X11 viewer runs.

@@ -1,7 +1,5 @@
 import CX11
-import CellscapeLayout
 import CellscapeRender
-import CellscapeViewer
 
 #if canImport(Glibc)
     import Glibc

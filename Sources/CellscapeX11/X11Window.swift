@@ -1,7 +1,6 @@
 import CX11
 import CellscapeLayout
 import CellscapeRender
-import CellscapeViewer
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,4 @@
 import ArgumentParser
-import CellscapeLayout
-import CellscapeRender
 import CellscapeViewer
 
 /// `cellscape bench bus`: nanoseconds per send on the event bus.

@@ -1,7 +1,5 @@
 import ArgumentParser
 import CellscapeLayout
-import CellscapeRender
-import CellscapeViewer
 import Foundation
 
 /// `cellscape bench force`: milliseconds per step, steps to settle, accuracy and peak memory.

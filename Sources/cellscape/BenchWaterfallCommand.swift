@@ -1,7 +1,5 @@
 import ArgumentParser
 import CellscapeLayout
-import CellscapeRender
-import CellscapeViewer
 import Foundation
 
 /// `cellscape bench waterfall`: layout, append and the visible query against a linear filter.

@@ -1,7 +1,5 @@
 import ArgumentParser
 import CellscapeLayout
-import CellscapeRender
-import CellscapeViewer
 import Foundation
 
 /// `cellscape layout waterfall`: the masonry layout of a catalog, headless, as JSON.

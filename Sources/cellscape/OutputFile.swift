@@ -1,6 +1,4 @@
-import CellscapeLayout
 import CellscapeRender
-import CellscapeViewer
 import Foundation
 
 /// The files the commands write: whole or not at all, and never replacing a device or a link.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CellscapeLayout
 import CellscapeRender
 import CellscapeViewer
 import Foundation

@@ -1,7 +1,5 @@
 import ArgumentParser
 import CellscapeLayout
-import CellscapeRender
-import CellscapeViewer
 
 /// The options that decide a force-directed simulation, shared by every command that runs one.
 struct SimulationOptions: ParsableArguments {

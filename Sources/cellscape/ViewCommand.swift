@@ -1,6 +1,5 @@
 import ArgumentParser
 import CellscapeLayout
-import CellscapeRender
 import CellscapeViewer
 import CellscapeX11
 import Foundation

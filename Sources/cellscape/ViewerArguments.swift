@@ -1,6 +1,5 @@
 import ArgumentParser
 import CellscapeLayout
-import CellscapeRender
 import CellscapeViewer
 
 /// The options that decide what the force view shows, shared by the viewer and snapshots.

@@ -92,21 +92,16 @@ extension ViewerCommand: Codable {
     /// Writes the command in its flat form.
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(eventName, forKey: .event)
         switch self {
         case .press(let point), .drag(let point), .release(let point), .remove(let point):
-            try fields.encode(eventName, forKey: .event)
             try fields.encode(point.x, forKey: .x)
             try fields.encode(point.y, forKey: .y)
-        case .wheel(let notches):
-            try fields.encode(eventName, forKey: .event)
-            try fields.encode(notches, forKey: .notches)
+        case .wheel(let notches): try fields.encode(notches, forKey: .notches)
         case .resize(let size):
-            try fields.encode(eventName, forKey: .event)
             try fields.encode(size.width, forKey: .width)
             try fields.encode(size.height, forKey: .height)
-        case .key(let key):
-            try fields.encode(eventName, forKey: .event)
-            try fields.encode(key, forKey: .command)
+        case .key(let key): try fields.encode(key, forKey: .command)
         }
     }
 

@@ -63,19 +63,20 @@ struct LayoutForceCommand: ParsableCommand {
     func run() throws {
         var layout = try makeLayout()
         var taken = 0
-        // A counter on a terminal only: the command's output is the point, and scripts read stderr too.
         let progress = Progress()
+        progress.update(
+            "force layout of \(layout.count) cells: " + (steps.map { "\($0) steps" } ?? "stepping until settled"))
         if let steps {
             while taken < steps {
                 layout.step()
                 taken += 1
-                progress.update("step \(taken) of \(steps)")
+                progress.update("force layout: step \(taken) of \(steps)")
             }
         } else {
             while !layout.isSettled && taken < maxSteps {
                 layout.step()
                 taken += 1
-                progress.update("step \(taken), settling")
+                progress.update("force layout: step \(taken), settling")
             }
         }
         progress.finish()

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Progress of a long command on standard error, so standard output stays machine-readable: on a
-/// terminal one line rewritten in place (a counter within each stage), otherwise a plain line per stage.
+/// terminal one line rewritten in place (a counter within each stage), otherwise a plain line per stage
+/// of a bench. Headless runs (layout, snapshot, replay) show only the counter: in a script their
+/// standard error carries nothing but an error.
 final class Progress {
     private let isTerminal = isatty(2) == 1
     private var shownLength = 0

@@ -40,7 +40,10 @@ struct ReplayCommand: ParsableCommand {
         let options = try SessionFile.options(for: recorded.header)
         let driver = ViewerDriver(
             model: ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view))
+        let progress = Progress()
+        progress.update("replaying \(recorded.inputs.count) inputs over \(recorded.end.end) frames")
         let outcome = recorded.replay(on: driver)
+        progress.finish()
         let model = driver.model
         if let state {
             try OutputFile.write(ViewerState(of: model).json, to: state)

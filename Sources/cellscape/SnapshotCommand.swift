@@ -52,10 +52,15 @@ struct SnapshotCommand: ParsableCommand {
         let settling = steps == nil
         let limit = steps ?? maxSteps
         var taken = 0
+        let progress = Progress()
+        progress.update(
+            "snapshot of \(options.cells) cells: " + (settling ? "stepping until settled" : "\(limit) steps"))
         while taken < limit && (!settling || !forceScene.layout.isSettled) {
             forceScene.advance()
             taken += 1
+            progress.update("snapshot: step \(taken)")
         }
+        progress.finish()
         forceScene.fitZoomNow()
         let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
         let text = hud ? try? TextRenderer() : nil

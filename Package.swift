@@ -21,10 +21,15 @@ let package = Package(
             providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+        // libjpeg-turbo and libpng behind their own setjmp: a longjmp never crosses a Swift frame.
+        .target(
+            name: "CPictureCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         // What an app embeds: geometry, the layouts, the simulation, statistics. No dependencies.
         .target(name: "CellscapeLayout"),
         // Pixels: the framebuffer, the rasterizer, text and PNG files.
-        .target(name: "CellscapeRender", dependencies: ["CellscapeLayout", "CFreeType", "CPNG"]),
+        .target(
+            name: "CellscapeRender", dependencies: ["CellscapeLayout", "CFreeType", "CPNG", "CPictureCodecs"]),
         // The viewer's model: scenes, input, the event bus, sessions. No X11.
         .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender"]),
         .target(name: "CellscapeX11", dependencies: ["CellscapeViewer", "CellscapeRender", "CX11"]),
@@ -36,7 +41,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CellscapeLayoutTests", dependencies: ["CellscapeLayout"]),
-        .testTarget(name: "CellscapeRenderTests", dependencies: ["CellscapeRender"]),
+        .testTarget(name: "CellscapeRenderTests", dependencies: ["CellscapeRender", "CPictureCodecs"]),
         .testTarget(name: "CellscapeViewerTests", dependencies: ["CellscapeViewer"]),
         .testTarget(name: "CellscapeCommandTests", dependencies: ["cellscape", "CellscapeLayout", "CellscapeViewer"]),
         .testTarget(name: "CellscapeX11Tests", dependencies: ["CX11", "CellscapeViewer", "cellscape"]),

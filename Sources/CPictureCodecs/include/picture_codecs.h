@@ -1,0 +1,39 @@
+#ifndef CELLSCAPE_PICTURE_CODECS_H
+#define CELLSCAPE_PICTURE_CODECS_H
+
+// Decoding with libjpeg-turbo and libpng. Both report errors with longjmp; every call that can jump
+// lives in one C function here with its own setjmp, so a jump never crosses a Swift frame.
+
+#include <stddef.h>
+
+/// Pixels of a decoded picture: rows of 32-bit B, G, R, X, `stride` bytes apart, malloc'd.
+typedef struct {
+    unsigned char *pixels;
+    int width;
+    int height;
+    int stride;
+} cellscape_picture;
+
+/// Called with each decoded row, in order: `width` pixels of B, G, R, X.
+typedef void (*cellscape_row_callback)(void *context, const unsigned char *row, int y);
+
+/// Decodes a JPEG held in memory at the smallest DCT scale (1/8 to 8/8) whose output is at least
+/// `min_width` x `min_height` (0: full size), in B, G, R, X. Returns 0, or -1 with a message in `error`.
+/// `max_pixels` refuses a picture whose full size has more pixels, before any allocation.
+int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_width, int min_height,
+                          double max_pixels, cellscape_picture *picture, char *error, size_t error_size);
+
+/// Decodes a PNG held in memory row by row, handing each row (B, G, R, X) to `callback`; interlaced
+/// pictures are decoded whole first, and refused above `max_interlaced_pixels`. Fills `width` and `height` before
+/// the first row. Returns 0, or -1 with a message in `error`.
+int cellscape_png_decode_rows(const unsigned char *data, size_t length, double max_pixels,
+                              double max_interlaced_pixels, int *width,
+                              int *height, void *context, cellscape_row_callback callback, char *error,
+                              size_t error_size);
+
+/// Encodes B, G, R, X rows as a JPEG of `quality` into a malloc'd buffer (for tests and test pictures).
+/// Returns 0, or -1.
+int cellscape_jpeg_encode(const unsigned char *pixels, int width, int height, int stride, int quality,
+                          unsigned char **output, size_t *output_length);
+
+#endif

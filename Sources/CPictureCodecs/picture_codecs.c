@@ -1,0 +1,232 @@
+#include "picture_codecs.h"
+
+// jpeglib.h needs FILE and size_t declared before it.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <jpeglib.h>
+#include <png.h>
+
+// ---- JPEG ----
+
+struct jpeg_failure {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+};
+
+static void jpeg_fail(j_common_ptr info) {
+    struct jpeg_failure *failure = (struct jpeg_failure *)info->err;
+    longjmp(failure->jump, 1);
+}
+
+// Corrupt-data warnings come per file; the picture is still shown.
+static void jpeg_quiet(j_common_ptr info) { (void)info; }
+
+int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_width, int min_height,
+                          double max_pixels, cellscape_picture *picture, char *error, size_t error_size) {
+    struct jpeg_decompress_struct info;
+    struct jpeg_failure failure;
+    // Volatile: set between setjmp and a possible longjmp.
+    unsigned char *volatile pixels = NULL;
+    memset(picture, 0, sizeof(*picture));
+    info.err = jpeg_std_error(&failure.manager);
+    failure.manager.error_exit = jpeg_fail;
+    failure.manager.output_message = jpeg_quiet;
+    if (setjmp(failure.jump)) {
+        char message[JMSG_LENGTH_MAX];
+        (*info.err->format_message)((j_common_ptr)&info, message);
+        snprintf(error, error_size, "%s", message);
+        jpeg_destroy_decompress(&info);
+        free(pixels);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)length);
+    jpeg_read_header(&info, TRUE);
+    if ((double)info.image_width * (double)info.image_height > max_pixels) {
+        snprintf(error, error_size, "%ux%u pixels, more than allowed", info.image_width, info.image_height);
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
+        info.out_color_space = JCS_CMYK;
+    } else {
+        info.out_color_space = JCS_EXT_BGRX;
+    }
+    info.dct_method = JDCT_ISLOW;
+    info.scale_denom = 8;
+    info.scale_num = 8;
+    if (min_width > 0 && min_height > 0) {
+        for (unsigned int scale = 1; scale <= 8; scale++) {
+            info.scale_num = scale;
+            jpeg_calc_output_dimensions(&info);
+            if ((int)info.output_width >= min_width && (int)info.output_height >= min_height) break;
+        }
+    }
+    jpeg_start_decompress(&info);
+    int width = (int)info.output_width;
+    int height = (int)info.output_height;
+    int stride = width * 4;
+    pixels = malloc((size_t)stride * (size_t)height);
+    if (pixels == NULL) {
+        snprintf(error, error_size, "out of memory for %dx%d pixels", width, height);
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    while (info.output_scanline < info.output_height) {
+        unsigned char *row = pixels + (size_t)info.output_scanline * (size_t)stride;
+        JSAMPROW rows[1] = {row};
+        jpeg_read_scanlines(&info, rows, 1);
+        if (info.out_color_space == JCS_CMYK) {
+            // Adobe writes CMYK inverted: each channel is already 255 - ink.
+            for (int x = 0; x < width; x++) {
+                unsigned char *p = row + 4 * x;
+                unsigned int c = p[0], m = p[1], y = p[2], k = p[3];
+                p[0] = (unsigned char)(y * k / 255);
+                p[1] = (unsigned char)(m * k / 255);
+                p[2] = (unsigned char)(c * k / 255);
+                p[3] = 255;
+            }
+        }
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    picture->pixels = pixels;
+    picture->width = width;
+    picture->height = height;
+    picture->stride = stride;
+    return 0;
+}
+
+int cellscape_jpeg_encode(const unsigned char *pixels, int width, int height, int stride, int quality,
+                          unsigned char **output, size_t *output_length) {
+    struct jpeg_compress_struct info;
+    struct jpeg_failure failure;
+    unsigned char *volatile buffer = NULL;
+    unsigned long size = 0;
+    info.err = jpeg_std_error(&failure.manager);
+    failure.manager.error_exit = jpeg_fail;
+    if (setjmp(failure.jump)) {
+        jpeg_destroy_compress(&info);
+        free(buffer);
+        return -1;
+    }
+    jpeg_create_compress(&info);
+    unsigned char *target = NULL;
+    jpeg_mem_dest(&info, &target, &size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 4;
+    info.in_color_space = JCS_EXT_BGRX;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW rows[1] = {(JSAMPROW)(pixels + (size_t)info.next_scanline * (size_t)stride)};
+        jpeg_write_scanlines(&info, rows, 1);
+    }
+    jpeg_finish_compress(&info);
+    buffer = target;
+    jpeg_destroy_compress(&info);
+    *output = buffer;
+    *output_length = size;
+    return 0;
+}
+
+// ---- PNG ----
+
+struct png_source {
+    const unsigned char *data;
+    size_t length;
+    size_t offset;
+};
+
+static void png_read_memory(png_structp png, png_bytep target, png_size_t count) {
+    struct png_source *source = (struct png_source *)png_get_io_ptr(png);
+    if (source->length - source->offset < count) png_error(png, "the file ends early");
+    memcpy(target, source->data + source->offset, count);
+    source->offset += count;
+}
+
+static void png_fail(png_structp png, png_const_charp message) {
+    char *error = (char *)png_get_error_ptr(png);
+    snprintf(error, 256, "%s", message);
+    png_longjmp(png, 1);
+}
+
+static void png_quiet(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+int cellscape_png_decode_rows(const unsigned char *data, size_t length, double max_pixels,
+                              double max_interlaced_pixels, int *width,
+                              int *height, void *context, cellscape_row_callback callback, char *error,
+                              size_t error_size) {
+    char message[256] = "not a PNG file";
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, message, png_fail, png_quiet);
+    if (png == NULL) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    unsigned char *volatile row = NULL;
+    unsigned char *volatile whole = NULL;
+    png_bytep *volatile rows = NULL;
+    struct png_source source = {data, length, 0};
+    if (info == NULL || setjmp(png_jmpbuf(png))) {
+        snprintf(error, error_size, "%s", message);
+        png_destroy_read_struct(&png, &info, NULL);
+        free(row);
+        free(whole);
+        free(rows);
+        return -1;
+    }
+    if (length < 8 || png_sig_cmp(data, 0, 8) != 0) png_error(png, "not a PNG file");
+    png_set_read_fn(png, &source, png_read_memory);
+    png_set_user_limits(png, 1000000, 1000000);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info);
+    png_uint_32 h = png_get_image_height(png, info);
+    if ((double)w * (double)h > max_pixels) {
+        snprintf(message, sizeof(message), "%ux%u pixels, more than allowed", (unsigned)w, (unsigned)h);
+        png_error(png, message);
+    }
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_bgr(png);
+    png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    *width = (int)w;
+    *height = (int)h;
+    size_t stride = (size_t)w * 4;
+    if (passes > 1) {
+        if ((double)w * (double)h > max_interlaced_pixels) {
+            snprintf(message, sizeof(message), "an interlaced %ux%u picture, larger than allowed", (unsigned)w,
+                     (unsigned)h);
+            png_error(png, message);
+        }
+        whole = malloc(stride * h);
+        if (whole == NULL) png_error(png, "out of memory");
+        rows = malloc(sizeof(png_bytep) * h);
+        if (rows == NULL) png_error(png, "out of memory");
+        for (png_uint_32 y = 0; y < h; y++) rows[y] = whole + y * stride;
+        png_read_image(png, rows);
+        for (png_uint_32 y = 0; y < h; y++) callback(context, whole + y * stride, (int)y);
+    } else {
+        row = malloc(stride);
+        if (row == NULL) png_error(png, "out of memory");
+        for (png_uint_32 y = 0; y < h; y++) {
+            png_read_row(png, row, NULL);
+            callback(context, row, (int)y);
+        }
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    free(row);
+    free(whole);
+    free(rows);
+    return 0;
+}

@@ -1,0 +1,130 @@
+import CPictureCodecs
+import CellscapeLayout
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Decodes JPEG and PNG pictures into upright framebuffers of the size a view needs.
+///
+/// JPEG decodes at the smallest DCT scale not below the target, PNG row by row; both then shrink by
+/// area (`AreaDownscale`), so a huge PNG needs memory for a few rows, not for its pixels. Errors come
+/// back as one line; a picture of more than ``maximumPixels`` is refused before any allocation.
+public enum PictureDecoder {
+    /// Pictures with more pixels than this are refused (a header may claim anything).
+    public static let maximumPixels = 1_000_000_000.0
+    /// Interlaced PNGs are decoded whole before they shrink, so they are held to this.
+    public static let maximumInterlacedPixels = 64_000_000.0
+
+    /// Why a picture could not be decoded, in one line.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// The picture in `data`, upright, shrunk to fit within `fitting` (keeping its aspect ratio; never
+    /// enlarged). `fitting` of nil keeps the full size.
+    public static func decode(_ data: [UInt8], fitting: Size? = nil) throws(Failure) -> Framebuffer {
+        guard let header = PictureHeader(data) else { throw Failure(description: "not a JPEG or PNG picture") }
+        let target = targetSize(header: header, fitting: fitting)
+        // The stored picture's target: sides swapped back for the orientations that turn it a quarter.
+        let stored = header.orientation.swapsSides ? (target.height, target.width) : (target.width, target.height)
+        let shrunk =
+            switch header.format {
+            case .jpeg: try decodeJPEG(data, width: stored.0, height: stored.1)
+            case .png: try decodePNG(data, width: stored.0, height: stored.1)
+            }
+        return upright(shrunk, orientation: header.orientation)
+    }
+
+    /// The size a picture of `header`'s shown size takes to fit within `fitting`, at least 1 x 1.
+    public static func targetSize(header: PictureHeader, fitting: Size?) -> (width: Int, height: Int) {
+        guard let fitting, fitting.width > 0, fitting.height > 0 else { return (header.width, header.height) }
+        let scale = min(1, fitting.width / Double(header.width), fitting.height / Double(header.height))
+        return (
+            max(1, Int((Double(header.width) * scale).rounded())),
+            max(1, Int((Double(header.height) * scale).rounded()))
+        )
+    }
+
+    private static func decodeJPEG(_ data: [UInt8], width: Int, height: Int) throws(Failure) -> Framebuffer {
+        var picture = cellscape_picture()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { bytes in
+            cellscape_jpeg_decode(
+                bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture, &message,
+                message.count)
+        }
+        guard status == 0, let pixels = picture.pixels else { throw Failure(description: Self.text(message)) }
+        defer { free(pixels) }
+        var downscale = AreaDownscale(
+            sourceWidth: Int(picture.width), sourceHeight: Int(picture.height), width: width, height: height)
+        for row in 0..<Int(picture.height) { downscale.add(row: pixels + row * Int(picture.stride)) }
+        return downscale.output
+    }
+
+    private static func decodePNG(_ data: [UInt8], width: Int, height: Int) throws(Failure) -> Framebuffer {
+        /// What the row callback needs: the source size the decoder writes before the first row, and
+        /// the downscale it starts then.
+        final class Rows {
+            let size = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
+            let width: Int
+            let height: Int
+            var downscale: AreaDownscale?
+
+            init(width: Int, height: Int) {
+                self.width = width
+                self.height = height
+                size.initialize(repeating: 0, count: 2)
+            }
+
+            deinit { size.deallocate() }
+
+            func add(_ row: UnsafePointer<UInt8>) {
+                if downscale == nil {
+                    downscale = AreaDownscale(
+                        sourceWidth: Int(size[0]), sourceHeight: Int(size[1]), width: width, height: height)
+                }
+                downscale?.add(row: row)
+            }
+        }
+        let rows = Rows(width: width, height: height)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { bytes in
+            cellscape_png_decode_rows(
+                bytes.baseAddress, bytes.count, maximumPixels, maximumInterlacedPixels, rows.size, rows.size + 1,
+                Unmanaged.passUnretained(rows).toOpaque(),
+                { context, row, _ in
+                    guard let context, let row else { return }
+                    Unmanaged<Rows>.fromOpaque(context).takeUnretainedValue().add(row)
+                }, &message, message.count)
+        }
+        guard status == 0, let downscale = withExtendedLifetime(rows, { rows.downscale }) else {
+            throw Failure(description: Self.text(message))
+        }
+        return downscale.output
+    }
+
+    /// The picture turned and flipped as its orientation says.
+    static func upright(_ picture: Framebuffer, orientation: PictureOrientation) -> Framebuffer {
+        guard orientation != .upright else { return picture }
+        let width = picture.width
+        let height = picture.height
+        let shown =
+            orientation.swapsSides
+            ? Framebuffer(width: height, height: width) : Framebuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let position = orientation.shownPosition(x: x, y: y, width: width, height: height)
+                shown[position.x, position.y] = picture[x, y]
+            }
+        }
+        return shown
+    }
+
+    private static func text(_ message: [CChar]) -> String {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.isEmpty ? "cannot decode the picture" : text
+    }
+}

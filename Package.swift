@@ -24,7 +24,7 @@ let package = Package(
         // libjpeg-turbo and libpng behind their own setjmp: a longjmp never crosses a Swift frame.
         .target(
             name: "CPictureCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("nettle")]),
         // What an app embeds: geometry, the layouts, the simulation, statistics. No dependencies.
         .target(name: "CellscapeLayout"),
         // Pixels: the framebuffer, the rasterizer, text and PNG files.

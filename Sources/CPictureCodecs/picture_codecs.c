@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <jpeglib.h>
 #include <png.h>
+#include <nettle/md5.h>
 
 // ---- JPEG ----
 
@@ -229,4 +230,104 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
     free(whole);
     free(rows);
     return 0;
+}
+
+// ---- PNG writing and text ----
+
+struct png_sink {
+    unsigned char *data;
+    size_t length;
+    size_t capacity;
+    int failed;
+};
+
+static void png_write_memory(png_structp png, png_bytep bytes, png_size_t count) {
+    struct png_sink *sink = (struct png_sink *)png_get_io_ptr(png);
+    if (sink->length + count > sink->capacity) {
+        size_t capacity = sink->capacity * 2 + count + 4096;
+        unsigned char *grown = realloc(sink->data, capacity);
+        if (grown == NULL) {
+            sink->failed = 1;
+            png_error(png, "out of memory");
+        }
+        sink->data = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->data + sink->length, bytes, count);
+    sink->length += count;
+}
+
+static void png_flush_memory(png_structp png) { (void)png; }
+
+int cellscape_png_encode(const unsigned char *pixels, int width, int height, int stride, const char **keys,
+                         const char **values, int count, unsigned char **output, size_t *output_length) {
+    char message[256] = "";
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, message, png_fail, png_quiet);
+    if (png == NULL) return -1;
+    png_infop info = png_create_info_struct(png);
+    struct png_sink sink = {NULL, 0, 0, 0};
+    png_textp volatile texts = NULL;
+    if (info == NULL || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(sink.data);
+        free(texts);
+        return -1;
+    }
+    png_set_write_fn(png, &sink, png_write_memory, png_flush_memory);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (count > 0) {
+        texts = calloc((size_t)count, sizeof(png_text));
+        if (texts == NULL) png_error(png, "out of memory");
+        for (int index = 0; index < count; index++) {
+            texts[index].compression = PNG_TEXT_COMPRESSION_NONE;
+            texts[index].key = (png_charp)keys[index];
+            texts[index].text = (png_charp)values[index];
+        }
+        png_set_text(png, info, texts, count);
+    }
+    png_write_info(png, info);
+    png_set_bgr(png);
+    png_set_filler(png, 0, PNG_FILLER_AFTER);
+    for (int y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + (size_t)y * (size_t)stride));
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    free(texts);
+    *output = sink.data;
+    *output_length = sink.length;
+    return 0;
+}
+
+int cellscape_png_text(const unsigned char *data, size_t length, const char *key, char *value, size_t value_size) {
+    char message[256] = "";
+    if (length < 8 || png_sig_cmp(data, 0, 8) != 0) return -1;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, message, png_fail, png_quiet);
+    if (png == NULL) return -1;
+    png_infop info = png_create_info_struct(png);
+    struct png_source source = {data, length, 0};
+    if (info == NULL || setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return -1;
+    }
+    png_set_read_fn(png, &source, png_read_memory);
+    png_read_info(png, info);
+    png_textp texts = NULL;
+    int count = png_get_text(png, info, &texts, NULL);
+    int found = -1;
+    for (int index = 0; index < count; index++) {
+        if (strcmp(texts[index].key, key) == 0) {
+            snprintf(value, value_size, "%s", texts[index].text);
+            found = 0;
+            break;
+        }
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    return found;
+}
+
+void cellscape_md5(const unsigned char *data, size_t length, unsigned char digest[16]) {
+    struct md5_ctx context;
+    md5_init(&context);
+    md5_update(&context, length, data);
+    md5_digest(&context, MD5_DIGEST_SIZE, digest);
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellscapeLayout
 import CellscapeViewer
 import CellscapeX11
 import Foundation

@@ -36,4 +36,16 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
 int cellscape_jpeg_encode(const unsigned char *pixels, int width, int height, int stride, int quality,
                           unsigned char **output, size_t *output_length);
 
+/// Encodes B, G, R, X rows as an RGB PNG with `count` tEXt chunks (`keys[i]` = `values[i]`) before the
+/// pixels, into a malloc'd buffer. Returns 0, or -1.
+int cellscape_png_encode(const unsigned char *pixels, int width, int height, int stride, const char **keys,
+                         const char **values, int count, unsigned char **output, size_t *output_length);
+
+/// Copies the tEXt value of `key` found before a PNG's pixels into `value` (NUL-terminated). Returns 0,
+/// or -1 when the file is not a PNG or has no such text.
+int cellscape_png_text(const unsigned char *data, size_t length, const char *key, char *value, size_t value_size);
+
+/// The MD5 digest of `length` bytes (nettle), for the names of the shared thumbnail cache.
+void cellscape_md5(const unsigned char *data, size_t length, unsigned char digest[16]);
+
 #endif

@@ -1,0 +1,208 @@
+import CPictureCodecs
+import CellscapeLayout
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The desktop's shared thumbnail cache, as the freedesktop.org Thumbnail Managing Standard says:
+/// `$XDG_CACHE_HOME/thumbnails` (or `~/.cache/thumbnails`), a folder per size, each thumbnail a PNG
+/// named by the MD5 of its file's URI and carrying `Thumb::URI` and `Thumb::MTime`. GNOME Files, Thunar
+/// and Cellscape share the work.
+public struct ThumbnailCache: Sendable {
+    /// The sizes of the standard: the longest side of a thumbnail, and its folder.
+    public enum Size: String, CaseIterable, Sendable {
+        case normal
+        case large
+        case xLarge = "x-large"
+        case xxLarge = "xx-large"
+
+        /// The longest side, in pixels.
+        public var pixels: Int {
+            switch self {
+            case .normal: 128
+            case .large: 256
+            case .xLarge: 512
+            case .xxLarge: 1024
+            }
+        }
+    }
+
+    /// The cache's folder.
+    public let root: String
+
+    /// The cache at `root`.
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// The cache of the user these variables describe: `$XDG_CACHE_HOME/thumbnails`, or
+    /// `$HOME/.cache/thumbnails`.
+    public init(environment: [String: String]) {
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        root = (cache ?? "\(environment["HOME"] ?? "/tmp")/.cache") + "/thumbnails"
+    }
+
+    /// The `file://` URI of an absolute path, each byte outside RFC 3986's unreserved set and `/`
+    /// percent-encoded.
+    public static func uri(forPath path: String) -> String {
+        var uri = "file://"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                uri += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+            }
+        }
+        return uri
+    }
+
+    /// The file name of a thumbnail: the lowercase hexadecimal MD5 of the URI, then `.png`.
+    public static func fileName(forURI uri: String) -> String {
+        var digest = [UInt8](repeating: 0, count: 16)
+        let bytes = Array(uri.utf8)
+        bytes.withUnsafeBufferPointer { cellscape_md5($0.baseAddress, $0.count, &digest) }
+        return digest.map { String($0 >> 4, radix: 16) + String($0 & 0xF, radix: 16) }.joined() + ".png"
+    }
+
+    /// Where the thumbnail of the file at `path` (absolute) lives.
+    public func path(forFile path: String, size: Size) -> String {
+        "\(root)/\(size.rawValue)/\(Self.fileName(forURI: Self.uri(forPath: path)))"
+    }
+
+    /// Where a failure to thumbnail the file is recorded.
+    public func failurePath(forFile path: String) -> String {
+        "\(root)/fail/cellscape-\(Self.programVersion)/\(Self.fileName(forURI: Self.uri(forPath: path)))"
+    }
+
+    /// The thumbnail of the file at `path`, modified at `modified` (whole seconds since the epoch), if
+    /// the cache holds one made from that very version of the file.
+    public func thumbnail(forFile path: String, modified: Int, size: Size) -> Framebuffer? {
+        guard let data = Self.contents(of: self.path(forFile: path, size: size)),
+            Self.text("Thumb::MTime", in: data) == String(modified),
+            Self.text("Thumb::URI", in: data) == Self.uri(forPath: path)
+        else { return nil }
+        return try? PictureDecoder.decode(data)
+    }
+
+    /// Writes the thumbnail of the file at `path`: to a temporary file in the same folder, renamed into
+    /// place, so a reader never sees half of one. Folders 0700, files 0600.
+    public func store(_ thumbnail: Framebuffer, forFile path: String, modified: Int, size: Size) throws(Failure) {
+        let keys = ["Thumb::URI", "Thumb::MTime", "Software"]
+        let values = [Self.uri(forPath: path), String(modified), "Cellscape \(Self.programVersion)"]
+        let encoded = Self.encode(thumbnail, keys: keys, values: values)
+        guard let encoded else { throw Failure(description: "cannot encode the thumbnail of \(path)") }
+        try Self.writeWhole(encoded, to: self.path(forFile: path, size: size))
+    }
+
+    /// Records that the file at `path` cannot be thumbnailed (an empty PNG under `fail/`), so no program
+    /// of this version tries again until the file changes.
+    public func recordFailure(forFile path: String, modified: Int) throws(Failure) {
+        let empty = Framebuffer(width: 1, height: 1)
+        let encoded = Self.encode(
+            empty, keys: ["Thumb::URI", "Thumb::MTime"], values: [Self.uri(forPath: path), String(modified)])
+        guard let encoded else { throw Failure(description: "cannot record the failure for \(path)") }
+        try Self.writeWhole(encoded, to: failurePath(forFile: path))
+    }
+
+    /// Whether a failure to thumbnail this version of the file is recorded.
+    public func hasFailure(forFile path: String, modified: Int) -> Bool {
+        guard let data = Self.contents(of: failurePath(forFile: path)) else { return false }
+        return Self.text("Thumb::MTime", in: data) == String(modified)
+    }
+
+    /// Why the cache could not be written, in one line.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// The version recorded in failure folders.
+    static let programVersion = CellscapeVersion.current
+
+    private static func encode(_ frame: Framebuffer, keys: [String], values: [String]) -> [UInt8]? {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let cKeys = keys.map { strdup($0) }
+        let cValues = values.map { strdup($0) }
+        defer { (cKeys + cValues).forEach { free($0) } }
+        var keyPointers = cKeys.map { UnsafePointer($0) }
+        var valuePointers = cValues.map { UnsafePointer($0) }
+        let status = UnsafeRawPointer(frame.pixels).withMemoryRebound(to: UInt8.self, capacity: frame.stride * 4) {
+            cellscape_png_encode(
+                $0, Int32(frame.width), Int32(frame.height), Int32(frame.stride * 4), &keyPointers, &valuePointers,
+                Int32(keys.count), &output, &length)
+        }
+        guard status == 0, let output else { return nil }
+        defer { free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+
+    private static func text(_ key: String, in data: [UInt8]) -> String? {
+        var value = [CChar](repeating: 0, count: 4096)
+        let status = data.withUnsafeBufferPointer {
+            cellscape_png_text($0.baseAddress, $0.count, key, &value, value.count)
+        }
+        guard status == 0 else { return nil }
+        return String(decoding: value.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The bytes of a file, or nil when it cannot be read.
+    static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count < 0 { return nil }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    /// Writes `bytes` to `path` through a temporary file in its folder (created 0700 as needed), 0600.
+    private static func writeWhole(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        try makeFolders(folder)
+        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBufferPointer {
+                write(descriptor, $0.baseAddress! + written, $0.count - written)
+            }
+            if count <= 0 {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                unlink(temporary)
+                throw Failure(description: "cannot write \(path): \(reason)")
+            }
+            written += count
+        }
+        guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Failure(description: "cannot write \(path): \(reason)")
+        }
+    }
+
+    private static func makeFolders(_ folder: String) throws(Failure) {
+        var current = ""
+        for part in folder.split(separator: "/", omittingEmptySubsequences: true) {
+            current += "/" + part
+            if mkdir(current, 0o700) != 0 && errno != EEXIST {
+                throw Failure(description: "cannot make \(current): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

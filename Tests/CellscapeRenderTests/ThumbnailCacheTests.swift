@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import CellscapeLayout
+@testable import CellscapeRender
+
+/// The freedesktop.org thumbnail cache: names, chunks, freshness, and writes that leave no half file.
+@Suite struct ThumbnailCacheTests {
+    static func temporaryRoot() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-thumbnails-\(UUID())").path
+    }
+
+    @Test func namesFollowTheStandard() {
+        // The standard's own example.
+        #expect(
+            ThumbnailCache.fileName(forURI: "file:///home/jens/photos/me.png") == "c6ee772d9e49320e97ec29a7eb5b1697.png"
+        )
+        #expect(
+            ThumbnailCache.uri(forPath: "/home/ann/My Pictures/été #1.jpg")
+                == "file:///home/ann/My%20Pictures/%C3%A9t%C3%A9%20%231.jpg")
+        let cache = ThumbnailCache(environment: ["HOME": "/home/ann"])
+        #expect(cache.root == "/home/ann/.cache/thumbnails")
+        #expect(ThumbnailCache(environment: ["HOME": "/h", "XDG_CACHE_HOME": "/c"]).root == "/c/thumbnails")
+        #expect(
+            ThumbnailCache(environment: ["HOME": "/h", "XDG_CACHE_HOME": "relative"]).root == "/h/.cache/thumbnails")
+        #expect(cache.path(forFile: "/a.png", size: .large).hasPrefix("/home/ann/.cache/thumbnails/large/"))
+    }
+
+    @Test func aStoredThumbnailIsReadBackWhileTheFileIsUnchanged() throws {
+        let root = Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = ThumbnailCache(root: root)
+        let thumbnail = PictureDecoderTests.pattern(width: 128, height: 85)
+        try cache.store(thumbnail, forFile: "/pictures/cat.jpg", modified: 1_700_000_000, size: .normal)
+        // A second run: a new cache object over the same folder.
+        let again = ThumbnailCache(root: root)
+        let read = try #require(again.thumbnail(forFile: "/pictures/cat.jpg", modified: 1_700_000_000, size: .normal))
+        #expect(read.width == 128 && read.height == 85)
+        #expect(PictureDecoderTests.difference(read, thumbnail).largest == 0)
+        #expect(again.thumbnail(forFile: "/pictures/cat.jpg", modified: 1_700_000_001, size: .normal) == nil)
+        #expect(again.thumbnail(forFile: "/pictures/cat.jpg", modified: 1_700_000_000, size: .large) == nil)
+        let path = cache.path(forFile: "/pictures/cat.jpg", size: .normal)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: root + "/normal")
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.range(of: Data("Thumb::URI\u{0}file:///pictures/cat.jpg".utf8)) != nil)
+        #expect(data.range(of: Data("Thumb::MTime\u{0}1700000000".utf8)) != nil)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/normal")
+        #expect(leftovers.count == 1 && !leftovers[0].hasSuffix(".partial"))
+    }
+
+    @Test func failuresAreRecordedPerVersionOfTheFile() throws {
+        let root = Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = ThumbnailCache(root: root)
+        try cache.recordFailure(forFile: "/pictures/broken.jpg", modified: 42)
+        #expect(cache.hasFailure(forFile: "/pictures/broken.jpg", modified: 42))
+        #expect(!cache.hasFailure(forFile: "/pictures/broken.jpg", modified: 43))
+        #expect(cache.failurePath(forFile: "/x").contains("/fail/cellscape-\(CellscapeVersion.current)/"))
+    }
+
+    @Test func aReadOnlyCacheGivesOneLine() throws {
+        let root = Self.temporaryRoot()
+        defer {
+            chmod(root, 0o700)
+            try? FileManager.default.removeItem(atPath: root)
+        }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        chmod(root, 0o500)
+        guard getuid() != 0 else { return }  // root writes anyway; /dev/full covers the full disk below
+        #expect(throws: ThumbnailCache.Failure.self) {
+            try ThumbnailCache(root: root).store(
+                PictureDecoderTests.pattern(width: 4, height: 4), forFile: "/a.jpg", modified: 1, size: .normal)
+        }
+    }
+
+    @Test func aCacheThatCannotBeMadeGivesOneLine() {
+        do {
+            try ThumbnailCache(root: "/dev/null/thumbnails").store(
+                PictureDecoderTests.pattern(width: 4, height: 4), forFile: "/a.jpg", modified: 1, size: .normal)
+            Issue.record("stored into /dev/null")
+        } catch {
+            #expect(
+                error.description.hasPrefix("cannot make /dev/null/thumbnails") && !error.description.contains("\n"))
+        }
+    }
+}

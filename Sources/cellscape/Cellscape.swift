@@ -13,7 +13,8 @@ struct Cellscape: ParsableCommand {
             "Collection-view layouts for the desktop: force-directed cells and a waterfall in a window, headless layouts, snapshots and replays.",
         version: CellscapeVersion.current,
         subcommands: [
-            ViewCommand.self, SnapshotCommand.self, ReplayCommand.self, LayoutCommand.self, BenchCommand.self,
+            ViewCommand.self, SnapshotCommand.self, ReplayCommand.self, LayoutCommand.self, ThumbnailsCommand.self,
+            BenchCommand.self,
         ],
         defaultSubcommand: ViewCommand.self
     )
@@ -27,6 +28,8 @@ struct Cellscape: ParsableCommand {
         } catch let error as ViewerError {
             FileHandle.standardError.write(Data("cellscape: \(error.description)\n".utf8))
             Foundation.exit(error.exitStatus)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
         } catch let error as ReplayDiverged {
             FileHandle.standardError.write(Data("cellscape: \(error.description)\n".utf8))
             Foundation.exit(3)

@@ -5,7 +5,7 @@ import Foundation
 /// of a bench. Headless runs (layout, snapshot, replay) show only the counter: in a script their
 /// standard error carries nothing but an error.
 final class Progress {
-    private let isTerminal = isatty(2) == 1
+    let isTerminal = isatty(2) == 1
     private var shownLength = 0
     private var lastUpdate: UInt64 = 0
 

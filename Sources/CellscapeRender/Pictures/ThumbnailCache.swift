@@ -153,7 +153,7 @@ public struct ThumbnailCache: Sendable {
     }
 
     /// The bytes of a file, or nil when it cannot be read.
-    static func contents(of path: String) -> [UInt8]? {
+    package static func contents(of path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -1,0 +1,77 @@
+import CellscapeLayout
+import CellscapeRender
+import Foundation
+
+/// Fills the shared thumbnail cache for a list of pictures, on every core: each picture whose cache
+/// entry is missing or stale is decoded at the size the cache asks for and stored; one that cannot be
+/// decoded is recorded as a failure, so no program tries it again until it changes.
+public struct Thumbnailer {
+    /// What happened to one picture.
+    public enum Outcome: Hashable, Sendable {
+        /// A thumbnail was made and stored.
+        case made
+        /// The cache held a fresh one already.
+        case cached
+        /// It failed before, with the file as it is now.
+        case failedBefore
+        /// It failed now: why, in one line.
+        case failed(String)
+    }
+
+    /// The cache it fills.
+    public let cache: ThumbnailCache
+    /// The size it fills.
+    public let size: ThumbnailCache.Size
+    private let pool: WorkerPool
+
+    /// A thumbnailer for `cache` at `size`, on `threads` threads (default: every core).
+    public init(cache: ThumbnailCache, size: ThumbnailCache.Size, threads: Int? = nil) {
+        self.cache = cache
+        self.size = size
+        pool = WorkerPool(workers: threads ?? ParallelChunks.processorCount)
+    }
+
+    /// Thumbnails `paths`, a batch at a time on every thread; `progress` hears after each batch how many
+    /// are done and what happened to each so far. Returns the outcome of each, in order.
+    public func run(_ paths: [String], progress: (_ done: Int, _ outcomes: ArraySlice<Outcome>) -> Void = { _, _ in })
+        -> [Outcome]
+    {
+        var outcomes = [Outcome](repeating: .cached, count: paths.count)
+        let batch = max(1, pool.workers * 4)
+        var start = 0
+        while start < paths.count {
+            let end = min(paths.count, start + batch)
+            outcomes.withUnsafeMutableBufferPointer { results in
+                ParallelChunks(pool: pool).forEachChunk(count: end - start, chunkSize: 1) { _, range in
+                    for index in range { results[start + index] = thumbnail(paths[start + index]) }
+                }
+            }
+            progress(end, outcomes[start..<end])
+            start = end
+        }
+        return outcomes
+    }
+
+    /// Makes the thumbnail of one picture, unless the cache has it or it failed before.
+    public func thumbnail(_ path: String) -> Outcome {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            return .failed("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        let modified = Int(status.st_mtim.tv_sec)
+        if cache.thumbnail(forFile: path, modified: modified, size: size) != nil { return .cached }
+        if cache.hasFailure(forFile: path, modified: modified) { return .failedBefore }
+        guard let data = ThumbnailCache.contents(of: path) else { return .failed("cannot read \(path)") }
+        let side = Double(size.pixels)
+        do {
+            let picture = try PictureDecoder.decode(data, fitting: Size(width: side, height: side))
+            try cache.store(picture, forFile: path, modified: modified, size: size)
+            return .made
+        } catch let failure as PictureDecoder.Failure {
+            try? cache.recordFailure(forFile: path, modified: modified)
+            return .failed("\(path): \(failure)")
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import CellscapeRender
+import CellscapeViewer
+import Foundation
+
+/// `cellscape thumbnails`: fills the desktop's shared thumbnail cache, headless.
+struct ThumbnailsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thumbnails",
+        abstract: "Fill the shared thumbnail cache (~/.cache/thumbnails) for pictures, headless.",
+        discussion: """
+            JPEG and PNG files among the paths (folders give the pictures in them, in natural name order) get \
+            a thumbnail as the freedesktop.org standard says, shared with GNOME Files, Thunar and others. A \
+            picture that cannot be decoded gets one line on standard error and a failure entry. The summary \
+            line goes to standard output; progress to standard error.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Picture files and folders; - reads paths from standard input.", valueName: "path"))
+    var paths: [String] = []
+
+    @Flag(name: [.short, .long], help: "Take the pictures of every folder below as well.")
+    var recursive = false
+
+    @Option(help: "The thumbnail size: normal (128), large (256), x-large (512) or xx-large (1024).")
+    var size: ThumbnailCache.Size = .normal
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("give at least one picture or folder (or - for stdin)") }
+    }
+
+    func run() throws {
+        var arguments = paths.filter { $0 != "-" }
+        if paths.contains("-") {
+            while let line = readLine() { if !line.isEmpty { arguments.append(line) } }
+        }
+        let found = PictureFiles(arguments, recursive: recursive)
+        for problem in found.problems { FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8)) }
+        let thumbnailer = Thumbnailer(
+            cache: ThumbnailCache(environment: ProcessInfo.processInfo.environment), size: size)
+        let progress = Progress()
+        let total = found.paths.count
+        progress.stage("thumbnails of \(total) pictures, \(size.rawValue)")
+        var reportedTenth = 0
+        let outcomes = thumbnailer.run(found.paths) { done, batch in
+            for case .failed(let reason) in batch {
+                progress.finish()
+                FileHandle.standardError.write(Data("cellscape: \(reason)\n".utf8))
+            }
+            progress.update(Self.bar(done: done, total: total))
+            if !progress.isTerminal, done * 10 / max(1, total) > reportedTenth {
+                reportedTenth = done * 10 / max(1, total)
+                progress.stage("\(done) of \(total) pictures")
+            }
+        }
+        progress.finish()
+        let made = outcomes.filter { $0 == .made }.count
+        let cached = outcomes.filter { $0 == .cached }.count
+        let failedBefore = outcomes.filter { $0 == .failedBefore }.count
+        let failed = outcomes.count - made - cached - failedBefore
+        print(
+            "\(total) pictures: \(made) made, \(cached) already cached, \(failed) failed"
+                + (failedBefore > 0 ? ", \(failedBefore) failed before" : "")
+                + "; \(found.skipped) other files skipped; cache \(thumbnailer.cache.root)/\(size.rawValue)")
+        // The cache is the point: a picture that failed now, or a path that could not be read, is an error.
+        if failed > 0 || !found.problems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// A bar of 30 cells and the count.
+    static func bar(done: Int, total: Int) -> String {
+        let filled = total == 0 ? 30 : done * 30 / total
+        return "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled)
+            + "] \(done)/\(total) pictures"
+    }
+}
+
+extension ThumbnailCache.Size: ExpressibleByArgument {}

@@ -1,4 +1,3 @@
-import CPictureCodecs
 import Foundation
 import Testing
 
@@ -7,48 +6,16 @@ import Testing
 
 /// Headers, decoders and orientations, against pictures the tests make with libjpeg and libpng.
 @Suite struct PictureDecoderTests {
-    /// A test picture: a diagonal gradient with sharp bars and a dot, so scale and position both show.
     static func pattern(width: Int, height: Int) -> Framebuffer {
-        let frame = Framebuffer(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let red = UInt32(x * 255 / max(1, width - 1))
-                let green = UInt32(y * 255 / max(1, height - 1))
-                let blue: UInt32 = (x / 16) % 2 == 0 ? 40 : 220
-                frame[x, y] = 0xFF00_0000 | red << 16 | green << 8 | blue
-            }
-        }
-        return frame
+        PictureEncoder.pattern(width: width, height: height)
     }
 
-    static func bytes(of frame: Framebuffer) -> [UInt8] {
-        (0..<frame.height).flatMap { y in
-            (0..<frame.width).flatMap { x -> [UInt8] in
-                let pixel = frame[x, y]
-                return [UInt8(pixel & 0xFF), UInt8(pixel >> 8 & 0xFF), UInt8(pixel >> 16 & 0xFF), 255]
-            }
-        }
-    }
-
-    static func jpeg(_ frame: Framebuffer, quality: Int32 = 90) -> [UInt8] {
-        let pixels = bytes(of: frame)
-        var output: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = pixels.withUnsafeBufferPointer {
-            cellscape_jpeg_encode(
-                $0.baseAddress, Int32(frame.width), Int32(frame.height), Int32(frame.width * 4),
-                quality, &output, &length)
-        }
-        precondition(status == 0)
-        defer { free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: length))
+    static func jpeg(_ frame: Framebuffer, quality: Int = 90) -> [UInt8] {
+        PictureEncoder.jpeg(frame, quality: quality)!
     }
 
     static func png(_ frame: Framebuffer) throws -> [UInt8] {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-\(UUID()).png").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try PNGFile.write(frame, to: path)
-        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        try #require(PictureEncoder.png(frame))
     }
 
     /// A JPEG with an EXIF APP1 segment (little- or big-endian TIFF) carrying `orientation`.

@@ -126,21 +126,7 @@ public struct ThumbnailCache: Sendable {
     static let programVersion = CellscapeVersion.current
 
     private static func encode(_ frame: Framebuffer, keys: [String], values: [String]) -> [UInt8]? {
-        var output: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let cKeys = keys.map { strdup($0) }
-        let cValues = values.map { strdup($0) }
-        defer { (cKeys + cValues).forEach { free($0) } }
-        var keyPointers = cKeys.map { UnsafePointer($0) }
-        var valuePointers = cValues.map { UnsafePointer($0) }
-        let status = UnsafeRawPointer(frame.pixels).withMemoryRebound(to: UInt8.self, capacity: frame.stride * 4) {
-            cellscape_png_encode(
-                $0, Int32(frame.width), Int32(frame.height), Int32(frame.stride * 4), &keyPointers, &valuePointers,
-                Int32(keys.count), &output, &length)
-        }
-        guard status == 0, let output else { return nil }
-        defer { free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: length))
+        PictureEncoder.png(frame, text: Array(zip(keys, values)).map { (key: $0.0, value: $0.1) })
     }
 
     private static func text(_ key: String, in data: [UInt8]) -> String? {

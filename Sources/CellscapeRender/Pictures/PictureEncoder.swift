@@ -1,0 +1,59 @@
+import CPictureCodecs
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Encodes framebuffers as JPEG (libjpeg-turbo) or PNG with text chunks (libpng), in memory: thumbnails
+/// for the shared cache, and generated pictures for tests and benches.
+public enum PictureEncoder {
+    /// The frame as a JPEG of `quality` (1 to 100), or nil when libjpeg fails.
+    public static func jpeg(_ frame: Framebuffer, quality: Int = 90) -> [UInt8]? {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = UnsafeRawPointer(frame.pixels).withMemoryRebound(to: UInt8.self, capacity: frame.stride * 4) {
+            cellscape_jpeg_encode(
+                $0, Int32(frame.width), Int32(frame.height), Int32(frame.stride * 4), Int32(max(1, min(100, quality))),
+                &output, &length)
+        }
+        guard status == 0, let output else { return nil }
+        defer { free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+
+    /// The frame as an RGB PNG carrying `text` (key, value) as tEXt chunks before its pixels, or nil
+    /// when libpng fails.
+    public static func png(_ frame: Framebuffer, text: [(key: String, value: String)] = []) -> [UInt8]? {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let keys = text.map { strdup($0.key) }
+        let values = text.map { strdup($0.value) }
+        defer { (keys + values).forEach { free($0) } }
+        var keyPointers = keys.map { UnsafePointer($0) }
+        var valuePointers = values.map { UnsafePointer($0) }
+        let status = UnsafeRawPointer(frame.pixels).withMemoryRebound(to: UInt8.self, capacity: frame.stride * 4) {
+            cellscape_png_encode(
+                $0, Int32(frame.width), Int32(frame.height), Int32(frame.stride * 4), &keyPointers, &valuePointers,
+                Int32(text.count), &output, &length)
+        }
+        guard status == 0, let output else { return nil }
+        defer { free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+
+    /// A test picture: a diagonal gradient crossed by bars 16 px wide, so both scale and position show.
+    public static func pattern(width: Int, height: Int) -> Framebuffer {
+        let frame = Framebuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let red = UInt32(x * 255 / max(1, width - 1))
+                let green = UInt32(y * 255 / max(1, height - 1))
+                let blue: UInt32 = (x / 16) % 2 == 0 ? 40 : 220
+                frame[x, y] = 0xFF00_0000 | red << 16 | green << 8 | blue
+            }
+        }
+        return frame
+    }
+}

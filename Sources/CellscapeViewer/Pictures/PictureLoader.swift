@@ -1,0 +1,200 @@
+import CellscapeLayout
+import CellscapeRender
+import Foundation
+
+/// Reads pictures' headers and decodes their thumbnails on worker threads, so the main thread never
+/// reads a file or decodes: finished work waits in an outbox, and a byte written to a pipe wakes the
+/// main loop's `poll()` (``wakeDescriptor``).
+///
+/// Headers are read first, in order, so the layout can place items as their sizes arrive. Thumbnail
+/// requests carry a priority (lower first); before a worker starts one it asks ``isWanted`` again, so
+/// work for a tile scrolled far away is dropped before it starts.
+public final class PictureLoader: @unchecked Sendable {
+    /// What a worker finished.
+    public enum Result {
+        /// The header of picture `index`, or why it could not be read.
+        case header(index: Int, PictureHeader?, problem: String?)
+        /// The thumbnail of picture `index` fitting `side` pixels, or why it could not be made.
+        case thumbnail(index: Int, side: Int, Framebuffer?, problem: String?)
+    }
+
+    /// The pictures, by index.
+    public let paths: [String]
+    /// The end of the pipe the main loop polls; readable while results wait.
+    public let wakeDescriptor: Int32
+    /// Whether a thumbnail still wanted, asked on a worker just before it starts (the main thread
+    /// sets it; it must be safe to call from any thread).
+    public var isWanted: @Sendable (_ index: Int, _ side: Int) -> Bool {
+        get { condition.withLock { wanted } }
+        set { condition.withLock { wanted = newValue } }
+    }
+
+    private let diskCache: ThumbnailCache?
+    private let diskSize: ThumbnailCache.Size
+    private let wakeWriteEnd: Int32
+    private let condition = NSCondition()
+    private var wanted: @Sendable (Int, Int) -> Bool = { _, _ in true }
+    private var headersPending: [Int] = []
+    private var requests: [(priority: Int, index: Int, side: Int)] = []
+    private var requested = Set<Int64>()
+    private var outbox: [Result] = []
+    private var stopping = false
+    private var running = 0
+
+    /// A loader of `paths` on `threads` workers, reading and filling `diskCache` at `diskSize` when given.
+    public init(
+        paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, diskSize: ThumbnailCache.Size = .normal
+    ) {
+        self.paths = paths
+        self.diskCache = diskCache
+        self.diskSize = diskSize
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        wakeDescriptor = ends[0]
+        wakeWriteEnd = ends[1]
+        headersPending = Array(paths.indices.reversed())
+        for _ in 0..<max(1, threads) {
+            let thread = Thread { [unowned self] in self.work() }
+            thread.stackSize = 1 << 20
+            running += 1
+            thread.start()
+        }
+    }
+
+    deinit {
+        condition.withLock {
+            stopping = true
+            condition.broadcast()
+        }
+        condition.withLock { while running > 0 { condition.wait() } }
+        close(wakeDescriptor)
+        close(wakeWriteEnd)
+    }
+
+    /// Asks for the thumbnail of picture `index` fitting `side` pixels; a request already made is not
+    /// made twice until its result is taken.
+    public func requestThumbnail(index: Int, side: Int, priority: Int) {
+        condition.withLock {
+            guard requested.insert(Int64(index) << 20 | Int64(side)).inserted else { return }
+            requests.append((priority, index, side))
+            condition.signal()
+        }
+    }
+
+    /// Everything finished since the last call, in the order it finished; drains the wake pipe.
+    public func takeResults() -> [Result] {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
+        return condition.withLock {
+            defer { outbox.removeAll() }
+            for case .thumbnail(let index, let side, _, _) in outbox {
+                requested.remove(Int64(index) << 20 | Int64(side))
+            }
+            return outbox
+        }
+    }
+
+    /// Blocks until `count` results have been taken or `seconds` pass; for tools and tests without a loop.
+    public func waitForResults(count: Int, seconds: Double) -> [Result] {
+        var results: [Result] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while results.count < count && Date() < deadline {
+            var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            results += takeResults()
+        }
+        return results
+    }
+
+    private func work() {
+        while let job = nextJob() {
+            let result: Result
+            switch job {
+            case .header(let index): result = header(index)
+            case .thumbnail(let index, let side): result = thumbnail(index, side: side)
+            }
+            condition.withLock { outbox.append(result) }
+            var byte: UInt8 = 1
+            _ = write(wakeWriteEnd, &byte, 1)
+        }
+        condition.withLock {
+            running -= 1
+            condition.broadcast()
+        }
+    }
+
+    private enum Job {
+        case header(Int)
+        case thumbnail(Int, side: Int)
+    }
+
+    /// The next job: headers in order first, then the wanted thumbnail of lowest priority; nil to stop.
+    private func nextJob() -> Job? {
+        condition.withLock {
+            while true {
+                if stopping { return nil }
+                if let index = headersPending.popLast() { return .header(index) }
+                if let best = requests.indices.min(by: { requests[$0].priority < requests[$1].priority }) {
+                    let request = requests.remove(at: best)
+                    if wanted(request.index, request.side) { return .thumbnail(request.index, side: request.side) }
+                    requested.remove(Int64(request.index) << 20 | Int64(request.side))
+                    continue
+                }
+                condition.wait()
+            }
+        }
+    }
+
+    private func header(_ index: Int) -> Result {
+        let path = paths[index]
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return .header(index: index, nil, problem: "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 65536)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBufferPointer {
+                read(descriptor, $0.baseAddress! + count, $0.count - count)
+            }
+            if got <= 0 { break }
+            count += got
+        }
+        var header = PictureHeader(bytes[0..<count])
+        if header == nil && count == bytes.count, let whole = ThumbnailCache.contents(of: path) {
+            header = PictureHeader(whole)  // a long EXIF segment before the frame header
+        }
+        return .header(index: index, header, problem: header == nil ? "\(path): not a JPEG or PNG picture" : nil)
+    }
+
+    private func thumbnail(_ index: Int, side: Int) -> Result {
+        let path = paths[index]
+        var status = stat()
+        let modified = stat(path, &status) == 0 ? Int(status.st_mtim.tv_sec) : nil
+        let fitting = Size(width: Double(side), height: Double(side))
+        if let diskCache, let modified, side <= diskSize.pixels,
+            let cached = diskCache.thumbnail(forFile: path, modified: modified, size: diskSize)
+        {
+            let shrunk = cached.width <= side && cached.height <= side
+            if shrunk || side == diskSize.pixels { return .thumbnail(index: index, side: side, cached, problem: nil) }
+        }
+        guard let data = ThumbnailCache.contents(of: path) else {
+            return .thumbnail(index: index, side: side, nil, problem: "cannot read \(path)")
+        }
+        do {
+            let picture = try PictureDecoder.decode(data, fitting: fitting)
+            if let diskCache, let modified, side == diskSize.pixels {
+                try? diskCache.store(picture, forFile: path, modified: modified, size: diskSize)
+            }
+            return .thumbnail(index: index, side: side, picture, problem: nil)
+        } catch {
+            return .thumbnail(index: index, side: side, nil, problem: "\(path): \(error)")
+        }
+    }
+}

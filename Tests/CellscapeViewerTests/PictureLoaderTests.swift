@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import CellscapeLayout
+@testable import CellscapeRender
+@testable import CellscapeViewer
+
+/// The thumbnail memory's bound, and the loader's workers: headers first, thumbnails by priority,
+/// unwanted work dropped, bad pictures named, results waking a poll.
+@Suite struct PictureLoaderTests {
+    @Test func theMemoryStaysWithinItsBoundThroughAScrollOf2000Pictures() {
+        let thumbnail = { Framebuffer(width: 64, height: 48) }
+        let cost = 64 * 48 * 4
+        var memory = ThumbnailMemory(capacity: 100 * cost)
+        for index in 0..<2_000 {
+            // A screen of 30 tiles, asked for again as it scrolls down a tile at a time.
+            for visible in index..<(index + 30) where memory.thumbnail(for: visible) == nil {
+                memory.insert(thumbnail(), for: visible)
+            }
+            #expect(memory.bytes <= memory.capacity)
+        }
+        #expect(memory.count == 100 && memory.bytes == 100 * cost)
+        // The most recently used stay: the last screen, and the tiles just above it.
+        #expect((1_999..<2_029).allSatisfy(memory.contains) && memory.contains(1_930) && !memory.contains(1_928))
+        memory.insert(Framebuffer(width: 1000, height: 1000), for: 5)
+        #expect(!memory.contains(5), "a thumbnail larger than the bound is not kept")
+    }
+
+    /// A folder of `count` small pictures (PNG and JPEG) and a broken one at the end.
+    static func folder(count: Int) throws -> (root: String, paths: [String]) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-loader-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        var paths: [String] = []
+        for index in 0..<count {
+            let frame = PictureEncoder.pattern(width: 90 + index, height: 60)
+            let path = "\(root)/p\(index).\(index % 2 == 0 ? "png" : "jpg")"
+            let bytes = try #require(index % 2 == 0 ? PictureEncoder.png(frame) : PictureEncoder.jpeg(frame))
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            paths.append(path)
+        }
+        FileManager.default.createFile(atPath: "\(root)/broken.jpg", contents: Data("not a picture".utf8))
+        return (root, paths + ["\(root)/broken.jpg"])
+    }
+
+    @Test func headersThenWantedThumbnailsArriveAndWakeThePoll() throws {
+        let (root, paths) = try Self.folder(count: 12)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let loader = PictureLoader(paths: paths, threads: 2)
+        let headers = loader.waitForResults(count: paths.count, seconds: 10)
+        #expect(headers.count == paths.count)
+        for case .header(let index, let header, let problem) in headers {
+            if index == paths.count - 1 {
+                #expect(header == nil && problem?.contains("broken.jpg: not a JPEG or PNG picture") == true)
+            } else {
+                #expect(header?.width == 90 + index && header?.height == 60 && problem == nil)
+            }
+        }
+        loader.isWanted = { index, _ in index % 3 != 0 }
+        for index in paths.indices { loader.requestThumbnail(index: index, side: 32, priority: index) }
+        let wanted = paths.indices.filter { $0 % 3 != 0 }
+        let thumbnails = loader.waitForResults(count: wanted.count, seconds: 10)
+        var made: [Int] = []
+        for case .thumbnail(let index, let side, let picture, let problem) in thumbnails {
+            made.append(index)
+            #expect(side == 32)
+            if index == paths.count - 1 {
+                #expect(picture == nil && problem != nil)
+            } else {
+                #expect(picture?.width == 32 && problem == nil)
+            }
+        }
+        #expect(made.sorted() == wanted, "unwanted work is dropped before it starts")
+        var descriptor = pollfd(fd: loader.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 0) == 0, "nothing left to wake for")
+    }
+
+    @Test func aFilledDiskCacheServesTheNextLoader() throws {
+        let (root, paths) = try Self.folder(count: 4)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = ThumbnailCache(root: root + "/cache")
+        let pictures = Array(paths.prefix(4))
+        let first = PictureLoader(paths: pictures, threads: 1, diskCache: cache)
+        _ = first.waitForResults(count: 4, seconds: 10)
+        for index in pictures.indices { first.requestThumbnail(index: index, side: 128, priority: index) }
+        _ = first.waitForResults(count: 4, seconds: 10)
+        let stored = try FileManager.default.contentsOfDirectory(atPath: root + "/cache/normal")
+        #expect(stored.count == 4)
+        let second = PictureLoader(paths: pictures, threads: 1, diskCache: cache)
+        _ = second.waitForResults(count: 4, seconds: 10)
+        second.requestThumbnail(index: 1, side: 128, priority: 0)
+        let results = second.waitForResults(count: 1, seconds: 10)
+        guard case .thumbnail(_, _, let picture?, nil) = results.first else {
+            Issue.record("no thumbnail")
+            return
+        }
+        #expect(picture.width == 91 && picture.height == 60)
+    }
+}

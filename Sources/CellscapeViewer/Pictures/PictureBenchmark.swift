@@ -1,0 +1,104 @@
+import CellscapeLayout
+import CellscapeRender
+import Foundation
+
+/// `cellscape bench images`'s measurements on a folder: how fast the headers are scanned (page cache
+/// warm), and how many thumbnails a second the loader makes for tiles of `side` pixels with no disk
+/// cache, on every core.
+public struct PictureBenchmark {
+    /// What was measured.
+    public struct Report: Sendable {
+        public var pictures: Int
+        public var headersPerSecond: Double
+        public var thumbnailsPerSecond: Double
+        public var failures: Int
+    }
+
+    /// The pictures.
+    public var paths: [String]
+    /// The tile size the thumbnails fit.
+    public var side: Int
+
+    /// A benchmark of `paths` for tiles of `side` pixels.
+    public init(paths: [String], side: Int = 240) {
+        self.paths = paths
+        self.side = side
+    }
+
+    /// Runs the measurements; `progress` hears each stage.
+    public func run(progress: (String) -> Void = { _ in }) -> Report {
+        progress("reading \(paths.count) headers (twice: the first warms the page cache)")
+        var failures = 0
+        var headersPerSecond = 0.0
+        for round in 0..<2 {
+            let loader = PictureLoader(paths: paths, threads: ParallelChunks.processorCount)
+            let start = monotonicNanoseconds()
+            let headers = loader.waitForResults(count: paths.count, seconds: 600)
+            let seconds = Double(monotonicNanoseconds() - start) / 1e9
+            if round == 1 {
+                headersPerSecond = Double(headers.count) / seconds
+                failures = headers.filter { if case .header(_, nil, _) = $0 { true } else { false } }.count
+            }
+        }
+        progress("making \(paths.count) thumbnails of \(side) px")
+        let loader = PictureLoader(paths: paths, threads: ParallelChunks.processorCount)
+        _ = loader.waitForResults(count: paths.count, seconds: 600)
+        let start = monotonicNanoseconds()
+        for index in paths.indices { loader.requestThumbnail(index: index, side: side, priority: index) }
+        let thumbnails = loader.waitForResults(count: paths.count, seconds: 3_600)
+        let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        return Report(
+            pictures: paths.count, headersPerSecond: headersPerSecond,
+            thumbnailsPerSecond: Double(thumbnails.count) / seconds, failures: failures)
+    }
+
+    /// Writes `count` photo-like JPEGs of `width` x `height` (quality 90: smooth light and colour with
+    /// fine grain, not flat colour) and `count / 10` PNGs into `folder`; returns their paths.
+    public static func makeFolder(_ folder: String, count: Int, width: Int = 3000, height: Int = 2000) throws
+        -> [String]
+    {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var paths: [String] = []
+        for index in 0..<(count + count / 10) {
+            let isPNG = index >= count
+            let frame = photo(
+                width: isPNG ? width / 3 : width, height: isPNG ? height / 3 : height, seed: UInt64(index))
+            let bytes = isPNG ? PictureEncoder.png(frame) : PictureEncoder.jpeg(frame, quality: 90)
+            let path = "\(folder)/photo\(index + 1).\(isPNG ? "png" : "jpg")"
+            guard let bytes, FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// A photo-like picture: a coarse random field of colour, smoothly interpolated, with grain.
+    static func photo(width: Int, height: Int, seed: UInt64) -> Framebuffer {
+        var random = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 1)
+        let cells = 12
+        let field = (0..<((cells + 1) * (cells + 1))).map { _ in
+            SIMD3<Double>(random.nextUnit(), random.nextUnit(), random.nextUnit()) * 255
+        }
+        let frame = Framebuffer(width: width, height: height)
+        for y in 0..<height {
+            let fy = Double(y) * Double(cells) / Double(height)
+            let row = Int(fy)
+            let ty = fy - Double(row)
+            for x in 0..<width {
+                let fx = Double(x) * Double(cells) / Double(width)
+                let column = Int(fx)
+                let tx = fx - Double(column)
+                let top = field[row * (cells + 1) + column] * (1 - tx) + field[row * (cells + 1) + column + 1] * tx
+                let bottom =
+                    field[(row + 1) * (cells + 1) + column] * (1 - tx) + field[(row + 1) * (cells + 1) + column + 1]
+                    * tx
+                let grain = Double(SplitMix64.mix(UInt64(y * width + x) ^ seed) & 31) - 16
+                let colour = (top * (1 - ty) + bottom * ty) + SIMD3(repeating: grain)
+                let clamped = colour.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
+                frame[x, y] = 0xFF00_0000 | UInt32(clamped.x) << 16 | UInt32(clamped.y) << 8 | UInt32(clamped.z)
+            }
+        }
+        return frame
+    }
+}

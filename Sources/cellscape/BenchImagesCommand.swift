@@ -1,0 +1,49 @@
+import ArgumentParser
+import CellscapeViewer
+import Foundation
+
+/// `cellscape bench images`: header scan and thumbnail rate on a folder of pictures.
+struct BenchImagesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "images",
+        abstract: "Benchmark reading picture headers and making thumbnails (no disk cache) on a folder.",
+        discussion: """
+            With --make N, first writes N photo-like JPEGs of 3000x2000 (quality 90) and N/10 PNGs into the \
+            folder. Headers are read twice (the second run, page cache warm, is reported); then every picture \
+            gets a thumbnail for 240 px tiles on every core.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The folder of pictures.", valueName: "folder"))
+    var folder: String
+
+    @Option(parsing: .unconditional, help: "Write this many generated JPEGs (and a tenth as many PNGs) first.")
+    var make: Int?
+
+    @Option(parsing: .unconditional, help: "The tile size the thumbnails fit, in pixels.")
+    var side = 240
+
+    func validate() throws {
+        if let make, !(1...100_000).contains(make) {
+            throw ValidationError("--make must be from 1 to 100000, not \(make)")
+        }
+        guard (16...4096).contains(side) else { throw ValidationError("--side must be from 16 to 4096, not \(side)") }
+    }
+
+    func run() throws {
+        let progress = Progress()
+        if let make {
+            progress.stage("writing \(make) photo-like JPEGs and \(make / 10) PNGs into \(folder)")
+            _ = try PictureBenchmark.makeFolder(folder, count: make)
+        }
+        let pictures = PictureFiles([folder], recursive: false)
+        guard !pictures.paths.isEmpty else { throw CommandError("\(folder): no JPEG or PNG pictures") }
+        let report = PictureBenchmark(paths: pictures.paths, side: side).run { progress.stage($0) }
+        progress.finish()
+        print(
+            String(
+                format:
+                    "images, %d pictures: headers %.0f per second (page cache warm); thumbnails of %d px %.1f per second; %d not pictures",
+                report.pictures, report.headersPerSecond, side, report.thumbnailsPerSecond, report.failures))
+    }
+}

@@ -68,6 +68,7 @@ public final class Viewer {
             for command in commands where options.replay == nil || command == .key(.quit) { driver.send(command) }
             if !commands.isEmpty { translator.needsDisplay = true }
             sendReplayedEvents()
+            if driver.takePictureResults() { translator.needsDisplay = true }
             if translator.closeRequested || driver.model.wantsQuit || signals.hasFired { return }
             let wantsFrame = wantsFrames
             var now = monotonicNanoseconds()
@@ -150,6 +151,10 @@ public final class Viewer {
             pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
         ]
+        // Finished pictures wake the loop: the main thread never waits for a decoder.
+        if let pictures = options.waterfall.pictures {
+            descriptors.append(pollfd(fd: pictures.loader.wakeDescriptor, events: Int16(POLLIN), revents: 0))
+        }
         _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellscapeRender
 import CellscapeViewer
+import Foundation
 
 /// `cellscape snapshot`: the viewer's frame rendered headless into a PNG file.
 struct SnapshotCommand: ParsableCommand {
@@ -35,6 +36,8 @@ struct SnapshotCommand: ParsableCommand {
 
     @OptionGroup var feed: FeedOptions
 
+    @OptionGroup var pictures: PictureOptions
+
     func validate() throws {
         if let steps, steps < 0 { throw ValidationError("--steps must be >= 0, not \(steps)") }
         guard maxSteps >= 0 else { throw ValidationError("--max-steps must be >= 0, not \(maxSteps)") }
@@ -45,7 +48,7 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     func run() throws {
-        if view == .waterfall { return try runWaterfall() }
+        if view == .waterfall || !pictures.paths.isEmpty { return try runWaterfall() }
         var options = scene.scene
         options.showsHUD = hud
         var forceScene = ForceScene(options: options)
@@ -70,15 +73,38 @@ struct SnapshotCommand: ParsableCommand {
 
     private func runWaterfall() throws {
         var options = WaterfallScene.Options()
-        options.catalog = try feed.catalog(seed: scene.simulation.seed)
+        options.pictures = try pictures.feed()
+        if options.pictures == nil { options.catalog = try feed.catalog(seed: scene.simulation.seed) }
         options.seed = scene.simulation.seed
         options.size = scene.scene.size
         options.showsHUD = hud
         var waterfall = WaterfallScene(options: options)
-        waterfall.scroll(toOffset: scroll)
         let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
-        waterfall.render(into: frame, text: try? TextRenderer())
+        let text = try? TextRenderer()
+        if let pictures = options.pictures { waitForPictures(pictures, in: &waterfall, frame: frame) }
+        waterfall.scroll(toOffset: scroll)
+        waterfall.render(into: frame, text: text)
         try write(frame)
+    }
+
+    /// Takes the pictures' sizes, then the thumbnails of the tiles in view, as the window would show
+    /// them once they arrived (at most a minute).
+    private func waitForPictures(_ pictures: PictureFeed, in waterfall: inout WaterfallScene, frame: Framebuffer) {
+        let deadline = Date().addingTimeInterval(60)
+        func settle(_ isDone: () -> Bool) {
+            while !isDone() && Date() < deadline {
+                pictures.loader.waitForWake(milliseconds: 50)
+                waterfall.takePictureResults()
+            }
+        }
+        settle { pictures.headersArrived == pictures.count }
+        waterfall.scroll(toOffset: scroll)
+        waterfall.render(into: frame, text: nil)
+        let visible = waterfall.layout.indices(in: waterfall.visibleRect)
+        settle {
+            waterfall.render(into: frame, text: nil)
+            return visible.allSatisfy { pictures.memory.contains($0) || pictures.broken.contains($0) }
+        }
     }
 
     private func write(_ frame: Framebuffer) throws {

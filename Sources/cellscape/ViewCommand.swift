@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellscapeLayout
+import CellscapeRender
 import CellscapeViewer
 import CellscapeX11
 import Foundation
@@ -33,6 +34,8 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var feed: FeedOptions
 
+    @OptionGroup var pictures: PictureOptions
+
     @Option(
         help: ArgumentHelp("Record the session (its start and every input event) into this file.", valueName: "file"))
     var record: String?
@@ -44,6 +47,12 @@ struct ViewCommand: ParsableCommand {
     var stateOnExit: String?
 
     func validate() throws {
+        if !pictures.paths.isEmpty {
+            if record != nil || replay != nil { throw ValidationError("sessions of pictures cannot be recorded yet") }
+            if feed.items != nil || feed.count != nil {
+                throw ValidationError("give pictures or --items/--count, not both")
+            }
+        }
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be from 1 to 1000, not \(fps)") }
     }
 
@@ -79,6 +88,13 @@ struct ViewCommand: ParsableCommand {
 
     private func liveOptions() throws -> ViewerOptions {
         var options = ViewerOptions()
+        if let feed = try pictures.feed() {
+            options.waterfall.pictures = feed
+            options.scene = scene.scene
+            options.view = .waterfall
+            options.waterfall.size = options.scene.size
+            return options
+        }
         options.scene = scene.scene
         options.view = view
         options.waterfall.catalog = try feed.catalog(seed: scene.simulation.seed)
@@ -130,4 +146,56 @@ struct FeedOptions: ParsableArguments {
         if let count { return SessionHeader.Items(source: .generated, count: count, items: catalog) }
         return SessionHeader.Items(source: .bundled, items: catalog)
     }
+}
+
+/// Pictures to browse: files and folders (`-r` recursing, `-` reading paths from standard input),
+/// shown in the waterfall as their thumbnails arrive.
+struct PictureOptions: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp(
+            "Pictures and folders of pictures to browse; - reads paths from standard input.", valueName: "path"))
+    var paths: [String] = []
+
+    @Flag(name: [.short, .long], help: "Take the pictures of every folder below as well.")
+    var recursive = false
+
+    @Option(parsing: .unconditional, help: "The most memory decoded thumbnails take, in MB.")
+    var cacheSize = 256
+
+    @Flag(help: "Neither read nor write the desktop's shared thumbnail cache.")
+    var noDiskCache = false
+
+    func validate() throws {
+        guard (16...65536).contains(cacheSize) else {
+            throw ValidationError("--cache-size must be from 16 to 65536 (MB), not \(cacheSize)")
+        }
+    }
+
+    /// The feed of the pictures named, or nil when none are; throws when they name no picture.
+    func feed() throws -> PictureFeed? {
+        guard !paths.isEmpty else { return nil }
+        var arguments = paths.filter { $0 != "-" }
+        if paths.contains("-") {
+            while let line = readLine() { if !line.isEmpty { arguments.append(line) } }
+        }
+        let found = PictureFiles(arguments, recursive: recursive)
+        for problem in found.problems { FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8)) }
+        guard !found.paths.isEmpty else {
+            throw CommandError("no JPEG or PNG pictures in \(arguments.joined(separator: ", "))")
+        }
+        let feed = PictureFeed(
+            paths: found.paths, threads: ParallelWorkers.count,
+            diskCache: noDiskCache ? nil : ThumbnailCache(environment: ProcessInfo.processInfo.environment),
+            memoryBytes: cacheSize << 20
+        ) { problem in
+            FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
+        }
+        feed.skippedFiles = found.skipped
+        return feed
+    }
+}
+
+/// How many workers decode pictures: every core.
+enum ParallelWorkers {
+    static var count: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }

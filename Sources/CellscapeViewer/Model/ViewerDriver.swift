@@ -27,6 +27,12 @@ public final class ViewerDriver {
         bus.send(InputReceived(command: command, frame: frame))
     }
 
+    /// Takes what the picture workers finished; returns whether the frame must be drawn again.
+    @discardableResult
+    public func takePictureResults() -> Bool {
+        model.takePictureResults()
+    }
+
     /// Moves the showing view on by one frame.
     public func advance() {
         model.advance()

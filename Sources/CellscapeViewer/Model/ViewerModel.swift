@@ -56,6 +56,12 @@ public struct ViewerModel {
         }
     }
 
+    /// Takes what the picture workers finished; returns whether the frame must be drawn again.
+    @discardableResult
+    public mutating func takePictureResults() -> Bool {
+        waterfall.takePictureResults()
+    }
+
     /// Moves the showing view on by one frame.
     public mutating func advance() {
         if view == .force { force.advance() } else { waterfall.advance() }

@@ -104,11 +104,16 @@ public final class PictureLoader: @unchecked Sendable {
         var results: [Result] = []
         let deadline = Date().addingTimeInterval(seconds)
         while results.count < count && Date() < deadline {
-            var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 50)
+            waitForWake(milliseconds: 50)
             results += takeResults()
         }
         return results
+    }
+
+    /// Sleeps until a result waits or `milliseconds` pass.
+    public func waitForWake(milliseconds: Int32) {
+        var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, milliseconds)
     }
 
     private func work() {

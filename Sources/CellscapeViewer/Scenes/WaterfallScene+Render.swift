@@ -16,6 +16,7 @@ extension WaterfallScene {
         let visible = layout.indices(in: visibleRect)
         let queried = monotonicNanoseconds() - start
         lastQuery = (visible.count, queried)
+        if let pictures { wantThumbnails(of: pictures, visible: visible) }
         for index in visible { drawTile(index, into: frame, text: text) }
         if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text, opacity: 0.6) }
         return queried
@@ -29,6 +30,10 @@ extension WaterfallScene {
             RoundedRectangle(frame: ring, cornerRadius: Self.cornerRadius + 3, color: Self.highlight).draw(into: frame)
         }
         let item = items[index]
+        if let pictures {
+            drawPicture(index, of: pictures, in: tile, into: frame)
+            return
+        }
         RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: item.color).draw(into: frame)
         guard let text, tile.height >= Double(text.lineHeight + 12), tile.width > 24 else { return }
         let label = text.truncated(item.title, toWidth: Int(tile.width) - 16)
@@ -46,6 +51,12 @@ extension WaterfallScene {
             + "y \(Int(scrollOffset.rounded()))"
         if isAnimating && statistics.hasRecentFrames { first += "   \(Int(statistics.framesPerSecond.rounded())) fps" }
         var lines = [first]
+        if let pictures {
+            var line = "pictures \(pictures.loaded) loaded / \(pictures.count)"
+            if !pictures.broken.isEmpty { line += "   \(pictures.broken.count) broken" }
+            if pictures.skippedFiles > 0 { line += "   \(pictures.skippedFiles) other files skipped" }
+            lines.append(line)
+        }
         if let selection {
             let item = items[selection]
             lines.append(
@@ -53,6 +64,35 @@ extension WaterfallScene {
         }
         return lines
     }
+
+    /// A picture's tile: its thumbnail once decoded, a placeholder until then, a crossed tile if broken.
+    private func drawPicture(_ index: Int, of pictures: PictureFeed, in tile: Rect, into frame: Framebuffer) {
+        if let thumbnail = pictures.thumbnail(index) {
+            frame.draw(thumbnail, in: tile)
+        } else if pictures.broken.contains(index) {
+            RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: Self.brokenColor).draw(into: frame)
+            let inset = Rect(x: tile.minX + tile.width / 3, y: tile.center.y - 2, width: tile.width / 3, height: 4)
+            frame.fill(inset, color: .text, alpha: 0.5)
+        } else {
+            RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: items[index].color).draw(into: frame)
+        }
+    }
+
+    /// Asks for the visible pictures' thumbnails, then a screen ahead in the scroll direction, then a
+    /// screen behind.
+    private func wantThumbnails(of pictures: PictureFeed, visible: [Int]) {
+        let screen = size.height
+        let below = layout.indices(in: Rect(x: 0, y: scrollOffset + screen, width: size.width, height: screen))
+        let above = layout.indices(
+            in: Rect(x: 0, y: max(0, scrollOffset - screen), width: size.width, height: min(screen, scrollOffset)))
+        let span = { (indices: [Int]) in (indices.min() ?? 0)..<((indices.max() ?? -1) + 1) }
+        let ahead = velocity < 0 ? span(above) : span(below)
+        let behind = velocity < 0 ? span(below) : span(above)
+        pictures.want(visible: span(visible), ahead: ahead, behind: behind, tileWidth: layout.columnWidth)
+    }
+
+    /// The colour of a tile whose picture cannot be shown.
+    static let brokenColor = Color(hex: 0x5A_2A2E)
 
     private static func microseconds(_ nanoseconds: UInt64) -> String {
         let tenths = (nanoseconds + 50) / 100

@@ -8,9 +8,12 @@ import CellscapeRender
 /// from the catalog while it lasts and then generated from the seed.
 public struct WaterfallScene {
     /// How the scene starts.
-    public struct Options: Sendable {
+    public struct Options {
         /// The items shown first; generated items follow once they run out.
         public var catalog: [WaterfallItem] = []
+        /// Pictures to show instead of the catalog and generated items; the feed is then as long as
+        /// they are, and grows as their sizes arrive.
+        public var pictures: PictureFeed?
         /// The seed of the generated items.
         public var seed: UInt64 = 0
         /// The window size.
@@ -158,6 +161,7 @@ public struct WaterfallScene {
 
     /// Appends pages until the content reaches at least one screen below the viewport.
     private mutating func loadPagesIfNeeded() {
+        if let pictures = options.pictures { return appendArrivedPictures(pictures) }
         var pages = 0
         while layout.contentSize.height < scrollOffset + 2 * size.height && pages < 100 {
             let first = items.count
@@ -172,6 +176,37 @@ public struct WaterfallScene {
             pages += 1
         }
     }
+
+    /// The pictures whose sizes have arrived, appended in order: a picture waits for those before it.
+    private mutating func appendArrivedPictures(_ pictures: PictureFeed) {
+        var page: [WaterfallItem] = []
+        var index = items.count
+        while index < pictures.count {
+            let header = pictures.headers[index]
+            guard header != nil || pictures.broken.contains(index) else { break }
+            let size = header.map { Size(width: Double($0.width), height: Double($0.height)) }
+            page.append(
+                WaterfallItem(
+                    size: size ?? Size(width: 1, height: 1), title: pictures.name(of: index),
+                    color: Color(hex: 0x2A_2F3C)))
+            index += 1
+        }
+        guard !page.isEmpty else { return }
+        items += page
+        layout.append(page.map(\.size))
+    }
+
+    /// Takes what the picture workers finished: new sizes extend the feed, new thumbnails show at the
+    /// next frame. Returns whether anything changed.
+    @discardableResult
+    public mutating func takePictureResults() -> Bool {
+        guard let pictures = options.pictures, pictures.takeResults() else { return false }
+        appendArrivedPictures(pictures)
+        return true
+    }
+
+    /// The pictures shown, if any.
+    public var pictures: PictureFeed? { options.pictures }
 
     /// Takes a new window size; a new width reflows the columns and keeps the item at the top in place.
     private mutating func resize(to newSize: Size) {

@@ -1,0 +1,97 @@
+import CellscapeLayout
+import CellscapeRender
+import Foundation
+
+/// The pictures a waterfall shows, on the main thread's side of a ``PictureLoader``: the headers known
+/// so far, the thumbnails kept in memory, and which pictures are broken (each said once on stderr).
+public final class PictureFeed {
+    /// The loader whose results it takes; poll its `wakeDescriptor`.
+    public let loader: PictureLoader
+    /// Each picture's header once read, or nil (not yet, or broken).
+    public private(set) var headers: [PictureHeader?]
+    /// Pictures that cannot be shown.
+    public private(set) var broken = Set<Int>()
+    /// How many other files were passed over when the pictures were collected (the HUD says so).
+    public var skippedFiles = 0
+    /// How many headers have arrived (read or broken).
+    public private(set) var headersArrived = 0
+    /// Decoded thumbnails, bounded in bytes.
+    public private(set) var memory: ThumbnailMemory
+    /// The side thumbnails are decoded to: the tile width, rounded up to a multiple of 64.
+    public private(set) var side = 256
+    /// Where each problem is said, once per picture.
+    private let report: (String) -> Void
+    private var wantedRange = WantedRange()
+
+    /// A feed of `paths`, loading on `threads` workers through `diskCache` if given, keeping at most
+    /// `memoryBytes` of thumbnails; `report` hears each problem once.
+    public init(
+        paths: [String], threads: Int = 2, diskCache: ThumbnailCache?, memoryBytes: Int,
+        report: @escaping (String) -> Void
+    ) {
+        loader = PictureLoader(paths: paths, threads: threads, diskCache: diskCache)
+        headers = Array(repeating: nil, count: paths.count)
+        memory = ThumbnailMemory(capacity: memoryBytes)
+        self.report = report
+        let range = wantedRange
+        loader.isWanted = { index, _ in range.contains(index) }
+    }
+
+    /// How many pictures there are.
+    public var count: Int { headers.count }
+
+    /// How many thumbnails are kept now.
+    public var loaded: Int { memory.count }
+
+    /// The file name of picture `index`.
+    public func name(of index: Int) -> String { (loader.paths[index] as NSString).lastPathComponent }
+
+    /// Takes what the workers finished; returns whether anything changed.
+    @discardableResult
+    public func takeResults() -> Bool {
+        let results = loader.takeResults()
+        for result in results {
+            switch result {
+            case .header(let index, let header, let problem):
+                headers[index] = header
+                headersArrived += 1
+                if let problem { markBroken(index, problem) }
+            case .thumbnail(let index, _, let thumbnail, let problem):
+                if let thumbnail { memory.insert(thumbnail, for: index) }
+                if let problem { markBroken(index, problem) }
+            }
+        }
+        return !results.isEmpty
+    }
+
+    /// The thumbnail of picture `index`, if kept (counts as a use).
+    public func thumbnail(_ index: Int) -> Framebuffer? { memory.thumbnail(for: index) }
+
+    /// Asks for the thumbnails of `visible` first, then a screen ahead in the scroll direction, then a
+    /// screen behind; work for anything farther is dropped before it starts. `tileWidth` sets the side.
+    public func want(visible: Range<Int>, ahead: Range<Int>, behind: Range<Int>, tileWidth: Double) {
+        side = max(64, (Int(tileWidth.rounded(.up)) + 63) / 64 * 64)
+        let lower = min(visible.lowerBound, ahead.lowerBound, behind.lowerBound)
+        let upper = max(visible.upperBound, ahead.upperBound, behind.upperBound)
+        wantedRange.set(lower..<upper)
+        for (priority, range) in [(0, visible), (1, ahead), (2, behind)] {
+            for index in range where !memory.contains(index) && !broken.contains(index) {
+                loader.requestThumbnail(index: index, side: side, priority: priority * 1_000_000 + index)
+            }
+        }
+    }
+
+    private func markBroken(_ index: Int, _ problem: String) {
+        guard broken.insert(index).inserted else { return }
+        report(problem)
+    }
+}
+
+/// The pictures whose thumbnails are still wanted, shared with the loader's workers.
+private final class WantedRange: @unchecked Sendable {
+    private let lock = NSLock()
+    private var range = 0..<0
+
+    func set(_ newRange: Range<Int>) { lock.withLock { range = newRange } }
+    func contains(_ index: Int) -> Bool { lock.withLock { range.contains(index) } }
+}

@@ -13,6 +13,11 @@ struct EventTranslator {
     var isMapped = false
     /// Whether the window manager asked the window to close.
     var closeRequested = false
+    /// The last left press: when (server milliseconds) and where, to tell a double click.
+    private var lastPress: (time: Time, x: Int32, y: Int32)?
+    /// The most time between the presses of a double click, and how far apart they may be.
+    static let doubleClickMilliseconds: Time = 400
+    static let doubleClickSlop: Int32 = 4
 
     /// Records one event. `nextIsMotion` says whether the next queued event is another motion, in which
     /// case this one is dropped.
@@ -43,7 +48,17 @@ struct EventTranslator {
 
     private mutating func buttonPress(_ button: XButtonEvent) {
         switch Int32(button.button) {
-        case Button1: append(.press(point(button.x, button.y)))
+        case Button1:
+            append(.press(point(button.x, button.y)))
+            // A second press soon after, near the first: a double click opens what the first selected.
+            if let last = lastPress, button.time &- last.time <= Self.doubleClickMilliseconds,
+                abs(button.x - last.x) <= Self.doubleClickSlop, abs(button.y - last.y) <= Self.doubleClickSlop
+            {
+                append(.key(.open))
+                lastPress = nil
+            } else {
+                lastPress = (button.time, button.x, button.y)
+            }
         case Button3: append(.remove(point(button.x, button.y)))
         case Button4: append(.wheel(-1))
         case Button5: append(.wheel(1))

@@ -22,8 +22,15 @@ let keyBindings: [(symbol: Int32, command: KeyCommand)] = [
     (XK_Down, .lineDown),
     (XK_question, .showKeys),
     (XK_F1, .showKeys),
+    (XK_Return, .open),
+    (XK_KP_Enter, .open),
+    (XK_n, .next),
+    (XK_Right, .next),
+    (XK_p, .previous),
+    (XK_Left, .previous),
+    (XK_1, .actualSize),
     (XK_q, .quit),
-    (XK_Escape, .quit),
+    (XK_Escape, .back),
 ]
 
 /// The command bound to a key symbol, if any.

@@ -8,11 +8,10 @@ import Testing
 /// A waterfall of pictures: tiles keep each picture's aspect ratio, show its pixels once they arrive,
 /// and a broken picture gets a broken tile and one line.
 @Suite struct PictureWaterfallTests {
-    @Test func tilesShowThePicturesOnceTheyArrive() throws {
+    /// A folder of solid pictures of these colours, 200 px high and 200, 300, 400... wide, and a broken one.
+    static func folder(_ colours: [UInt32]) throws -> (root: String, paths: [String]) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-feed-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let colours: [UInt32] = [0xFFD0_3030, 0xFF30_D030, 0xFF30_30D0]
         var paths: [String] = []
         for (index, colour) in colours.enumerated() {
             let frame = Framebuffer(width: 200 + 100 * index, height: 200)
@@ -21,8 +20,27 @@ import Testing
             FileManager.default.createFile(atPath: path, contents: Data(try #require(PictureEncoder.png(frame))))
             paths.append(path)
         }
-        FileManager.default.createFile(atPath: "\(root)/p4.jpg", contents: Data("broken".utf8))
-        paths.append("\(root)/p4.jpg")
+        FileManager.default.createFile(atPath: "\(root)/p\(colours.count + 1).jpg", contents: Data("broken".utf8))
+        return (root, paths + ["\(root)/p\(colours.count + 1).jpg"])
+    }
+
+    /// Takes results and draws until `isDone`, at most 20 s.
+    static func play(
+        _ scene: inout WaterfallScene, _ feed: PictureFeed, into frame: Framebuffer,
+        until isDone: (WaterfallScene) -> Bool
+    ) {
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            feed.loader.waitForWake(milliseconds: 20)
+            scene.takePictureResults()
+            scene.render(into: frame, text: nil)
+        } while !isDone(scene) && Date() < deadline
+    }
+
+    @Test func tilesShowThePicturesOnceTheyArrive() throws {
+        let colours: [UInt32] = [0xFFD0_3030, 0xFF30_D030, 0xFF30_30D0]
+        let (root, paths) = try Self.folder(colours)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         var problems: [String] = []
         let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { problems.append($0) }
         var options = WaterfallScene.Options()
@@ -31,12 +49,7 @@ import Testing
         options.showsHUD = false
         var scene = WaterfallScene(options: options)
         let frame = Framebuffer(width: 800, height: 600)
-        let deadline = Date().addingTimeInterval(20)
-        while (feed.loaded < 3 || scene.items.count < 4) && Date() < deadline {
-            feed.loader.waitForWake(milliseconds: 50)
-            scene.takePictureResults()
-            scene.render(into: frame, text: nil)
-        }
+        Self.play(&scene, feed, into: frame) { scene in feed.loaded == 3 && scene.items.count == 4 }
         #expect(scene.items.count == 4 && feed.loaded == 3)
         #expect(problems.count == 1 && problems[0].hasSuffix("p4.jpg: not a JPEG or PNG picture"))
         for (index, colour) in colours.enumerated() {
@@ -47,5 +60,46 @@ import Testing
         let broken = scene.layout.frame(at: 3)
         #expect(frame[Int(broken.minX) + 4, Int(broken.minY) + 12] == WaterfallScene.brokenColor.pixel)
         #expect(scene.hudLines.contains("pictures 3 loaded / 4   1 broken"))
+    }
+
+    @Test func enterOpensThePictureAtTheWindowsSizeAndEscapeComesBack() throws {
+        let colours: [UInt32] = [0xFFD0_3030, 0xFF30_D030, 0xFF30_30D0]
+        let (root, paths) = try Self.folder(colours)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        var waterfall = WaterfallScene.Options()
+        waterfall.pictures = feed
+        waterfall.size = Size(width: 640, height: 480)
+        waterfall.showsHUD = false
+        var model = ViewerModel(force: ForceScene.Options(), waterfall: waterfall, view: .waterfall)
+        var scene = model.waterfall
+        let frame = Framebuffer(width: 640, height: 480)
+        Self.play(&scene, feed, into: frame) { $0.items.count == 4 }
+        model = ViewerModel(force: ForceScene.Options(), waterfall: waterfall, view: .waterfall)
+        model.takePictureResults()
+        let tile = model.waterfall.layout.frame(at: 1)
+        model.handle(.press(tile.center))
+        model.handle(.release(tile.center))
+        model.handle(.key(.open))
+        #expect(model.waterfall.openPicture?.index == 1)
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            feed.loader.waitForWake(milliseconds: 20)
+            model.takePictureResults()
+            model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: nil)
+        } while feed.viewImage(1) == nil && Date() < deadline
+        // 300 x 200 fits a 640 x 480 window at 100%: decoded at full size, drawn in the middle.
+        #expect(feed.viewImage(1)?.width == 300)
+        #expect(frame[320, 240] == colours[1] && frame[100, 240] != colours[1])
+        model.handle(.key(.addCells))
+        model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: nil)
+        #expect(frame[320 - 170, 240] == colours[1], "zoomed in about the centre: wider than before")
+        model.handle(.key(.next))
+        #expect(model.waterfall.openPicture?.index == 2 && model.waterfall.openPicture?.zoom == nil)
+        let offset = model.waterfall.scrollOffset
+        model.handle(.key(.back))
+        #expect(model.waterfall.openPicture == nil && !model.wantsQuit && model.waterfall.scrollOffset == offset)
+        model.handle(.key(.back))
+        #expect(model.wantsQuit, "Escape on the grid quits")
     }
 }

@@ -55,6 +55,16 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case lineDown
     /// Shows the table of keys over the view; any key hides it.
     case showKeys
+    /// Opens the selected picture (Enter, a double click), or goes back to the grid.
+    case open
+    /// Goes back from an open picture to the grid; elsewhere, ends the program (Escape).
+    case back
+    /// The next picture.
+    case next
+    /// The previous picture.
+    case previous
+    /// The picture at 100%: a window pixel per picture pixel.
+    case actualSize
     /// Ends the program.
     case quit
 }

@@ -48,6 +48,7 @@ public struct ViewerModel {
             // The figures of the view that shows describe its own frames from now on.
             if view == .force { force.statistics.reset() } else { waterfall.statistics.reset() }
         case .key(.quit): wantsQuit = true
+        case .key(.back) where !(view == .waterfall && waterfall.openPicture != nil): wantsQuit = true
         case .resize:
             force.handle(command)
             waterfall.handle(command)

@@ -56,12 +56,37 @@ public final class PictureFeed {
                 headers[index] = header
                 headersArrived += 1
                 if let problem { markBroken(index, problem) }
-            case .thumbnail(let index, _, let thumbnail, let problem):
-                if let thumbnail { memory.insert(thumbnail, for: index) }
+            case .thumbnail(let index, let side, let thumbnail, let problem):
+                if let thumbnail {
+                    if side == self.side {
+                        memory.insert(thumbnail, for: index)
+                    } else if side > views[index]?.side ?? 0 {
+                        views[index] = (side, thumbnail)
+                    }
+                }
                 if let problem { markBroken(index, problem) }
             }
         }
         return !results.isEmpty
+    }
+
+    /// The open picture and its neighbours, decoded at the size the window needs: by index, with the
+    /// side it was decoded to.
+    private var views: [Int: (side: Int, image: Framebuffer)] = [:]
+
+    /// The open picture's image, decoded for the window, if it has arrived.
+    public func viewImage(_ index: Int) -> Framebuffer? { views[index]?.image }
+
+    /// Asks for picture `index` decoded to fit `side` pixels, and its neighbours to fit `prefetchSide`;
+    /// drops the images of pictures farther away.
+    public func wantView(_ index: Int, side: Int, prefetching neighbours: [Int], prefetchSide: Int) {
+        let kept = Set([index] + neighbours)
+        views = views.filter { kept.contains($0.key) }
+        wantedRange.setViews(kept)
+        if (views[index]?.side ?? 0) < side { loader.requestThumbnail(index: index, side: side, priority: -2) }
+        for neighbour in neighbours where (views[neighbour]?.side ?? 0) < prefetchSide && !broken.contains(neighbour) {
+            loader.requestThumbnail(index: neighbour, side: prefetchSide, priority: -1)
+        }
     }
 
     /// The thumbnail of picture `index`, if kept (counts as a use).
@@ -91,7 +116,9 @@ public final class PictureFeed {
 private final class WantedRange: @unchecked Sendable {
     private let lock = NSLock()
     private var range = 0..<0
+    private var views = Set<Int>()
 
     func set(_ newRange: Range<Int>) { lock.withLock { range = newRange } }
-    func contains(_ index: Int) -> Bool { lock.withLock { range.contains(index) } }
+    func setViews(_ newViews: Set<Int>) { lock.withLock { views = newViews } }
+    func contains(_ index: Int) -> Bool { lock.withLock { range.contains(index) || views.contains(index) } }
 }

@@ -179,7 +179,9 @@ public struct ForceScene {
             }
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
-        case .quit, .switchView, .showKeys, .pageUp, .pageDown, .home, .end, .lineUp, .lineDown: break
+        case .quit, .switchView, .showKeys, .open, .back, .next, .previous, .actualSize, .pageUp, .pageDown, .home,
+            .end, .lineUp, .lineDown:
+            break
         }
     }
 

@@ -15,8 +15,13 @@ enum KeyTable {
         ("f", "fit to window"),
         ("h", "show or hide the HUD"),
         ("Tab", "the other view"),
+        ("Enter, double click", "open the picture / back to the grid"),
+        ("n p, left right", "next / previous picture"),
+        ("wheel, + -, 1, f", "zoom about the pointer, 100%, fit"),
+        ("drag", "pan an open picture"),
         ("? or F1", "this table (any key hides it)"),
-        ("q, Escape", "quit"),
+        ("Escape", "back from a picture, or quit"),
+        ("q", "quit"),
     ]
 
     /// Draws the table in a panel at the centre of the frame, or as much of it as fits.

@@ -11,6 +11,11 @@ extension WaterfallScene {
     /// Returns how long the layout's query took, in nanoseconds.
     @discardableResult
     public mutating func render(into frame: Framebuffer, text: TextRenderer?) -> UInt64 {
+        if let openPicture, let pictures {
+            drawOpenPicture(openPicture, of: pictures, into: frame)
+            if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text, opacity: 0.6) }
+            return 0
+        }
         frame.fill(.background)
         let start = monotonicNanoseconds()
         let visible = layout.indices(in: visibleRect)

@@ -47,13 +47,17 @@ public struct WaterfallScene {
     /// The fling's speed in pixels per frame (positive: down the feed).
     public private(set) var velocity = 0.0
     /// The selected item.
-    public private(set) var selection: Int?
+    public internal(set) var selection: Int?
     /// Whether the HUD shows.
-    public private(set) var showsHUD: Bool
+    public internal(set) var showsHUD: Bool
     /// The window size.
     public private(set) var size: Size
     /// Timings the main loop records, shown by the HUD.
     public var statistics = FrameStatistics()
+    /// The picture open over the grid, if any.
+    public internal(set) var openPicture: PictureView?
+    /// Where the pointer was last seen (pressed, dragged or released), for zooming about it.
+    var pointer: Point?
     /// The last frame's query: how many items it found and how long it took, in nanoseconds.
     public internal(set) var lastQuery: (visible: Int, nanoseconds: UInt64) = (0, 0)
 
@@ -78,8 +82,9 @@ public struct WaterfallScene {
     /// The largest scroll offset: the bottom of the content at the bottom of the window.
     public var maximumOffset: Double { max(0, layout.contentSize.height - size.height) }
 
-    /// Applies one command.
+    /// Applies one command; while a picture is open, to the picture.
     public mutating func handle(_ command: ViewerCommand) {
+        if openPicture != nil, handleOpenPicture(command) { return }
         switch command {
         case .press(let point):
             velocity = 0
@@ -116,6 +121,7 @@ public struct WaterfallScene {
         case .lineUp: scroll(by: -Self.lineStep)
         case .lineDown: scroll(by: Self.lineStep)
         case .toggleHUD: showsHUD.toggle()
+        case .open: openSelectedPicture()
         default: break
         }
     }

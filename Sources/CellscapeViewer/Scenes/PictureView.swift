@@ -1,0 +1,64 @@
+import CellscapeLayout
+
+/// One picture open over the waterfall: which, and how it is zoomed and panned. Fitted to the window
+/// until zoomed; zooming keeps the picture point under the pointer (or the window's centre) in place.
+public struct PictureView: Hashable, Sendable {
+    /// The picture shown.
+    public var index: Int
+    /// Window pixels per picture pixel, or nil while it fits the window.
+    public var zoom: Double?
+    /// The picture point (in its upright pixels) at the window's centre.
+    public var center: Point
+
+    /// How far zoom steps go (the wheel, `+` and `-`).
+    static let zoomStep = 1.25
+    /// The largest zoom: 32 window pixels per picture pixel.
+    static let largestZoom = 32.0
+
+    /// The view of `index`, fitted.
+    init(index: Int, picture: Size) {
+        self.index = index
+        center = Point(x: picture.width / 2, y: picture.height / 2)
+    }
+
+    /// The zoom that fits the picture in the window, never above 1.
+    static func fitZoom(picture: Size, window: Size) -> Double {
+        guard picture.width > 0, picture.height > 0 else { return 1 }
+        return min(1, window.width / picture.width, window.height / picture.height)
+    }
+
+    /// The zoom in force.
+    func scale(picture: Size, window: Size) -> Double {
+        zoom ?? Self.fitZoom(picture: picture, window: window)
+    }
+
+    /// Where the picture is drawn in the window.
+    func rect(picture: Size, window: Size) -> Rect {
+        let scale = scale(picture: picture, window: window)
+        let centre = zoom == nil ? Point(x: picture.width / 2, y: picture.height / 2) : center
+        return Rect(
+            x: window.width / 2 - centre.x * scale, y: window.height / 2 - centre.y * scale,
+            width: picture.width * scale, height: picture.height * scale)
+    }
+
+    /// Zooms by `factor` about the window point `anchor`, which keeps showing the same picture point.
+    mutating func zoom(by factor: Double, about anchor: Point, picture: Size, window: Size) {
+        let old = scale(picture: picture, window: window)
+        let drawn = rect(picture: picture, window: window)
+        let pointed = Point(x: (anchor.x - drawn.minX) / old, y: (anchor.y - drawn.minY) / old)
+        let new = min(Self.largestZoom, max(Self.fitZoom(picture: picture, window: window) / 4, old * factor))
+        zoom = new
+        center = Point(
+            x: pointed.x + (window.width / 2 - anchor.x) / new, y: pointed.y + (window.height / 2 - anchor.y) / new)
+    }
+
+    /// Moves the picture with the pointer by a window distance.
+    mutating func pan(by offset: Vector, picture: Size, window: Size) {
+        let scale = scale(picture: picture, window: window)
+        if zoom == nil {
+            zoom = scale
+            center = Point(x: picture.width / 2, y: picture.height / 2)
+        }
+        center = Point(x: center.x - offset.dx / scale, y: center.y - offset.dy / scale)
+    }
+}

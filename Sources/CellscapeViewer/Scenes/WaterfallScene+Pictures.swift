@@ -1,0 +1,73 @@
+import CellscapeLayout
+import CellscapeRender
+import Foundation
+
+extension WaterfallScene {
+    /// Opens the selected picture, fitted to the window.
+    mutating func openSelectedPicture() {
+        guard let pictures, let selection, selection < items.count, !pictures.broken.contains(selection) else { return }
+        openPicture = PictureView(index: selection, picture: items[selection].size)
+    }
+
+    /// Applies a command to the open picture; returns false for those the grid takes as well (a resize).
+    mutating func handleOpenPicture(_ command: ViewerCommand) -> Bool {
+        guard var view = openPicture else { return false }
+        let picture = items[view.index].size
+        switch command {
+        case .press(let point):
+            pointer = point
+        case .drag(let point):
+            if let last = pointer { view.pan(by: point - last, picture: picture, window: size) }
+            pointer = point
+        case .release(let point): pointer = point
+        case .wheel(let notches):
+            let anchor = pointer ?? Point(x: size.width / 2, y: size.height / 2)
+            view.zoom(by: pow(PictureView.zoomStep, Double(-notches)), about: anchor, picture: picture, window: size)
+        case .resize:
+            return false
+        case .remove: break
+        case .key(let key):
+            switch key {
+            case .open, .back:
+                openPicture = nil
+                return true
+            case .addCells, .removeCells:
+                let factor = key == .addCells ? PictureView.zoomStep : 1 / PictureView.zoomStep
+                view.zoom(
+                    by: factor, about: Point(x: size.width / 2, y: size.height / 2), picture: picture, window: size)
+            case .toggleFit: view.zoom = nil
+            case .actualSize:
+                view.zoom(
+                    by: 1 / view.scale(picture: picture, window: size),
+                    about: Point(x: size.width / 2, y: size.height / 2),
+                    picture: picture, window: size)
+            case .next, .previous:
+                let step = key == .next ? 1 : -1
+                let next = min(items.count - 1, max(0, view.index + step))
+                view = PictureView(index: next, picture: items[next].size)
+                selection = next
+            case .toggleHUD: showsHUD.toggle()
+            default: break
+            }
+        }
+        openPicture = view
+        return true
+    }
+
+    /// Draws the open picture over a dark background: its image at the size the window needs once
+    /// decoded, its grid thumbnail stretched until then.
+    func drawOpenPicture(_ view: PictureView, of pictures: PictureFeed, into frame: Framebuffer) {
+        frame.fill(Color(hex: 0x0B_0D12))
+        let picture = items[view.index].size
+        let rect = view.rect(picture: picture, window: size)
+        // Decoded at the size shown (full size only when zoomed in), the next and previous prefetched.
+        let fitSide = PictureView.fitZoom(picture: picture, window: size) * max(picture.width, picture.height)
+        let shownSide = rect.width >= rect.height ? rect.width : rect.height
+        let side = Int(min(max(picture.width, picture.height), max(fitSide, shownSide)).rounded(.up))
+        let neighbours = [view.index - 1, view.index + 1].filter { items.indices.contains($0) }
+        pictures.wantView(view.index, side: side, prefetching: neighbours, prefetchSide: Int(fitSide.rounded(.up)))
+        if let image = pictures.viewImage(view.index) ?? pictures.thumbnail(view.index) {
+            frame.draw(image, in: rect)
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import CellscapeViewer
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -13,15 +15,9 @@ final class SignalPipe {
     }
 
     init() {
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        readEnd = ends[0]
-        Shared.writeEnd = ends[1]
+        let ends = WakePipe.make()
+        readEnd = ends.read
+        Shared.writeEnd = ends.write
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             var byte: UInt8 = 1

@@ -48,15 +48,7 @@ public final class PictureLoader: @unchecked Sendable {
         self.paths = paths
         self.diskCache = diskCache
         self.diskSize = diskSize
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        wakeDescriptor = ends[0]
-        wakeWriteEnd = ends[1]
+        (wakeDescriptor, wakeWriteEnd) = WakePipe.make()
         headersPending = Array(paths.indices.reversed())
         for _ in 0..<max(1, threads) {
             let thread = Thread { [unowned self] in self.work() }

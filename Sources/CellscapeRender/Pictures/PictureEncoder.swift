@@ -30,7 +30,7 @@ public enum PictureEncoder {
         var length = 0
         let keys = text.map { strdup($0.key) }
         let values = text.map { strdup($0.value) }
-        defer { (keys + values).forEach { free($0) } }
+        defer { for pointer in keys + values { free(pointer) } }
         var keyPointers = keys.map { UnsafePointer($0) }
         var valuePointers = values.map { UnsafePointer($0) }
         let status = UnsafeRawPointer(frame.pixels).withMemoryRebound(to: UInt8.self, capacity: frame.stride * 4) {

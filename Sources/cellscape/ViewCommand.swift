@@ -91,6 +91,7 @@ struct ViewCommand: ParsableCommand {
         if let feed = try pictures.feed() {
             options.waterfall.pictures = feed
             options.scene = scene.scene
+            options.scene.pictures = feed
             options.view = .waterfall
             options.waterfall.size = options.scene.size
             return options

@@ -102,4 +102,38 @@ import Testing
         model.handle(.key(.back))
         #expect(model.wantsQuit, "Escape on the grid quits")
     }
+
+    @Test func cellsShowTheirPicturesAndEnterOpensTheClickedOne() throws {
+        let colours: [UInt32] = [0xFFD0_3030, 0xFF30_D030, 0xFF30_30D0]
+        let (root, paths) = try Self.folder(colours)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        var force = ForceScene.Options()
+        force.pictures = feed
+        force.size = Size(width: 400, height: 300)
+        force.showsHUD = false
+        var waterfall = WaterfallScene.Options()
+        waterfall.pictures = feed
+        waterfall.size = force.size
+        var model = ViewerModel(force: force, waterfall: waterfall, view: .force)
+        #expect(model.force.layout.count == 4, "a cell per picture")
+        while !model.force.layout.isSettled { model.advance() }
+        let frame = Framebuffer(width: 400, height: 300)
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            feed.loader.waitForWake(milliseconds: 20)
+            model.takePictureResults()
+            model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: nil)
+        } while feed.loaded < 3 && Date() < deadline
+        for (index, colour) in colours.enumerated() {
+            let centre = model.force.windowPoint(for: model.force.layout.cell(at: index).position)
+            #expect(frame[Int(centre.x), Int(centre.y)] == colour, "cell \(index)")
+        }
+        let clicked = model.force.windowPoint(for: model.force.layout.cell(at: 2).position)
+        model.handle(.press(clicked))
+        model.handle(.release(clicked))
+        #expect(model.force.selectedPicture == 2 && model.force.layout.count == 4, "a click selects, adds nothing")
+        model.handle(.key(.open))
+        #expect(model.view == .waterfall && model.waterfall.openPicture?.index == 2)
+    }
 }

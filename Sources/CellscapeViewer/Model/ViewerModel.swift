@@ -49,6 +49,10 @@ public struct ViewerModel {
             if view == .force { force.statistics.reset() } else { waterfall.statistics.reset() }
         case .key(.quit): wantsQuit = true
         case .key(.back) where !(view == .waterfall && waterfall.openPicture != nil): wantsQuit = true
+        case .key(.open) where view == .force && force.selectedPicture != nil:
+            // The image view belongs to the waterfall: Escape then comes back to its grid.
+            view = .waterfall
+            waterfall.openPicture(at: force.selectedPicture ?? 0)
         case .resize:
             force.handle(command)
             waterfall.handle(command)

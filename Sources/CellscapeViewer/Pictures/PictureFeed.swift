@@ -70,6 +70,15 @@ public final class PictureFeed {
         return !results.isEmpty
     }
 
+    /// Asks for the thumbnails of the pictures `indices` (the cells in view), at the grid's side so the
+    /// two views share them; work for other cells is dropped before it starts.
+    public func want(cells indices: [Int]) {
+        wantedRange.setCells(Set(indices))
+        for index in indices where !memory.contains(index) && !broken.contains(index) {
+            loader.requestThumbnail(index: index, side: side, priority: index)
+        }
+    }
+
     /// The open picture and its neighbours, decoded at the size the window needs: by index, with the
     /// side it was decoded to.
     private var views: [Int: (side: Int, image: Framebuffer)] = [:]
@@ -117,8 +126,12 @@ private final class WantedRange: @unchecked Sendable {
     private let lock = NSLock()
     private var range = 0..<0
     private var views = Set<Int>()
+    private var cells = Set<Int>()
 
     func set(_ newRange: Range<Int>) { lock.withLock { range = newRange } }
     func setViews(_ newViews: Set<Int>) { lock.withLock { views = newViews } }
-    func contains(_ index: Int) -> Bool { lock.withLock { range.contains(index) || views.contains(index) } }
+    func setCells(_ newCells: Set<Int>) { lock.withLock { cells = newCells } }
+    func contains(_ index: Int) -> Bool {
+        lock.withLock { range.contains(index) || views.contains(index) || cells.contains(index) }
+    }
 }

@@ -5,7 +5,46 @@ extension ForceScene {
     /// Draws the frame: the background, the visible cells and, when shown, the HUD.
     public func render(into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
         rasterizer.draw(visibleCircles(), into: frame, background: .background)
+        if let pictures { drawPictures(pictures, into: frame) }
         if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text) }
+    }
+
+    /// Fills each visible cell whose picture has arrived with a centred circular crop of it, inside the
+    /// antialiased rim the rasterizer drew; asks for the pictures of the cells in view.
+    private func drawPictures(_ pictures: PictureFeed, into frame: Framebuffer) {
+        let corner = layoutPoint(at: .zero)
+        let visible = layout.attributes(
+            in: Rect(x: corner.x, y: corner.y, width: size.width / zoom, height: size.height / zoom))
+        let ids = visible.map { layout.cell(at: $0.index).id }.filter { $0 < pictures.count }
+        pictures.want(cells: ids)
+        for attributes in visible {
+            let cell = layout.cell(at: attributes.index)
+            guard cell.id < pictures.count, let thumbnail = pictures.thumbnail(cell.id) else { continue }
+            Self.fillDisc(
+                at: windowPoint(for: cell.position), radius: cell.radius * zoom - 1, with: thumbnail, into: frame)
+        }
+    }
+
+    /// Fills the disc with the largest centred square of `picture`, scaled to the disc's diameter.
+    private static func fillDisc(at center: Point, radius: Double, with picture: Framebuffer, into frame: Framebuffer) {
+        guard radius >= 1, picture.width > 0, picture.height > 0 else { return }
+        let side = min(picture.width, picture.height)
+        let left = (picture.width - side) / 2
+        let top = (picture.height - side) / 2
+        let scale = Double(side) / (2 * radius)
+        let rows = max(0, Int((center.y - radius).rounded(.down)))...min(frame.height - 1, Int(center.y + radius))
+        let columns = max(0, Int((center.x - radius).rounded(.down)))...min(frame.width - 1, Int(center.x + radius))
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        for y in rows {
+            let dy = Double(y) + 0.5 - center.y
+            for x in columns {
+                let dx = Double(x) + 0.5 - center.x
+                guard dx * dx + dy * dy <= radius * radius else { continue }
+                let sourceX = left + min(side - 1, max(0, Int((dx + radius) * scale)))
+                let sourceY = top + min(side - 1, max(0, Int((dy + radius) * scale)))
+                frame[x, y] = picture[sourceX, sourceY]
+            }
+        }
     }
 
     /// The lines of the HUD: what is true now. Frame rates only while the view animates and frames
@@ -22,6 +61,12 @@ extension ForceScene {
         }
         lines.append("largest move \(Self.format(layout.lastMovement.largest, digits: 2)) px")
         lines.append("zoom \(Self.format(zoom * 100, digits: 0))%" + (fitsWindow ? "   fit to window" : ""))
+        if let pictures {
+            lines.append("pictures \(pictures.loaded) loaded / \(pictures.count)")
+            if let selected = selectedPicture, let header = pictures.headers[selected] {
+                lines.append("selected \"\(pictures.name(of: selected))\" \(header.width)x\(header.height)")
+            }
+        }
         return lines
     }
 

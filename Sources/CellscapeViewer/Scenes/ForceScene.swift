@@ -8,7 +8,7 @@ import CellscapeRender
 /// `window = centre + (layout - centre) * zoom`.
 public struct ForceScene {
     /// How the scene starts.
-    public struct Options: Sendable {
+    public struct Options {
         /// Cells at the start (and after a reset).
         public var cells = 200
         /// The seed of the first layout.
@@ -21,6 +21,9 @@ public struct ForceScene {
         public var fitsWindow = true
         /// Whether the HUD shows.
         public var showsHUD = true
+        /// Pictures shown as the cells, one cell per picture (cell `i` shows picture `i`); clicks then
+        /// select cells instead of adding them.
+        public var pictures: PictureFeed?
 
         /// The defaults: 200 cells in 1280x800, seed 0, fit-to-window and HUD on.
         public init() {}
@@ -69,8 +72,18 @@ public struct ForceScene {
         (!layout.isSettled && !isPaused) || layout.pinnedCell != nil || !zoomIsSettled
     }
 
+    /// The picture whose cell was clicked last, when the cells show pictures.
+    public internal(set) var selectedPicture: Int?
+
+    /// The pictures the cells show, if any.
+    public var pictures: PictureFeed? { options.pictures }
+
     /// Applies one command.
     public mutating func handle(_ command: ViewerCommand) {
+        if pictures != nil, handlePictureCommand(command) {
+            zoomIsSettled = false
+            return
+        }
         switch command {
         case .press(let point): press(at: point)
         case .drag(let point):
@@ -145,6 +158,23 @@ public struct ForceScene {
         }
     }
 
+    /// A command as picture cells take it: a press selects (and grabs) a cell and adds none, and the
+    /// commands that would add or remove cells do nothing. Returns false for the others.
+    private mutating func handlePictureCommand(_ command: ViewerCommand) -> Bool {
+        switch command {
+        case .press(let point):
+            if let id = cell(at: point), let index = layout.index(of: id) {
+                selectedPicture = id
+                let position = layout.cell(at: index).position
+                grabOffset = position - layoutPoint(at: point)
+                layout.pinCell(id: id, at: position)
+            }
+            return true
+        case .remove, .key(.clear), .key(.addCells), .key(.removeCells): return true
+        default: return false
+        }
+    }
+
     private mutating func press(at point: Point) {
         if let id = cell(at: point), let index = layout.index(of: id) {
             let position = layout.cell(at: index).position
@@ -199,7 +229,7 @@ public struct ForceScene {
     private static func makeLayout(options: Options, seed: UInt64) -> ForceDirectedLayout {
         var layout = ForceDirectedLayout(
             bounds: Rect(origin: .zero, size: options.size), settings: options.settings, seed: seed)
-        for _ in 0..<options.cells { layout.addCell() }
+        for _ in 0..<(options.pictures?.count ?? options.cells) { layout.addCell() }
         return layout
     }
 }

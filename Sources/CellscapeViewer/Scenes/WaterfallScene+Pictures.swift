@@ -5,8 +5,14 @@ import Foundation
 extension WaterfallScene {
     /// Opens the selected picture, fitted to the window.
     mutating func openSelectedPicture() {
-        guard let pictures, let selection, selection < items.count, !pictures.broken.contains(selection) else { return }
-        openPicture = PictureView(index: selection, picture: items[selection].size)
+        if let selection { openPicture(at: selection) }
+    }
+
+    /// Opens picture `index` (selecting it), fitted to the window, once its size is known.
+    mutating func openPicture(at index: Int) {
+        guard let pictures, index < items.count, !pictures.broken.contains(index) else { return }
+        selection = index
+        openPicture = PictureView(index: index, picture: items[index].size)
     }
 
     /// Applies a command to the open picture; returns false for those the grid takes as well (a resize).

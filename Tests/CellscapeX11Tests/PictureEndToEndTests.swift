@@ -1,0 +1,73 @@
+import CX11
+import CellscapeLayout
+import CellscapeRender
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Browsing a generated folder of pictures in a private Xvfb: tiles show picture pixels, scrolling loads
+/// more, Enter opens a picture and Escape comes back to the same place.
+@Suite(.serialized, .needsXvfb)
+struct PictureEndToEndTests {
+    /// Pictures in a few solid colours, none of them the viewer's own.
+    static let colours: [UInt32] = [0xC8_3C3C, 0x3C_C83C, 0x3C_3CC8, 0xC8_C83C]
+
+    static func folder(count: Int) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-e2e-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for index in 0..<count {
+            let frame = Framebuffer(width: 300 + (index % 3) * 100, height: 240)
+            frame.fill(Color(hex: colours[index % colours.count]))
+            let bytes = try #require(PictureEncoder.png(frame))
+            FileManager.default.createFile(atPath: "\(root)/picture\(index + 1).png", contents: Data(bytes))
+        }
+        return root
+    }
+
+    static func pictureShare(_ frame: WindowPixels) -> Double {
+        let colours = Set(Self.colours)
+        return Double(frame.pixels.filter { colours.contains($0) }.count) / Double(frame.pixels.count)
+    }
+
+    @Test func theFolderBrowsesAndAPictureOpensAndCloses() throws {
+        let root = try Self.folder(count: 300)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer([root, "--no-disk-cache"])
+        server.press(XK_h)
+        #expect(server.waitUntil(window, within: 20) { Self.pictureShare($0) > 0.6 }, "tiles show the pictures")
+        var top: [UInt32] = []
+        #expect(
+            server.waitUntil(window) { frame in
+                defer { top = frame.pixels }
+                return frame.pixels == top
+            })
+        for _ in 0..<30 { server.click(x: 640, y: 400, button: 5) }
+        #expect(
+            server.waitUntil(window, within: 20) { $0.pixels != top && Self.pictureShare($0) > 0.6 },
+            "scrolled far down, the new tiles load too")
+        for _ in 0..<30 { server.click(x: 640, y: 400, button: 4) }
+        #expect(server.waitUntil(window, within: 20) { $0.pixels == top }, "back at the top")
+        server.click(x: 100, y: 100)
+        // The grid with the first tile selected, as it must look again after Escape.
+        var selected: [UInt32] = []
+        #expect(
+            server.waitUntil(window) { frame in
+                defer { selected = frame.pixels }
+                return frame.pixels == selected && frame.pixels != top
+            })
+        server.press(XK_Return)
+        // An open picture: a dark surround, one colour in the middle.
+        #expect(
+            server.waitUntil(window, within: 20) { frame in
+                frame[5, 400] == 0x0B_0D12 && Self.colours.contains(frame[640, 400])
+            })
+        server.press(XK_Escape)
+        #expect(server.waitUntil(window, within: 20) { $0.pixels == selected }, "the grid at the same place")
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 5) == 0)
+    }
+}

@@ -43,7 +43,9 @@ struct BenchImagesCommand: ParsableCommand {
         print(
             String(
                 format:
-                    "images, %d pictures: headers %.0f per second (page cache warm); thumbnails of %d px %.1f per second; %d not pictures",
-                report.pictures, report.headersPerSecond, side, report.thumbnailsPerSecond, report.failures))
+                    "images, %d pictures: headers %.0f per second (page cache warm); thumbnails of %d px %.1f per second; "
+                    + "first screen %.0f ms (disk cache filled: %.0f ms); %d not pictures",
+                report.pictures, report.headersPerSecond, side, report.thumbnailsPerSecond, report.firstScreen,
+                report.firstScreenCached, report.failures))
     }
 }

@@ -12,6 +12,10 @@ public struct PictureBenchmark {
         public var headersPerSecond: Double
         public var thumbnailsPerSecond: Double
         public var failures: Int
+        /// From nothing to every tile of the first 1280x800 screen showing its thumbnail, in
+        /// milliseconds: with no disk cache, and with the shared cache filled.
+        public var firstScreen: Double
+        public var firstScreenCached: Double
     }
 
     /// The pictures.
@@ -47,9 +51,45 @@ public struct PictureBenchmark {
         for index in paths.indices { loader.requestThumbnail(index: index, side: side, priority: index) }
         let thumbnails = loader.waitForResults(count: paths.count, seconds: 3_600)
         let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        progress("the first screen, with no disk cache and then with it filled")
+        let cacheRoot = NSTemporaryDirectory() + "cellscape-bench-cache-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: cacheRoot) }
+        let cache = ThumbnailCache(root: cacheRoot)
+        let cold = Self.firstScreen(paths: paths, diskCache: nil)
+        _ = Self.firstScreen(paths: paths, diskCache: cache)  // fills the cache
+        let cached = Self.firstScreen(paths: paths, diskCache: cache)
         return Report(
             pictures: paths.count, headersPerSecond: headersPerSecond,
-            thumbnailsPerSecond: Double(thumbnails.count) / seconds, failures: failures)
+            thumbnailsPerSecond: Double(thumbnails.count) / seconds, failures: failures, firstScreen: cold,
+            firstScreenCached: cached)
+    }
+
+    /// Milliseconds from a new feed to every tile of a 1280x800 waterfall showing its thumbnail, the
+    /// main thread doing what the viewer's loop does (take results, draw) as results wake it.
+    static func firstScreen(paths: [String], diskCache: ThumbnailCache?) -> Double {
+        let start = monotonicNanoseconds()
+        let feed = PictureFeed(
+            paths: paths, threads: ParallelChunks.processorCount, diskCache: diskCache, memoryBytes: 256 << 20
+        ) { _ in }
+        var options = WaterfallScene.Options()
+        options.pictures = feed
+        options.showsHUD = false
+        var scene = WaterfallScene(options: options)
+        let frame = Framebuffer(width: 1280, height: 800)
+        let deadline = start + 60_000_000_000
+        while monotonicNanoseconds() < deadline {
+            feed.loader.waitForWake(milliseconds: 5)
+            scene.takePictureResults()
+            scene.render(into: frame, text: nil)
+            let visible = scene.layout.indices(in: scene.visibleRect)
+            let screenFull = scene.layout.contentSize.height >= 800 || scene.items.count == paths.count
+            if screenFull && !visible.isEmpty
+                && visible.allSatisfy({ feed.memory.contains($0) || feed.broken.contains($0) })
+            {
+                break
+            }
+        }
+        return Double(monotonicNanoseconds() - start) / 1e6
     }
 
     /// Writes `count` photo-like JPEGs of `width` x `height` (quality 90: smooth light and colour with

@@ -60,8 +60,8 @@ struct EventTranslator {
                 lastPress = (button.time, button.x, button.y)
             }
         case Button3: append(.remove(point(button.x, button.y)))
-        case Button4: append(.wheel(-1))
-        case Button5: append(.wheel(1))
+        case Button4: append(.wheel(-1, at: point(button.x, button.y)))
+        case Button5: append(.wheel(1, at: point(button.x, button.y)))
         default: break
         }
     }

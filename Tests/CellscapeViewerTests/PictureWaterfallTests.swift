@@ -137,3 +137,32 @@ import Testing
         #expect(model.view == .waterfall && model.waterfall.openPicture?.index == 2)
     }
 }
+
+/// Zooming an open picture keeps the picture point under the pointer in place.
+@Suite struct PictureViewTests {
+    @Test func theWheelZoomsAboutThePointer() {
+        let picture = Size(width: 3000, height: 2000)
+        let window = Size(width: 1280, height: 800)
+        var view = PictureView(index: 0, picture: picture)
+        let pointer = Point(x: 300, y: 250)
+        let before = view.rect(picture: picture, window: window)
+        let scaleBefore = view.scale(picture: picture, window: window)
+        let pointed = Point(x: (pointer.x - before.minX) / scaleBefore, y: (pointer.y - before.minY) / scaleBefore)
+        for _ in 0..<3 { view.zoom(by: PictureView.zoomStep, about: pointer, picture: picture, window: window) }
+        let after = view.rect(picture: picture, window: window)
+        let scale = view.scale(picture: picture, window: window)
+        #expect(abs(scale - scaleBefore * pow(1.25, 3)) < 1e-12)
+        #expect(abs(after.minX + pointed.x * scale - pointer.x) < 1e-9)
+        #expect(abs(after.minY + pointed.y * scale - pointer.y) < 1e-9)
+    }
+
+    @Test func aWheelLineKeepsThePointer() throws {
+        let line = RecordedSession.line(
+            RecordedSession.Input(
+                frame: 1, command: .wheel(-1, at: Point(x: 10.5, y: 20.5)), digest: StateDigest()))
+        let session = try RecordedSession.parse(
+            [RecordedSession.line(SessionTests.header), line, #"{"digest":"cbf29ce484222325","end":1}"#].joined(
+                separator: "\n"))
+        #expect(session.inputs.first?.command == .wheel(-1, at: Point(x: 10.5, y: 20.5)))
+    }
+}

@@ -15,8 +15,9 @@ public enum ViewerCommand: Hashable, Sendable {
     case release(Point)
     /// The right button: removes the cell under the pointer.
     case remove(Point)
-    /// The mouse wheel turned by this many notches (positive: down, towards later items).
-    case wheel(Int)
+    /// The mouse wheel turned by this many notches (positive: down, towards later items), with the
+    /// pointer where it was (an open picture zooms about it).
+    case wheel(Int, at: Point? = nil)
     /// The window has a new size.
     case resize(Size)
     /// A key's command.
@@ -86,7 +87,11 @@ extension ViewerCommand: Codable {
         case "drag": self = .drag(try point())
         case "release": self = .release(try point())
         case "remove": self = .remove(try point())
-        case "wheel": self = .wheel(try fields.decode(Int.self, forKey: .notches))
+        case "wheel":
+            let x = try fields.decodeIfPresent(Double.self, forKey: .x)
+            let y = try fields.decodeIfPresent(Double.self, forKey: .y)
+            let point = x.flatMap { x in y.map { Point(x: x, y: $0) } }
+            self = .wheel(try fields.decode(Int.self, forKey: .notches), at: point)
         case "resize":
             self = .resize(
                 Size(
@@ -107,7 +112,10 @@ extension ViewerCommand: Codable {
         case .press(let point), .drag(let point), .release(let point), .remove(let point):
             try fields.encode(point.x, forKey: .x)
             try fields.encode(point.y, forKey: .y)
-        case .wheel(let notches): try fields.encode(notches, forKey: .notches)
+        case .wheel(let notches, let point):
+            try fields.encode(notches, forKey: .notches)
+            try fields.encodeIfPresent(point?.x, forKey: .x)
+            try fields.encodeIfPresent(point?.y, forKey: .y)
         case .resize(let size):
             try fields.encode(size.width, forKey: .width)
             try fields.encode(size.height, forKey: .height)

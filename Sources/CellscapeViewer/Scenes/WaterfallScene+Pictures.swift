@@ -26,8 +26,8 @@ extension WaterfallScene {
             if let last = pointer { view.pan(by: point - last, picture: picture, window: size) }
             pointer = point
         case .release(let point): pointer = point
-        case .wheel(let notches):
-            let anchor = pointer ?? Point(x: size.width / 2, y: size.height / 2)
+        case .wheel(let notches, let point):
+            let anchor = point ?? pointer ?? Point(x: size.width / 2, y: size.height / 2)
             view.zoom(by: pow(PictureView.zoomStep, Double(-notches)), about: anchor, picture: picture, window: size)
         case .resize:
             return false

@@ -91,7 +91,7 @@ public struct WaterfallScene {
             drag = (point, point, scrollOffset, false, 0)
         case .drag(let point): dragged(to: point)
         case .release(let point): released(at: point)
-        case .wheel(let notches): scroll(by: Double(notches) * Self.wheelStep)
+        case .wheel(let notches, _): scroll(by: Double(notches) * Self.wheelStep)
         case .resize(let newSize): resize(to: newSize)
         case .key(let key): handle(key)
         case .remove: break

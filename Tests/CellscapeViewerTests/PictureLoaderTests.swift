@@ -96,4 +96,26 @@ import Testing
         }
         #expect(picture.width == 91 && picture.height == 60)
     }
+
+    @Test func aCacheThatCannotBeWrittenIsSaidOnceAndThePicturesStillCome() throws {
+        let (root, paths) = try Self.folder(count: 4)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let pictures = Array(paths.prefix(4))
+        let loader = PictureLoader(
+            paths: pictures, threads: 2, diskCache: ThumbnailCache(root: "/dev/null/thumbnails"))
+        _ = loader.waitForResults(count: 4, seconds: 10)
+        for index in pictures.indices { loader.requestThumbnail(index: index, side: 128, priority: index) }
+        let results = loader.waitForResults(count: 5, seconds: 10)
+        var thumbnails = 0
+        var problems: [String] = []
+        for result in results {
+            switch result {
+            case .thumbnail(_, _, .some, nil): thumbnails += 1
+            case .cacheProblem(let problem): problems.append(problem)
+            default: Issue.record("unexpected \(result)")
+            }
+        }
+        #expect(thumbnails == 4)
+        #expect(problems.count == 1 && problems[0].hasPrefix("cannot make /dev/null/thumbnails"))
+    }
 }

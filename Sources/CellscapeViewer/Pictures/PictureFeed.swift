@@ -66,6 +66,7 @@ public final class PictureFeed {
                     }
                 }
                 if let problem { markBroken(index, problem) }
+            case .cacheProblem(let problem): report(problem)
             }
         }
         return !results.isEmpty

@@ -16,6 +16,8 @@ public final class PictureLoader: @unchecked Sendable {
         case header(index: Int, PictureHeader?, problem: String?)
         /// The thumbnail of picture `index` fitting `side` pixels, or why it could not be made.
         case thumbnail(index: Int, side: Int, Framebuffer?, problem: String?)
+        /// The shared disk cache could not take a thumbnail (said once; the pictures still show).
+        case cacheProblem(String)
     }
 
     /// The pictures, by index.
@@ -39,6 +41,7 @@ public final class PictureLoader: @unchecked Sendable {
     private var requested = Set<Int64>()
     private var outbox: [Result] = []
     private var stopping = false
+    private var cacheProblemSaid = false
     private var running = 0
 
     /// A loader of `paths` on `threads` workers, reading and filling `diskCache` at `diskSize` when given.
@@ -147,6 +150,14 @@ public final class PictureLoader: @unchecked Sendable {
         }
     }
 
+    private func reportCacheProblemOnce(_ problem: String) {
+        condition.withLock {
+            guard !cacheProblemSaid else { return }
+            cacheProblemSaid = true
+            outbox.append(.cacheProblem(problem))
+        }
+    }
+
     private func header(_ index: Int) -> Result {
         let path = paths[index]
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -187,7 +198,11 @@ public final class PictureLoader: @unchecked Sendable {
         do {
             let picture = try PictureDecoder.decode(data, fitting: fitting)
             if let diskCache, let modified, side == diskSize.pixels {
-                try? diskCache.store(picture, forFile: path, modified: modified, size: diskSize)
+                do {
+                    try diskCache.store(picture, forFile: path, modified: modified, size: diskSize)
+                } catch {
+                    reportCacheProblemOnce("\(error); thumbnails are not saved")
+                }
             }
             return .thumbnail(index: index, side: side, picture, problem: nil)
         } catch {

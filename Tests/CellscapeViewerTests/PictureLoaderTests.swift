@@ -118,4 +118,21 @@ import Testing
         #expect(thumbnails == 4)
         #expect(problems.count == 1 && problems[0].hasPrefix("cannot make /dev/null/thumbnails"))
     }
+
+    @Test func aPictureDeletedOrReplacedWhileBrowsingIsNamed() throws {
+        let (root, paths) = try Self.folder(count: 2)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let loader = PictureLoader(paths: Array(paths.prefix(2)), threads: 1)
+        _ = loader.waitForResults(count: 2, seconds: 10)
+        try FileManager.default.removeItem(atPath: paths[0])
+        FileManager.default.createFile(atPath: paths[1], contents: Data("replaced by text".utf8))
+        loader.requestThumbnail(index: 0, side: 64, priority: 0)
+        loader.requestThumbnail(index: 1, side: 64, priority: 1)
+        var problems: [Int: String] = [:]
+        for case .thumbnail(let index, _, nil, let problem?) in loader.waitForResults(count: 2, seconds: 10) {
+            problems[index] = problem
+        }
+        #expect(problems[0]?.hasPrefix("cannot read") == true)
+        #expect(problems[1]?.hasSuffix("not a JPEG or PNG picture") == true)
+    }
 }

@@ -4,17 +4,16 @@ import CellscapeRender
 extension ForceScene {
     /// Draws the frame: the background, the visible cells and, when shown, the HUD.
     public func render(into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
-        rasterizer.draw(visibleCircles(), into: frame, background: .background)
-        if let pictures { drawPictures(pictures, into: frame) }
+        // One query of the layout serves the circles and the pictures in them.
+        let visible = visibleCells()
+        rasterizer.draw(circles(of: visible), into: frame, background: .background)
+        if let pictures { drawPictures(pictures, in: visible, into: frame) }
         if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text) }
     }
 
     /// Fills each visible cell whose picture has arrived with a centred circular crop of it, inside the
     /// antialiased rim the rasterizer drew; asks for the pictures of the cells in view.
-    private func drawPictures(_ pictures: PictureFeed, into frame: Framebuffer) {
-        let corner = layoutPoint(at: .zero)
-        let visible = layout.attributes(
-            in: Rect(x: corner.x, y: corner.y, width: size.width / zoom, height: size.height / zoom))
+    private func drawPictures(_ pictures: PictureFeed, in visible: [LayoutAttributes], into frame: Framebuffer) {
         let ids = visible.map { layout.cell(at: $0.index).id }.filter { $0 < pictures.count }
         pictures.want(cells: ids)
         for attributes in visible {

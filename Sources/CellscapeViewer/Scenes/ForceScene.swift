@@ -148,10 +148,19 @@ public struct ForceScene {
 
     /// The circles the frame shows: the cells in the visible rect, asked of the layout, in window pixels.
     public func visibleCircles() -> [Circle] {
+        circles(of: visibleCells())
+    }
+
+    /// The cells in the visible rect, as the layout gives them.
+    func visibleCells() -> [LayoutAttributes] {
         let corner = layoutPoint(at: .zero)
-        let visible = Rect(
-            x: corner.x, y: corner.y, width: size.width / zoom, height: size.height / zoom)
-        return layout.attributes(in: visible).map { attributes in
+        return layout.attributes(
+            in: Rect(x: corner.x, y: corner.y, width: size.width / zoom, height: size.height / zoom))
+    }
+
+    /// The circles of these cells, in window pixels.
+    func circles(of cells: [LayoutAttributes]) -> [Circle] {
+        cells.map { attributes in
             let cell = layout.cell(at: attributes.index)
             return Circle(
                 center: windowPoint(for: cell.position), radius: cell.radius * zoom, color: .palette(for: cell.id))

@@ -71,6 +71,8 @@ struct BenchFrameCommand: ParsableCommand {
 
     @OptionGroup var feed: FeedOptions
 
+    @OptionGroup var pictures: PictureOptions
+
     @Option(help: "The X display (default: $DISPLAY).")
     var display: String?
 
@@ -86,15 +88,19 @@ struct BenchFrameCommand: ParsableCommand {
         options.scene = scene.scene
         options.sharedMemory = !noShm
         options.view = view
-        options.waterfall.catalog = try feed.catalog(seed: scene.simulation.seed)
+        options.waterfall.pictures = try pictures.feed()
+        if options.waterfall.pictures == nil {
+            options.waterfall.catalog = try feed.catalog(seed: scene.simulation.seed)
+        }
         options.waterfall.size = options.scene.size
         let report = try FrameBench(options: options, frames: frames).run()
         print(
             String(
                 format:
-                    "frame %@ %@ (%@): median %.2f ms, p95 %.2f ms, mean %.2f ms; step %.2f, raster %.2f, present+sync %.2f",
+                    "frame %@ %@ (%@): median %.2f ms, p95 %.2f ms, p99 %.2f ms, mean %.2f ms; step %.2f, raster %.2f, "
+                    + "present+sync %.2f",
                 view == .force ? "\(scene.cells) cells" : "waterfall", scene.size.description,
-                report.sharedMemory ? "MIT-SHM" : "XPutImage",
-                report.frame.median, report.frame.p95, report.frameMean, report.step, report.raster, report.present))
+                report.sharedMemory ? "MIT-SHM" : "XPutImage", report.frame.median, report.frame.p95, report.p99,
+                report.frameMean, report.step, report.raster, report.present))
     }
 }

@@ -23,18 +23,33 @@ struct BenchImagesCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The tile size the thumbnails fit, in pixels.")
     var side = 240
 
+    @Option(
+        parsing: .unconditional,
+        help: "Also scroll through every picture, a screen at a time, keeping this many MB of thumbnails.")
+    var scrollWithCache: Int?
+
+    @Option(parsing: .unconditional, help: "The size of the generated pictures, WxH.")
+    var makeSize = "3000x2000"
+
     func validate() throws {
         if let make, !(1...100_000).contains(make) {
             throw ValidationError("--make must be from 1 to 100000, not \(make)")
         }
         guard (16...4096).contains(side) else { throw ValidationError("--side must be from 16 to 4096, not \(side)") }
+        if let scrollWithCache, !(16...65536).contains(scrollWithCache) {
+            throw ValidationError("--scroll-with-cache must be from 16 to 65536 (MB), not \(scrollWithCache)")
+        }
     }
 
     func run() throws {
         let progress = Progress()
         if let make {
             progress.stage("writing \(make) photo-like JPEGs and \(make / 10) PNGs into \(folder)")
-            _ = try PictureBenchmark.makeFolder(folder, count: make)
+            let parts = makeSize.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts.allSatisfy({ (16...20_000).contains($0) }) else {
+                throw CommandError("--make-size must be WxH, each from 16 to 20000, not '\(makeSize)'")
+            }
+            _ = try PictureBenchmark.makeFolder(folder, count: make, width: parts[0], height: parts[1])
         }
         let pictures = PictureFiles([folder], recursive: false)
         guard !pictures.paths.isEmpty else { throw CommandError("\(folder): no JPEG or PNG pictures") }
@@ -47,5 +62,14 @@ struct BenchImagesCommand: ParsableCommand {
                     + "first screen %.0f ms (disk cache filled: %.0f ms); %d not pictures",
                 report.pictures, report.headersPerSecond, side, report.thumbnailsPerSecond, report.firstScreen,
                 report.firstScreenCached, report.failures))
+        guard let scrollWithCache else { return }
+        progress.stage("scrolling through \(pictures.paths.count) pictures with \(scrollWithCache) MB of thumbnails")
+        let scroll = PictureBenchmark(paths: pictures.paths, side: side).scrollThrough(
+            memoryBytes: scrollWithCache << 20)
+        progress.finish()
+        print(
+            String(
+                format: "scrolled through %d pictures in %.1f s; peak memory %.1f MB (thumbnails at most %d MB)",
+                pictures.paths.count, scroll.seconds, scroll.peakMegabytes, scrollWithCache))
     }
 }

@@ -75,13 +75,7 @@ public struct PictureBenchmark {
     /// the process's peak resident size afterwards, in MB.
     public func scrollThrough(memoryBytes: Int) -> (seconds: Double, peakMegabytes: Double) {
         let start = monotonicNanoseconds()
-        let feed = PictureFeed(
-            paths: paths, threads: ParallelChunks.processorCount, diskCache: nil, memoryBytes: memoryBytes
-        ) { _ in }
-        var options = WaterfallScene.Options()
-        options.pictures = feed
-        options.showsHUD = false
-        var scene = WaterfallScene(options: options)
+        var (feed, scene) = Self.screen(paths: paths, diskCache: nil, memoryBytes: memoryBytes)
         let frame = Framebuffer(width: 1280, height: 800)
         while feed.headersArrived < feed.count {
             feed.loader.waitForWake(milliseconds: 20)
@@ -101,17 +95,24 @@ public struct PictureBenchmark {
         return (Double(monotonicNanoseconds() - start) / 1e9, ForceBenchmark.peakMegabytes())
     }
 
-    /// Milliseconds from a new feed to every tile of a 1280x800 waterfall showing its thumbnail, the
-    /// main thread doing what the viewer's loop does (take results, draw) as results wake it.
-    static func firstScreen(paths: [String], diskCache: ThumbnailCache?) -> Double {
-        let start = monotonicNanoseconds()
+    /// A 1280x800 waterfall of the pictures, without a HUD, and the feed behind it.
+    private static func screen(paths: [String], diskCache: ThumbnailCache?, memoryBytes: Int) -> (
+        PictureFeed, WaterfallScene
+    ) {
         let feed = PictureFeed(
-            paths: paths, threads: ParallelChunks.processorCount, diskCache: diskCache, memoryBytes: 256 << 20
+            paths: paths, threads: ParallelChunks.processorCount, diskCache: diskCache, memoryBytes: memoryBytes
         ) { _ in }
         var options = WaterfallScene.Options()
         options.pictures = feed
         options.showsHUD = false
-        var scene = WaterfallScene(options: options)
+        return (feed, WaterfallScene(options: options))
+    }
+
+    /// Milliseconds from a new feed to every tile of a 1280x800 waterfall showing its thumbnail, the
+    /// main thread doing what the viewer's loop does (take results, draw) as results wake it.
+    static func firstScreen(paths: [String], diskCache: ThumbnailCache?) -> Double {
+        let start = monotonicNanoseconds()
+        var (feed, scene) = screen(paths: paths, diskCache: diskCache, memoryBytes: 256 << 20)
         let frame = Framebuffer(width: 1280, height: 800)
         let deadline = start + 60_000_000_000
         while monotonicNanoseconds() < deadline {

@@ -101,7 +101,8 @@ int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_widt
 }
 
 int cellscape_jpeg_encode(const unsigned char *pixels, int width, int height, int stride, int quality,
-                          unsigned char **output, size_t *output_length) {
+                          int chroma, int restart_interval, int progressive, unsigned char **output,
+                          size_t *output_length) {
     struct jpeg_compress_struct info;
     struct jpeg_failure failure;
     unsigned char *volatile buffer = NULL;
@@ -122,6 +123,13 @@ int cellscape_jpeg_encode(const unsigned char *pixels, int width, int height, in
     info.in_color_space = JCS_EXT_BGRX;
     jpeg_set_defaults(&info);
     jpeg_set_quality(&info, quality, TRUE);
+    if (chroma == 1) {
+        for (int c = 0; c < info.num_components; c++) info.comp_info[c].h_samp_factor = info.comp_info[c].v_samp_factor = 1;
+    } else if (chroma == 2) {
+        jpeg_set_colorspace(&info, JCS_GRAYSCALE);
+    }
+    info.restart_interval = (unsigned int)restart_interval;
+    if (progressive) jpeg_simple_progression(&info);
     jpeg_start_compress(&info, TRUE);
     while (info.next_scanline < info.image_height) {
         JSAMPROW rows[1] = {(JSAMPROW)(pixels + (size_t)info.next_scanline * (size_t)stride)};

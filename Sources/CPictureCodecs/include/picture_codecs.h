@@ -23,6 +23,13 @@ typedef void (*cellscape_row_callback)(void *context, const unsigned char *row, 
 int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_width, int min_height,
                           double max_pixels, cellscape_picture *picture, char *error, size_t error_size);
 
+/// Decodes a baseline JPEG at 1/8 scale from its DC terms alone, much faster than libjpeg at that
+/// scale, when the 1/8 size is at least `min_width` x `min_height`. Returns 1 with `picture` filled, or
+/// 0 when the file is not one it takes (progressive, arithmetic, CMYK, several scans, corrupt...):
+/// then `cellscape_jpeg_decode` is the way.
+int cellscape_jpeg_decode_eighth(const unsigned char *data, size_t length, int min_width, int min_height,
+                                 double max_pixels, cellscape_picture *picture);
+
 /// Decodes a PNG held in memory row by row, handing each row (B, G, R, X) to `callback`; interlaced
 /// pictures are decoded whole first, and refused above `max_interlaced_pixels`. Fills `width` and `height` before
 /// the first row. Returns 0, or -1 with a message in `error`.
@@ -31,10 +38,12 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
                               int *height, void *context, cellscape_row_callback callback, char *error,
                               size_t error_size);
 
-/// Encodes B, G, R, X rows as a JPEG of `quality` into a malloc'd buffer (for tests and test pictures).
-/// Returns 0, or -1.
+/// Encodes B, G, R, X rows as a JPEG of `quality` into a malloc'd buffer (for tests and test pictures):
+/// `chroma` 0 halves the colour both ways (4:2:0), 1 keeps it whole (4:4:4), 2 writes grey; a restart
+/// marker every `restart_interval` MCUs (0: none); progressive scans when `progressive`. Returns 0, or -1.
 int cellscape_jpeg_encode(const unsigned char *pixels, int width, int height, int stride, int quality,
-                          unsigned char **output, size_t *output_length);
+                          int chroma, int restart_interval, int progressive, unsigned char **output,
+                          size_t *output_length);
 
 /// Encodes B, G, R, X rows as an RGB PNG with `count` tEXt chunks (`keys[i]` = `values[i]`) before the
 /// pixels, into a malloc'd buffer. Returns 0, or -1.

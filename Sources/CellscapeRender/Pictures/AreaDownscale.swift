@@ -1,6 +1,11 @@
-/// Shrinks a picture that arrives row by row: every source pixel is added to the output pixel whose
-/// area holds it, and each output pixel is the mean of its sources. Rows are taken one at a time, so a
-/// picture of any height needs memory for one output row of sums, not for the picture.
+/// Shrinks a picture that arrives row by row to the exact mean of the area each output pixel covers:
+/// a source pixel that straddles two output pixels is split between them by the share of it each
+/// covers, so no source pixel counts more than its area, whatever the ratio. Rows are taken one at a
+/// time, so a picture of any height needs memory for a few output rows of sums, not for the picture.
+///
+/// In integer units: a source column spans `width` units and an output column `sourceWidth` (rows
+/// likewise), so every share is exact and an output pixel's weights add up to
+/// `sourceWidth * sourceHeight`.
 struct AreaDownscale {
     let sourceWidth: Int
     let sourceHeight: Int
@@ -8,49 +13,77 @@ struct AreaDownscale {
     let height: Int
     /// The output, filled as its rows complete.
     let output: Framebuffer
-    /// Per output pixel of the row being gathered: the sums of blue, green, red and the count.
-    private var sums: [SIMD4<UInt32>]
-    /// Per source column, its output column.
-    private let columnOf: [Int]
+    /// Per source column: the output column its left part falls in, and the units of it there (the
+    /// rest, `width` less that, falls in the next column).
+    private let columns: [(first: Int, share: UInt32)]
+    /// The source row being taken, summed across: blue, green, red times their shares (one spare
+    /// column for the last source pixel's empty remainder).
+    private var across: [SIMD4<UInt32>]
+    /// Sums of the output row being gathered, and of the next, which a straddling source row reaches.
+    private var current: [SIMD4<UInt64>]
+    private var next: [SIMD4<UInt64>]
     private var row = 0
+    private var outputRow = 0
 
     /// A downscale of a `sourceWidth` x `sourceHeight` picture to `width` x `height` (each at most the
     /// source's, at least 1).
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
-        self.sourceWidth = sourceWidth
-        self.sourceHeight = sourceHeight
-        self.width = max(1, min(width, sourceWidth))
-        self.height = max(1, min(height, sourceHeight))
+        self.sourceWidth = max(1, sourceWidth)
+        self.sourceHeight = max(1, sourceHeight)
+        self.width = max(1, min(width, self.sourceWidth))
+        self.height = max(1, min(height, self.sourceHeight))
         output = Framebuffer(width: self.width, height: self.height)
-        sums = Array(repeating: .zero, count: self.width)
-        let outputWidth = self.width
-        columnOf = (0..<sourceWidth).map { $0 * outputWidth / sourceWidth }
+        let (outputWidth, inputWidth) = (self.width, self.sourceWidth)
+        columns = (0..<inputWidth).map { x in
+            let start = x * outputWidth
+            let first = start / inputWidth
+            let share = min(start + outputWidth, (first + 1) * inputWidth) - start
+            return (first, UInt32(share))
+        }
+        across = Array(repeating: .zero, count: self.width + 1)
+        current = Array(repeating: .zero, count: self.width)
+        next = Array(repeating: .zero, count: self.width)
     }
 
     /// Takes the next source row: `sourceWidth` pixels of B, G, R, X bytes.
     mutating func add(row pixels: UnsafePointer<UInt8>) {
         guard row < sourceHeight else { return }
-        let outputRow = row * height / sourceHeight
-        for x in 0..<sourceWidth {
-            let pixel = pixels + 4 * x
-            sums[columnOf[x]] &+= SIMD4(UInt32(pixel[0]), UInt32(pixel[1]), UInt32(pixel[2]), 1)
+        let full = UInt32(width)
+        across.withUnsafeMutableBufferPointer { sums in
+            for index in sums.indices { sums[index] = .zero }
+            columns.withUnsafeBufferPointer { columns in
+                for x in 0..<columns.count {
+                    let pixel = pixels + 4 * x
+                    let value = SIMD4(UInt32(pixel[0]), UInt32(pixel[1]), UInt32(pixel[2]), 0)
+                    let (first, share) = columns[x]
+                    sums[first] &+= value &* share
+                    sums[first + 1] &+= value &* (full &- share)
+                }
+            }
+        }
+        let top = row * height
+        let boundary = (outputRow + 1) * sourceHeight
+        let share = UInt64(min(top + height, boundary) - top)
+        let rest = UInt64(height) - share
+        for x in 0..<width {
+            let sum = SIMD4<UInt64>(truncatingIfNeeded: across[x])
+            current[x] &+= sum &* share
+            if rest > 0 { next[x] &+= sum &* rest }
         }
         row += 1
-        let nextOutputRow = row * height / sourceHeight
-        if row == sourceHeight || nextOutputRow != outputRow { finish(row: outputRow) }
+        if top + height >= boundary { finishRow() }
     }
 
     /// Writes the means of the gathered row and starts the next.
-    private mutating func finish(row outputRow: Int) {
+    private mutating func finishRow() {
+        let total = UInt64(sourceWidth) * UInt64(sourceHeight)
+        let half = total / 2
         for x in 0..<width {
-            let sum = sums[x]
-            let count = max(1, sum[3])
-            let half = count / 2
-            let blue = (sum[0] + half) / count
-            let green = (sum[1] + half) / count
-            let red = (sum[2] + half) / count
-            output[x, outputRow] = 0xFF00_0000 | red << 16 | green << 8 | blue
-            sums[x] = .zero
+            let mean = (current[x] &+ half) / total
+            output[x, outputRow] = 0xFF00_0000 | UInt32(mean[2]) << 16 | UInt32(mean[1]) << 8 | UInt32(mean[0])
         }
+        swap(&current, &next)
+        for x in 0..<width { next[x] = .zero }
+        outputRow += 1
     }
 }

@@ -9,14 +9,29 @@ import CPictureCodecs
 /// Encodes framebuffers as JPEG (libjpeg-turbo) or PNG with text chunks (libpng), in memory: thumbnails
 /// for the shared cache, and generated pictures for tests and benches.
 public enum PictureEncoder {
-    /// The frame as a JPEG of `quality` (1 to 100), or nil when libjpeg fails.
-    public static func jpeg(_ frame: Framebuffer, quality: Int = 90) -> [UInt8]? {
+    /// How a JPEG stores colour.
+    public enum Chroma: Int32, Sendable, CaseIterable {
+        /// Colour at half the resolution both ways (4:2:0), as cameras write it.
+        case halved = 0
+        /// Colour at full resolution (4:4:4).
+        case full = 1
+        /// Grey only.
+        case grey = 2
+    }
+
+    /// The frame as a JPEG of `quality` (1 to 100) with its colour stored as `chroma`, a restart marker
+    /// every `restartInterval` MCUs (0: none), in progressive scans when `progressive`; nil when libjpeg
+    /// fails.
+    public static func jpeg(
+        _ frame: Framebuffer, quality: Int = 90, chroma: Chroma = .halved, restartInterval: Int = 0,
+        progressive: Bool = false
+    ) -> [UInt8]? {
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = UnsafeRawPointer(frame.pixels).withMemoryRebound(to: UInt8.self, capacity: frame.stride * 4) {
             cellscape_jpeg_encode(
                 $0, Int32(frame.width), Int32(frame.height), Int32(frame.stride * 4), Int32(max(1, min(100, quality))),
-                &output, &length)
+                chroma.rawValue, Int32(max(0, min(65535, restartInterval))), progressive ? 1 : 0, &output, &length)
         }
         guard status == 0, let output else { return nil }
         defer { free(output) }

@@ -188,61 +188,77 @@ static inline int dc_term(bit_reader *reader, const huffman_table *dc, int *pred
     return 1;
 }
 
-// Every coefficient of a block, in natural order: 2 when it has AC terms, 1 when it has none (and
-// only block[0] is set), 0 on a bad code.
+// A block's coefficients in natural order, zero but where `written` says; clearing those after use
+// keeps it zero for the next block without a memset.
+typedef struct {
+    int16_t values[64];
+    uint8_t written[80];
+    int count;
+} coefficient_block;
+
+// Every coefficient of a block. 0 on a bad code.
 static int coefficients(bit_reader *reader, const huffman_table *dc, const huffman_table *ac, int *prediction,
-                        int16_t block[64]) {
+                        coefficient_block *block) {
     if (!dc_term(reader, dc, prediction)) return 0;
-    int found = 1;
-    block[0] = (int16_t)*prediction;
+    block->values[0] = (int16_t)*prediction;
     for (int k = 1; k < 64; k++) {
         int length;
         refill(reader);
         int32_t fast = ac->coefficient[reader->window >> (64 - FAST_BITS)];
+        int position, value;
         if (fast) {
-            if (found == 1) memset(block + 1, 0, 63 * sizeof(int16_t));
-            found = 2;
             k += (fast >> 5) & 15;
             drop(reader, fast & 31);
-            block[natural_order[k]] = (int16_t)(fast >> 16);
-            continue;
-        }
-        int symbol = decode(reader, ac, &length);
-        if (symbol < 0) return 0;
-        drop(reader, length);
-        int run = symbol >> 4, size = symbol & 15;
-        if (size) {
-            if (found == 1) memset(block + 1, 0, 63 * sizeof(int16_t));
-            found = 2;
-            k += run;
-            block[natural_order[k]] = (int16_t)value_bits(reader, size);
-        } else if (run == 15) {
-            k += 15;
+            position = natural_order[k];
+            value = fast >> 16;
         } else {
-            break;
+            int symbol = decode(reader, ac, &length);
+            if (symbol < 0) return 0;
+            drop(reader, length);
+            int run = symbol >> 4, size = symbol & 15;
+            if (!size) {
+                if (run != 15) break;
+                k += 15;
+                continue;
+            }
+            k += run;
+            position = natural_order[k];
+            value = value_bits(reader, size);
         }
+        block->values[position] = (int16_t)value;
+        block->written[block->count++] = (uint8_t)position;
     }
-    return found;
+    return 1;
 }
 
 // One block's DC term, its AC codes skipped. 0 on a bad code.
 static inline int dc_only(bit_reader *reader, const huffman_table *dc, const huffman_table *ac, int *prediction) {
-    int length;
     if (!dc_term(reader, dc, prediction)) return 0;
-    for (int k = 1; k < 64;) {
-        refill(reader);
-        uint16_t skip = ac->skip[reader->window >> (64 - SKIP_BITS)];
-        // Whole codes, when all of them fall inside this block.
-        if (k + (skip >> 5) < 64) {
-            drop(reader, skip & 15);
-            if (skip & 16) break;
+    // The window in registers. One refill leaves at least 56 bits, enough for four skips of at most
+    // SKIP_BITS each, so three in four lookups need not wait for a refill's load.
+    bit_reader local = *reader;
+    int k = 1, good = 1;
+    while (k < 64) {
+        refill(&local);
+        for (int step = 0; step < 4; step++) {
+            uint16_t skip = ac->skip[local.window >> (64 - SKIP_BITS)];
+            // Whole codes, when all of them fall inside this block; else one code at a time below.
+            if (k + (skip >> 5) >= 64) goto one_code;
+            drop(&local, skip & 15);
+            if (skip & 16) goto done;
             k += skip >> 5;
-            continue;
         }
-        int symbol = decode(reader, ac, &length);
-        if (symbol < 0) return 0;
+        continue;
+    one_code:
+        refill(&local);
+        int length;
+        int symbol = decode(&local, ac, &length);
+        if (symbol < 0) {
+            good = 0;
+            break;
+        }
         int run = symbol >> 4, bits = symbol & 15;
-        drop(reader, length + bits);
+        drop(&local, length + bits);
         if (bits) {
             k += run + 1;
         } else if (run == 15) {
@@ -251,7 +267,9 @@ static inline int dc_only(bit_reader *reader, const huffman_table *dc, const huf
             break;
         }
     }
-    return 1;
+done:
+    *reader = local;
+    return good;
 }
 
 // Copies the entropy-coded bytes up to the next marker into `clean`, unstuffed and padded with zeros;
@@ -307,6 +325,10 @@ static void inverse_dct_2x2(const int16_t block[64], const int quant[64], uint8_
     int64_t work[2][8] = {{0}};
     for (int i = 0; i < 5; i++) {
         int c = columns[i];
+        if (!block[8 + c] && !block[24 + c] && !block[40 + c] && !block[56 + c]) {
+            work[0][c] = work[1][c] = (int64_t)(block[c] * quant[c]) * 4;  // as the full sum gives
+            continue;
+        }
         int64_t even = (int64_t)(block[c] * quant[c]) << 15;
         int64_t odd = odd_terms(block[8 + c] * quant[8 + c], block[24 + c] * quant[24 + c],
                                 block[40 + c] * quant[40 + c], block[56 + c] * quant[56 + c]);
@@ -343,6 +365,8 @@ static int decode_scan(jpeg_eighth *jpeg, size_t position) {
     if (!clean) return 0;
     int ok = 1;
     long total = (long)mcus_wide * mcus_high, mcu = 0;
+    coefficient_block block;
+    memset(&block, 0, sizeof(block));
     int expected_restart = 0;
     while (ok && mcu < total) {
         size_t clean_length;
@@ -370,9 +394,9 @@ static int decode_scan(jpeg_eighth *jpeg, size_t position) {
                         int x = mx * h + i, y = my * v + j;
                         uint8_t *out = part->plane + (size_t)(y * part->scale) * (size_t)part->plane_width +
                                        (size_t)(x * part->scale);
-                        int16_t block[64];
+                        block.count = 0;
                         int found = part->scale == 1 ? dc_only(&reader, dc, ac, &predictions[s])
-                                                     : coefficients(&reader, dc, ac, &predictions[s], block);
+                                                     : coefficients(&reader, dc, ac, &predictions[s], &block);
                         if (!found) {
                             ok = 0;
                             break;
@@ -384,12 +408,13 @@ static int decode_scan(jpeg_eighth *jpeg, size_t position) {
                         }
                         if (part->scale == 1) {
                             *out = sample(predictions[s], quant[0]);
-                        } else if (found == 1) {
+                        } else if (block.count == 0) {
                             // With no AC terms libjpeg's 2 x 2 IDCT gives the mean four times.
                             out[0] = out[1] = out[part->plane_width] = out[part->plane_width + 1] =
                                 sample(predictions[s], quant[0]);
                         } else {
-                            inverse_dct_2x2(block, quant, out, part->plane_width);
+                            inverse_dct_2x2(block.values, quant, out, part->plane_width);
+                            for (int w = 0; w < block.count; w++) block.values[block.written[w]] = 0;
                         }
                     }
                 }

@@ -22,6 +22,8 @@ struct Cellscape: ParsableCommand {
     /// Runs the command; any error becomes one line on standard error and exit status 2 (bad input),
     /// the viewer's status (1: no display) or 3 (a replay that does not reproduce its recording).
     static func main() {
+        // Past a file size limit a write then fails, said in one line, instead of killing the process.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -105,6 +105,7 @@ struct SnapshotCommand: ParsableCommand {
             waterfall.render(into: frame, text: nil)
             return visible.allSatisfy { pictures.memory.contains($0) || pictures.broken.contains($0) }
         }
+        while waterfall.isAnimating { waterfall.advance() }  // the thumbnails' fades, done
     }
 
     private func write(_ frame: Framebuffer) throws {

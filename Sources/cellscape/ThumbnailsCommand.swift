@@ -54,6 +54,10 @@ struct ThumbnailsCommand: ParsableCommand {
             }
         }
         progress.finish()
+        for case .cacheUnwritable(let reason) in outcomes {
+            FileHandle.standardError.write(Data("cellscape: \(reason); stopped\n".utf8))
+            throw ExitCode(1)
+        }
         let made = outcomes.filter { $0 == .made }.count
         let cached = outcomes.filter { $0 == .cached }.count
         let failedBefore = outcomes.filter { $0 == .failedBefore }.count

@@ -19,7 +19,7 @@ import Testing
         let manager = FileManager.default
         try manager.createDirectory(atPath: root + "/sub/deeper", withIntermediateDirectories: true)
         for name in ["img10.jpg", "img2.PNG", "notes.txt", ".hidden.png", "sub/a.jpeg", "sub/deeper/z.png"] {
-            manager.createFile(atPath: "\(root)/\(name)", contents: Data())
+            _ = manager.createFile(atPath: "\(root)/\(name)", contents: Data())
         }
         try manager.createSymbolicLink(atPath: root + "/sub/deeper/loop", withDestinationPath: root)
         let flat = PictureFiles([root], recursive: false)
@@ -31,5 +31,31 @@ import Testing
             ])
         let missing = PictureFiles([root + "/nope"], recursive: false)
         #expect(missing.paths.isEmpty && missing.problems.count == 1)
+    }
+
+    @Test func aFolderOfAHundredThousandFilesListsInOrderAndEachBadOneIsSaidOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-many-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for index in 0..<100_000 {
+            let descriptor = open(
+                "\(root)/\(index % 5 == 0 ? "note\(index).txt" : "photo\(index).jpg")", O_CREAT | O_WRONLY, 0o644)
+            #expect(descriptor >= 0)
+            close(descriptor)
+        }
+        let found = PictureFiles([root], recursive: true)
+        #expect(found.paths.count == 80_000 && found.skipped == 20_000 && found.problems.isEmpty)
+        let numbers = found.paths.map { Int($0.dropFirst(root.count + 6).dropLast(4))! }
+        #expect(numbers.prefix(4) == [1, 2, 3, 4] && zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 })
+        // Every one is empty, so broken: each said once, the feed still complete.
+        var said = 0  // the feed reports on the thread that takes its results: this one
+        let feed = PictureFeed(paths: found.paths, diskCache: nil, memoryBytes: 1 << 20) { _ in said += 1 }
+        let deadline = Date().addingTimeInterval(120)
+        while feed.headersArrived < feed.count && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 50)
+            feed.takeResults()
+        }
+        #expect(feed.headersArrived == 80_000 && feed.broken.count == 80_000)
+        #expect(said == 80_000)
     }
 }

@@ -35,10 +35,10 @@ import Testing
             let frame = PictureEncoder.pattern(width: 90 + index, height: 60)
             let path = "\(root)/p\(index).\(index % 2 == 0 ? "png" : "jpg")"
             let bytes = try #require(index % 2 == 0 ? PictureEncoder.png(frame) : PictureEncoder.jpeg(frame))
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             paths.append(path)
         }
-        FileManager.default.createFile(atPath: "\(root)/broken.jpg", contents: Data("not a picture".utf8))
+        _ = FileManager.default.createFile(atPath: "\(root)/broken.jpg", contents: Data("not a picture".utf8))
         return (root, paths + ["\(root)/broken.jpg"])
     }
 
@@ -125,7 +125,7 @@ import Testing
         let loader = PictureLoader(paths: Array(paths.prefix(2)), threads: 1)
         _ = loader.waitForResults(count: 2, seconds: 10)
         try FileManager.default.removeItem(atPath: paths[0])
-        FileManager.default.createFile(atPath: paths[1], contents: Data("replaced by text".utf8))
+        _ = FileManager.default.createFile(atPath: paths[1], contents: Data("replaced by text".utf8))
         loader.requestThumbnail(index: 0, side: 64, priority: 0)
         loader.requestThumbnail(index: 1, side: 64, priority: 1)
         var problems: [Int: String] = [:]

@@ -17,10 +17,10 @@ import Testing
             let frame = Framebuffer(width: 200 + 100 * index, height: 200)
             for y in 0..<frame.height { for x in 0..<frame.width { frame[x, y] = colour } }
             let path = "\(root)/p\(index + 1).png"
-            FileManager.default.createFile(atPath: path, contents: Data(try #require(PictureEncoder.png(frame))))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(try #require(PictureEncoder.png(frame))))
             paths.append(path)
         }
-        FileManager.default.createFile(atPath: "\(root)/p\(colours.count + 1).jpg", contents: Data("broken".utf8))
+        _ = FileManager.default.createFile(atPath: "\(root)/p\(colours.count + 1).jpg", contents: Data("broken".utf8))
         return (root, paths + ["\(root)/p\(colours.count + 1).jpg"])
     }
 
@@ -33,8 +33,39 @@ import Testing
         repeat {
             feed.loader.waitForWake(milliseconds: 20)
             scene.takePictureResults()
+            scene.advance()
             scene.render(into: frame, text: nil)
-        } while !isDone(scene) && Date() < deadline
+        } while !(isDone(scene) && !scene.isAnimating) && Date() < deadline
+    }
+
+    @Test func aThumbnailArrivingInViewFadesInOverItsPlaceholder() throws {
+        let (root, paths) = try Self.folder([0xFFF0_F0F0])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let feed = PictureFeed(paths: paths, threads: 1, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        var options = WaterfallScene.Options()
+        options.pictures = feed
+        options.showsHUD = false
+        var scene = WaterfallScene(options: options)
+        let frame = Framebuffer(width: 1280, height: 800)
+        let deadline = Date().addingTimeInterval(20)
+        while feed.loaded == 0 && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 20)
+            scene.takePictureResults()
+            scene.render(into: frame, text: nil)  // asks for the thumbnails in view
+        }
+        #expect(scene.fading[0] == 0 && scene.isAnimating)
+        let tile = scene.layout.frame(at: 0)
+        let placeholder = scene.items[0].color.pixel
+        var greens: [UInt32] = []
+        for _ in 0...WaterfallScene.fadeFrames {
+            scene.render(into: frame, text: nil)
+            greens.append(frame[Int(tile.center.x), Int(tile.center.y)] >> 8 & 0xFF)
+            scene.advance()
+        }
+        // From near the placeholder's, step by step, to the picture's own once the fade is over.
+        #expect(greens.first! > placeholder >> 8 & 0xFF && greens.first! < 0x60, "\(greens)")
+        #expect(zip(greens, greens.dropFirst()).allSatisfy { $0 < $1 } && greens.last == 0xF0, "\(greens)")
+        #expect(!scene.isAnimating)
     }
 
     @Test func tilesShowThePicturesOnceTheyArrive() throws {

@@ -22,7 +22,7 @@ struct PictureEndToEndTests {
             let frame = Framebuffer(width: 300 + (index % 3) * 100, height: 240)
             frame.fill(Color(hex: colours[index % colours.count]))
             let bytes = try #require(PictureEncoder.png(frame))
-            FileManager.default.createFile(atPath: "\(root)/picture\(index + 1).png", contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: "\(root)/picture\(index + 1).png", contents: Data(bytes))
         }
         return root
     }

@@ -140,16 +140,33 @@ public struct ThumbnailCache: Sendable {
 
     /// The bytes of a file, or nil when it cannot be read.
     package static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so a FIFO does not hold the open; reads of a regular file are unaffected.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
+        var status = stat()
+        // Only regular files: a FIFO or a device named .jpg would never end.
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        // Straight into a buffer of the file's size, then in chunks if it grew meanwhile.
+        let size = max(0, Int(status.st_size))
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let got = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+                if got <= 0 {
+                    failed = got < 0
+                    return
+                }
+                initialized += got
+            }
+        }
+        guard !failed else { return nil }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0 { return nil }
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
+            let got = read(descriptor, &chunk, chunk.count)
+            if got < 0 { return nil }
+            if got == 0 { return bytes }
+            bytes += chunk[0..<got]
         }
     }
 

@@ -19,6 +19,8 @@ public final class PictureFeed {
     public private(set) var memory: ThumbnailMemory
     /// The side thumbnails are decoded to: the tile width, rounded up to a multiple of 64.
     public private(set) var side = 256
+    /// The pictures whose grid thumbnails arrived at the last ``takeResults()``.
+    public private(set) var arrivals: [Int] = []
     /// Where each problem is said, once per picture.
     private let report: (String) -> Void
     private var wantedRange = WantedRange()
@@ -51,6 +53,7 @@ public final class PictureFeed {
     @discardableResult
     public func takeResults() -> Bool {
         let results = loader.takeResults()
+        arrivals.removeAll(keepingCapacity: true)
         for result in results {
             switch result {
             case .header(let index, let header, let problem):
@@ -61,6 +64,7 @@ public final class PictureFeed {
                 if let thumbnail {
                     if side == self.side {
                         memory.insert(thumbnail, for: index)
+                        arrivals.append(index)
                     } else if side > views[index]?.side ?? 0 {
                         views[index] = (side, thumbnail)
                     }
@@ -110,9 +114,9 @@ public final class PictureFeed {
         let lower = min(visible.lowerBound, ahead.lowerBound, behind.lowerBound)
         let upper = max(visible.upperBound, ahead.upperBound, behind.upperBound)
         wantedRange.set(lower..<upper)
-        for (priority, range) in [(0, visible), (1, ahead), (2, behind)] {
+        for (order, range) in [(0, visible), (1, ahead), (2, behind)] {
             for index in range where !memory.contains(index) && !broken.contains(index) {
-                loader.requestThumbnail(index: index, side: side, priority: priority * 1_000_000 + index)
+                loader.requestThumbnail(index: index, side: side, priority: order * PictureLoader.onScreen + index)
             }
         }
     }

@@ -34,17 +34,24 @@ public struct PictureFiles: Sendable {
     private mutating func collect(folder: String, recursive: Bool, visited: inout Set<FolderIdentity>) {
         var status = stat()
         guard stat(folder, &status) == 0, visited.insert(FolderIdentity(status)).inserted else { return }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        guard let entries = Self.entries(of: folder) else {
             problems.append("cannot read the folder \(folder)")
             return
         }
-        for name in names.sorted(by: Self.naturallyPrecedes) where !name.hasPrefix(".") {
-            let path = folder == "/" ? "/\(name)" : "\(folder)/\(name)"
-            var entry = stat()
-            guard stat(path, &entry) == 0 else { continue }  // a dangling link, or gone meanwhile
-            if entry.st_mode & S_IFMT == S_IFDIR {
+        let keyed = entries.map { (key: Self.naturalKey($0.name), entry: $0) }
+        let sorted = keyed.sorted { Self.precedes($0.key, $0.entry.name, $1.key, $1.entry.name) }
+        for (_, entry) in sorted where !entry.name.hasPrefix(".") {
+            let path = folder == "/" ? "/\(entry.name)" : "\(folder)/\(entry.name)"
+            var isFolder = entry.kind == UInt8(DT_DIR)
+            if entry.kind != UInt8(DT_DIR) && entry.kind != UInt8(DT_REG) {
+                // A link, or a file system that does not say: ask.
+                var target = stat()
+                guard stat(path, &target) == 0 else { continue }  // a dangling link, or gone meanwhile
+                isFolder = target.st_mode & S_IFMT == S_IFDIR
+            }
+            if isFolder {
                 if recursive { collect(folder: path, recursive: true, visited: &visited) }
-            } else if Self.extensions.contains((name as NSString).pathExtension.lowercased()) {
+            } else if Self.extensions.contains((entry.name as NSString).pathExtension.lowercased()) {
                 paths.append(path)
             } else {
                 skipped += 1
@@ -52,35 +59,60 @@ public struct PictureFiles: Sendable {
         }
     }
 
+    /// The names in `folder` with their kinds as the directory says them (`DT_DIR`, `DT_REG`, ...),
+    /// without a `stat` for each; nil when it cannot be read.
+    private static func entries(of folder: String) -> [(name: String, kind: UInt8)]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var entries: [(name: String, kind: UInt8)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { entries.append((name, entry.pointee.d_type)) }
+        }
+        return entries
+    }
+
     /// Whether `first` comes before `second` in natural order: runs of digits compare as numbers
     /// (img2 before img10), the rest case-insensitively, then as written.
     public static func naturallyPrecedes(_ first: String, _ second: String) -> Bool {
-        let left = Array(first.unicodeScalars)
-        let right = Array(second.unicodeScalars)
-        var i = 0
-        var j = 0
-        while i < left.count && j < right.count {
-            if CharacterSet.decimalDigits.contains(left[i])
-                && CharacterSet.decimalDigits.contains(right[j])
-            {
-                let leftStart = i
-                let rightStart = j
-                while i < left.count && CharacterSet.decimalDigits.contains(left[i]) { i += 1 }
-                while j < right.count && CharacterSet.decimalDigits.contains(right[j]) { j += 1 }
-                let leftDigits = String(String.UnicodeScalarView(left[leftStart..<i])).drop { $0 == "0" }
-                let rightDigits = String(String.UnicodeScalarView(right[rightStart..<j])).drop { $0 == "0" }
-                if leftDigits.count != rightDigits.count { return leftDigits.count < rightDigits.count }
-                if leftDigits != rightDigits { return leftDigits < rightDigits }
+        precedes(naturalKey(first), first, naturalKey(second), second)
+    }
+
+    private static func precedes(_ firstKey: [UInt8], _ first: String, _ secondKey: [UInt8], _ second: String)
+        -> Bool
+    {
+        firstKey == secondKey ? first < second : firstKey.lexicographicallyPrecedes(secondKey)
+    }
+
+    /// Bytes whose order is the natural order of names: the name in lower case, each run of digits
+    /// written as "0", its length without leading zeros (four bytes) and those digits, so longer
+    /// numbers sort later and numbers of one length by their digits. Computed once per name, so a
+    /// folder of 100,000 sorts in a blink.
+    static func naturalKey(_ name: String) -> [UInt8] {
+        let bytes = Array(name.lowercased().utf8)
+        let zero = UInt8(ascii: "0")
+        let isDigit = { (byte: UInt8) in (zero...UInt8(ascii: "9")).contains(byte) }
+        var key: [UInt8] = []
+        key.reserveCapacity(bytes.count + 8)
+        var index = 0
+        while index < bytes.count {
+            guard isDigit(bytes[index]) else {
+                key.append(bytes[index])
+                index += 1
                 continue
             }
-            let a = String(left[i]).lowercased()
-            let b = String(right[j]).lowercased()
-            if a != b { return a < b }
-            i += 1
-            j += 1
+            var end = index
+            while end < bytes.count && isDigit(bytes[end]) { end += 1 }
+            while index < end && bytes[index] == zero { index += 1 }
+            let length = UInt32(end - index)
+            key.append(zero)
+            key += [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+            key += bytes[index..<end]
+            index = end
         }
-        if (left.count - i) != (right.count - j) { return (left.count - i) < (right.count - j) }
-        return first < second
+        return key
     }
 
     private static func absolute(_ path: String) -> String {

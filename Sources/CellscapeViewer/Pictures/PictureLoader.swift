@@ -6,9 +6,11 @@ import Foundation
 /// reads a file or decodes: finished work waits in an outbox, and a byte written to a pipe wakes the
 /// main loop's `poll()` (``wakeDescriptor``).
 ///
-/// Headers are read first, in order, so the layout can place items as their sizes arrive. Thumbnail
-/// requests carry a priority (lower first); before a worker starts one it asks ``isWanted`` again, so
-/// work for a tile scrolled far away is dropped before it starts.
+/// Headers are read in order, so the layout can place items as their sizes arrive. Thumbnail requests
+/// carry a priority (lower first): those below ``onScreen`` (what the window shows) go before the
+/// headers still to read, so a large folder's scan never holds up the first screen; the rest after
+/// them. Before a worker starts one it asks ``isWanted`` again, so work for a tile scrolled far away
+/// is dropped before it starts.
 public final class PictureLoader: @unchecked Sendable {
     /// What a worker finished.
     public enum Result {
@@ -22,6 +24,8 @@ public final class PictureLoader: @unchecked Sendable {
 
     /// The pictures, by index.
     public let paths: [String]
+    /// Requests of a lower priority than this are for what the window shows now.
+    public static let onScreen = 1 << 40
     /// The end of the pipe the main loop polls; readable while results wait.
     public let wakeDescriptor: Int32
     /// Whether a thumbnail still wanted, asked on a worker just before it starts (the main thread
@@ -133,18 +137,20 @@ public final class PictureLoader: @unchecked Sendable {
         case thumbnail(Int, side: Int)
     }
 
-    /// The next job: headers in order first, then the wanted thumbnail of lowest priority; nil to stop.
+    /// The next job: thumbnails on screen, then headers in order, then the other thumbnails by
+    /// priority; nil to stop.
     private func nextJob() -> Job? {
         condition.withLock {
             while true {
                 if stopping { return nil }
-                if let index = headersPending.popLast() { return .header(index) }
-                if let best = requests.indices.min(by: { requests[$0].priority < requests[$1].priority }) {
+                let best = requests.indices.min { requests[$0].priority < requests[$1].priority }
+                if let best, requests[best].priority < Self.onScreen || headersPending.isEmpty {
                     let request = requests.remove(at: best)
                     if wanted(request.index, request.side) { return .thumbnail(request.index, side: request.side) }
                     requested.remove(Int64(request.index) << 20 | Int64(request.side))
                     continue
                 }
+                if let index = headersPending.popLast() { return .header(index) }
                 condition.wait()
             }
         }
@@ -160,11 +166,15 @@ public final class PictureLoader: @unchecked Sendable {
 
     private func header(_ index: Int) -> Result {
         let path = paths[index]
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must not hold the open
         guard descriptor >= 0 else {
             return .header(index: index, nil, problem: "cannot read \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return .header(index: index, nil, problem: "\(path): not a regular file")
+        }
         var bytes = [UInt8](repeating: 0, count: 65536)
         var count = 0
         while count < bytes.count {

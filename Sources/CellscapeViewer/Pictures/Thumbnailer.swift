@@ -16,6 +16,8 @@ public struct Thumbnailer {
         case failedBefore
         /// It failed now: why, in one line.
         case failed(String)
+        /// It was made, but the cache could not store it (a full disk, a read-only folder): why.
+        case cacheUnwritable(String)
     }
 
     /// The cache it fills.
@@ -32,7 +34,8 @@ public struct Thumbnailer {
     }
 
     /// Thumbnails `paths`, a batch at a time on every thread; `progress` hears after each batch how many
-    /// are done and what happened to each so far. Returns the outcome of each, in order.
+    /// are done and what happened to each so far. Returns the outcome of each, in order; it stops
+    /// after the batch in which the cache could not be written, so only those done are returned.
     public func run(_ paths: [String], progress: (_ done: Int, _ outcomes: ArraySlice<Outcome>) -> Void = { _, _ in })
         -> [Outcome]
     {
@@ -47,9 +50,11 @@ public struct Thumbnailer {
                 }
             }
             progress(end, outcomes[start..<end])
+            let cacheFailed = outcomes[start..<end].contains { if case .cacheUnwritable = $0 { true } else { false } }
             start = end
+            if cacheFailed { break }
         }
-        return outcomes
+        return Array(outcomes[..<start])
     }
 
     /// Makes the thumbnail of one picture, unless the cache has it or it failed before.
@@ -63,15 +68,18 @@ public struct Thumbnailer {
         if cache.hasFailure(forFile: path, modified: modified) { return .failedBefore }
         guard let data = ThumbnailCache.contents(of: path) else { return .failed("cannot read \(path)") }
         let side = Double(size.pixels)
+        let picture: Framebuffer
         do {
-            let picture = try PictureDecoder.decode(data, fitting: Size(width: side, height: side))
-            try cache.store(picture, forFile: path, modified: modified, size: size)
-            return .made
-        } catch let failure as PictureDecoder.Failure {
-            try? cache.recordFailure(forFile: path, modified: modified)
-            return .failed("\(path): \(failure)")
+            picture = try PictureDecoder.decode(data, fitting: Size(width: side, height: side))
         } catch {
-            return .failed("\(error)")
+            try? cache.recordFailure(forFile: path, modified: modified)
+            return .failed("\(path): \(error)")
         }
+        do {
+            try cache.store(picture, forFile: path, modified: modified, size: size)
+        } catch {
+            return .cacheUnwritable(error.description)
+        }
+        return .made
     }
 }

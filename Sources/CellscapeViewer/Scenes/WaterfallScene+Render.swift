@@ -70,10 +70,17 @@ extension WaterfallScene {
         return lines
     }
 
-    /// A picture's tile: its thumbnail once decoded, a placeholder until then, a crossed tile if broken.
+    /// A picture's tile: its thumbnail once decoded (fading in over the placeholder if it just
+    /// arrived), a placeholder until then, a crossed tile if broken.
     private func drawPicture(_ index: Int, of pictures: PictureFeed, in tile: Rect, into frame: Framebuffer) {
         if let thumbnail = pictures.thumbnail(index) {
-            frame.draw(thumbnail, in: tile)
+            if let frames = fading[index] {
+                RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: items[index].color)
+                    .draw(into: frame)
+                frame.draw(thumbnail, in: tile, opacity: Double(frames + 1) / Double(Self.fadeFrames + 1))
+            } else {
+                frame.draw(thumbnail, in: tile)
+            }
         } else if pictures.broken.contains(index) {
             RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: Self.brokenColor).draw(into: frame)
             let inset = Rect(x: tile.minX + tile.width / 3, y: tile.center.y - 2, width: tile.width / 3, height: 4)

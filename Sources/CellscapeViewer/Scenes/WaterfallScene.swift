@@ -56,6 +56,10 @@ public struct WaterfallScene {
     public var statistics = FrameStatistics()
     /// The picture open over the grid, if any.
     public internal(set) var openPicture: PictureView?
+    /// Tiles fading their thumbnail in over the placeholder: how many frames each has shown it.
+    public internal(set) var fading: [Int: Int] = [:]
+    /// Frames a thumbnail that arrives in view takes to fade in.
+    static let fadeFrames = 8
     /// Where the pointer was last seen (pressed, dragged or released), for zooming about it.
     var pointer: Point?
     /// The last frame's query: how many items it found and how long it took, in nanoseconds.
@@ -73,8 +77,8 @@ public struct WaterfallScene {
         loadPagesIfNeeded()
     }
 
-    /// Whether the next frame changes anything: a fling is under way.
-    public var isAnimating: Bool { velocity != 0 }
+    /// Whether the next frame changes anything: a fling is under way, or a thumbnail fades in.
+    public var isAnimating: Bool { velocity != 0 || !fading.isEmpty }
 
     /// The content rect the window shows.
     public var visibleRect: Rect { Rect(x: 0, y: scrollOffset, width: size.width, height: size.height) }
@@ -98,8 +102,11 @@ public struct WaterfallScene {
         }
     }
 
-    /// Moves the fling on by one frame.
+    /// Moves the fling and the fades on by one frame.
     public mutating func advance() {
+        for (index, frames) in fading {
+            fading[index] = frames + 1 < Self.fadeFrames ? frames + 1 : nil
+        }
         guard velocity != 0 else { return }
         scroll(by: velocity, keepingVelocity: true)
         velocity *= Self.friction
@@ -203,10 +210,15 @@ public struct WaterfallScene {
     }
 
     /// Takes what the picture workers finished: new sizes extend the feed, new thumbnails show at the
-    /// next frame. Returns whether anything changed.
+    /// next frame (fading in over their placeholders where they arrive in view). Returns whether
+    /// anything changed.
     @discardableResult
     public mutating func takePictureResults() -> Bool {
         guard let pictures = options.pictures, pictures.takeResults() else { return false }
+        if !pictures.arrivals.isEmpty {
+            let shown = Set(layout.indices(in: visibleRect))
+            for index in pictures.arrivals where shown.contains(index) { fading[index] = 0 }
+        }
         appendArrivedPictures(pictures)
         return true
     }

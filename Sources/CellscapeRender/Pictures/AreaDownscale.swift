@@ -48,6 +48,13 @@ struct AreaDownscale {
     /// Takes the next source row: `sourceWidth` pixels of B, G, R, X bytes.
     mutating func add(row pixels: UnsafePointer<UInt8>) {
         guard row < sourceHeight else { return }
+        if width == sourceWidth && height == sourceHeight {
+            // Nothing to shrink (a thumbnail from the cache): the row as it is.
+            UnsafeMutableRawPointer(output.pixels + row * output.stride).copyMemory(from: pixels, byteCount: 4 * width)
+            for x in 0..<width { output.pixels[row * output.stride + x] |= 0xFF00_0000 }
+            row += 1
+            return
+        }
         let full = UInt32(width)
         across.withUnsafeMutableBufferPointer { sums in
             for index in sums.indices { sums[index] = .zero }
@@ -76,11 +83,12 @@ struct AreaDownscale {
 
     /// Writes the means of the gathered row and starts the next.
     private mutating func finishRow() {
-        let total = UInt64(sourceWidth) * UInt64(sourceHeight)
-        let half = total / 2
+        // Sums stay below 2^53, so doubles hold them exactly; a multiply is far cheaper than a division.
+        let reciprocal = 1 / (Double(sourceWidth) * Double(sourceHeight))
         for x in 0..<width {
-            let mean = (current[x] &+ half) / total
-            output[x, outputRow] = 0xFF00_0000 | UInt32(mean[2]) << 16 | UInt32(mean[1]) << 8 | UInt32(mean[0])
+            let sum = current[x]
+            let mean = { (lane: Int) in UInt32(Double(sum[lane]) * reciprocal + 0.5) }
+            output[x, outputRow] = 0xFF00_0000 | mean(2) << 16 | mean(1) << 8 | mean(0)
         }
         swap(&current, &next)
         for x in 0..<width { next[x] = .zero }

@@ -109,15 +109,25 @@ public struct PictureBenchmark {
     }
 
     /// Milliseconds from a new feed to every tile of a 1280x800 waterfall showing its thumbnail, the
-    /// main thread doing what the viewer's loop does (take results, draw) as results wake it.
+    /// main thread doing what the viewer's loop does: take results as they wake it, draw at most once
+    /// a frame (60 a second).
     static func firstScreen(paths: [String], diskCache: ThumbnailCache?) -> Double {
         let start = monotonicNanoseconds()
         var (feed, scene) = screen(paths: paths, diskCache: diskCache, memoryBytes: 256 << 20)
         let frame = Framebuffer(width: 1280, height: 800)
         let deadline = start + 60_000_000_000
+        let interval: UInt64 = 1_000_000_000 / 60
+        var nextFrame = start
         while monotonicNanoseconds() < deadline {
-            feed.loader.waitForWake(milliseconds: 5)
+            let now = monotonicNanoseconds()
+            if now < nextFrame {
+                feed.loader.waitForWake(milliseconds: Int32((nextFrame - now + 999_999) / 1_000_000))
+                scene.takePictureResults()
+                continue
+            }
+            nextFrame = max(nextFrame + interval, now)
             scene.takePictureResults()
+            scene.advance()
             scene.render(into: frame, text: nil)
             let visible = scene.layout.indices(in: scene.visibleRect)
             let screenFull = scene.layout.contentSize.height >= 800 || scene.items.count == paths.count

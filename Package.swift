@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(
             name: "cellscape",
             dependencies: [
-                "CellscapeLayout", "CellscapeRender", "CellscapeViewer", "CellscapeX11",
+                "CellscapeLayout", "CellscapeRender", "CellscapeViewer", "CellscapeX11", "CPictureCodecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

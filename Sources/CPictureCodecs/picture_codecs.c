@@ -8,6 +8,9 @@
 #include <jpeglib.h>
 #include <png.h>
 #include <nettle/md5.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 // ---- JPEG ----
 
@@ -331,6 +334,13 @@ int cellscape_png_text(const unsigned char *data, size_t length, const char *key
     }
     png_destroy_read_struct(&png, &info, NULL);
     return found;
+}
+
+void cellscape_keep_picture_buffers(void) {
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, 64 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
 }
 
 void cellscape_md5(const unsigned char *data, size_t length, unsigned char digest[16]) {

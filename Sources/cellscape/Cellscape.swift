@@ -1,4 +1,5 @@
 import ArgumentParser
+import CPictureCodecs
 import CellscapeLayout
 import CellscapeViewer
 import CellscapeX11
@@ -24,6 +25,7 @@ struct Cellscape: ParsableCommand {
     static func main() {
         // Past a file size limit a write then fails, said in one line, instead of killing the process.
         signal(SIGXFSZ, SIG_IGN)
+        cellscape_keep_picture_buffers()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -46,6 +46,9 @@ int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_widt
         return -1;
     }
     jpeg_create_decompress(&info);
+    // A progressive file holds every coefficient of the picture: a few bytes claiming 30000 x 30000
+    // would ask for gigabytes. Past this libjpeg stops with an error (it has no backing store).
+    info.mem->max_memory_to_use = 192L << 20;
     jpeg_mem_src(&info, data, (unsigned long)length);
     jpeg_read_header(&info, TRUE);
     if ((double)info.image_width * (double)info.image_height > max_pixels) {

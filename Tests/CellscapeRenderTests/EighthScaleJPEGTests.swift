@@ -101,4 +101,16 @@ import Testing
         // JPEG's loss and 8 px blocks against the exact 8.33 px area mean: measured 0.29 mean, 2 at most.
         #expect(difference.mean < 1 && difference.largest < 8, "\(difference)")
     }
+
+    @Test func aProgressiveJPEGClaimingAHugeSizeFailsWithoutItsMemory() throws {
+        var data = try #require(PictureEncoder.jpeg(Self.picture(width: 64, height: 64, seed: 5), progressive: true))
+        // The frame header (SOF2): precision, then height and width, each two bytes.
+        let frame = try #require((0..<(data.count - 1)).first { data[$0] == 0xFF && data[$0 + 1] == 0xC2 })
+        data.replaceSubrange((frame + 5)..<(frame + 9), with: [0x75, 0x30, 0x75, 0x30])  // 30000 x 30000
+        #expect(PictureHeader(data)?.width == 30_000)
+        // Its coefficients alone would take 5 GB; libjpeg is held to 192 MB and says so.
+        #expect(throws: PictureDecoder.Failure.self) {
+            try PictureDecoder.decode(data, fitting: Size(width: 240, height: 240))
+        }
+    }
 }

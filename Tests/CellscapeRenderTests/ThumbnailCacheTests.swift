@@ -86,4 +86,18 @@ import Testing
                 error.description.hasPrefix("cannot make /dev/null/thumbnails") && !error.description.contains("\n"))
         }
     }
+
+    @Test func aCachedThumbnailLargerThanItsSizeIsTakenForMissing() throws {
+        let root = Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = ThumbnailCache(root: root)
+        // Stored as normal (128 px) but 2000 px wide: damaged, or written by someone else.
+        let wide = PictureDecoderTests.pattern(width: 2000, height: 10)
+        try cache.store(wide, forFile: "/pictures/wide.jpg", modified: 7, size: .normal)
+        #expect(cache.thumbnail(forFile: "/pictures/wide.jpg", modified: 7, size: .normal) == nil)
+        #expect(cache.thumbnail(forFile: "/pictures/wide.jpg", modified: 7, size: .normal) == nil)
+        let fits = PictureDecoderTests.pattern(width: 128, height: 10)
+        try cache.store(fits, forFile: "/pictures/wide.jpg", modified: 7, size: .normal)
+        #expect(cache.thumbnail(forFile: "/pictures/wide.jpg", modified: 7, size: .normal) != nil)
+    }
 }

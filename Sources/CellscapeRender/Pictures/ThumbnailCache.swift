@@ -84,12 +84,25 @@ public struct ThumbnailCache: Sendable {
     /// The thumbnail of the file at `path`, modified at `modified` (whole seconds since the epoch), if
     /// the cache holds one made from that very version of the file.
     public func thumbnail(forFile path: String, modified: Int, size: Size) -> Framebuffer? {
-        guard let data = Self.contents(of: self.path(forFile: path, size: size)),
-            Self.text("Thumb::MTime", in: data) == String(modified),
-            Self.text("Thumb::URI", in: data) == Self.uri(forPath: path)
+        guard let data = Self.contents(of: self.path(forFile: path, size: size), atMost: Self.largestFile) else {
+            return nil
+        }
+        return Self.thumbnail(in: data, forFile: path, modified: modified, size: size)
+    }
+
+    /// The thumbnail in `data`, the bytes of a cache file, if it was made from the file at `path` as
+    /// modified at `modified` and fits `size`. Anything in the folder may be damaged or hostile: a file
+    /// larger than its size allows, in bytes or in pixels, is taken for missing before it is decoded.
+    public static func thumbnail(in data: [UInt8], forFile path: String, modified: Int, size: Size) -> Framebuffer? {
+        guard data.count <= largestFile, let header = PictureHeader(data), header.format == .png,
+            header.width <= size.pixels, header.height <= size.pixels,
+            text("Thumb::MTime", in: data) == String(modified), text("Thumb::URI", in: data) == uri(forPath: path)
         else { return nil }
         return try? PictureDecoder.decode(data)
     }
+
+    /// The largest cache file read: far more than a 1024 x 1024 PNG needs.
+    static let largestFile = 32 << 20
 
     /// Writes the thumbnail of the file at `path`: to a temporary file in the same folder, renamed into
     /// place, so a reader never sees half of one. Folders 0700, files 0600.
@@ -138,8 +151,8 @@ public struct ThumbnailCache: Sendable {
         return String(decoding: value.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The bytes of a file, or nil when it cannot be read.
-    package static func contents(of path: String) -> [UInt8]? {
+    /// The bytes of a file, or nil when it cannot be read (or is larger than `atMost` bytes).
+    package static func contents(of path: String, atMost limit: Int = .max) -> [UInt8]? {
         // Non-blocking, so a FIFO does not hold the open; reads of a regular file are unaffected.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
@@ -149,6 +162,7 @@ public struct ThumbnailCache: Sendable {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         // Straight into a buffer of the file's size, then in chunks if it grew meanwhile.
         let size = max(0, Int(status.st_size))
+        guard size <= limit else { return nil }
         var failed = false
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             while initialized < size {
@@ -167,6 +181,7 @@ public struct ThumbnailCache: Sendable {
             if got < 0 { return nil }
             if got == 0 { return bytes }
             bytes += chunk[0..<got]
+            if bytes.count > limit { return nil }
         }
     }
 

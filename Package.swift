@@ -43,7 +43,8 @@ let package = Package(
         .testTarget(name: "CellscapeLayoutTests", dependencies: ["CellscapeLayout"]),
         .testTarget(name: "CellscapeRenderTests", dependencies: ["CellscapeRender"]),
         .testTarget(name: "CellscapeViewerTests", dependencies: ["CellscapeViewer"]),
-        .testTarget(name: "CellscapeCommandTests", dependencies: ["cellscape", "CellscapeLayout", "CellscapeViewer"]),
+        .testTarget(
+            name: "CellscapeCommandTests", dependencies: ["cellscape", "CellscapeLayout", "CellscapeRender", "CellscapeViewer"]),
         .testTarget(name: "CellscapeX11Tests", dependencies: ["CX11", "CellscapeViewer", "cellscape"]),
     ]
 )

@@ -56,6 +56,17 @@ int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_widt
         jpeg_destroy_decompress(&info);
         return -1;
     }
+    // Every block of a scan takes at least a bit: a file shorter than that is no picture of its size,
+    // and libjpeg would spend seconds making up the rest from nothing.
+    double blocks = 0;
+    for (int c = 0; c < info.num_components; c++)
+        blocks += (double)info.comp_info[c].width_in_blocks * (double)info.comp_info[c].height_in_blocks;
+    if ((double)length * 8 < blocks) {
+        snprintf(error, error_size, "%u bytes cannot hold %ux%u pixels", (unsigned)length, info.image_width,
+                 info.image_height);
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
     if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
         info.out_color_space = JCS_CMYK;
     } else {

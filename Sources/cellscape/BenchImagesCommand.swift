@@ -42,6 +42,13 @@ struct BenchImagesCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Interrupted, it removes what it has not finished: a picture being written, its own cache.
+        let folder = self.folder
+        Interruption.install {
+            [PictureBenchmark.temporaryCacheRoot]
+                + ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasSuffix(".partial") }.map { "\(folder)/\($0)" }
+        }
         let progress = Progress()
         if let make {
             progress.stage("writing \(make) photo-like JPEGs and \(make / 10) PNGs into \(folder)")

@@ -39,10 +39,16 @@ struct ThumbnailsCommand: ParsableCommand {
         let thumbnailer = Thumbnailer(
             cache: ThumbnailCache(environment: ProcessInfo.processInfo.environment), size: size)
         let progress = Progress()
+        let signals = SignalPipe()
+        var interrupted = false
         let total = found.paths.count
         progress.stage("thumbnails of \(total) pictures, \(size.rawValue)")
         var reportedTenth = 0
-        let outcomes = thumbnailer.run(found.paths) { done, batch in
+        let stopping = {
+            interrupted = interrupted || signals.hasFired
+            return interrupted
+        }
+        let outcomes = thumbnailer.run(found.paths, stopping: stopping) { done, batch in
             for case .failed(let reason) in batch {
                 progress.finish()
                 FileHandle.standardError.write(Data("cellscape: \(reason)\n".utf8))
@@ -54,6 +60,12 @@ struct ThumbnailsCommand: ParsableCommand {
             }
         }
         progress.finish()
+        if interrupted {
+            let line =
+                "cellscape: stopped by a signal after \(outcomes.count) of \(total) pictures; every thumbnail written is whole\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            throw ExitCode(128 + signals.received)
+        }
         for case .cacheUnwritable(let reason) in outcomes {
             FileHandle.standardError.write(Data("cellscape: \(reason); stopped\n".utf8))
             throw ExitCode(1)

@@ -1,3 +1,5 @@
+import CellscapeRender
+import CellscapeViewer
 import Foundation
 import Testing
 
@@ -55,5 +57,45 @@ import Testing
         #expect(failures.count == 1 && failures[0].hasSuffix("File too large; stopped"), "\(full.error)")
         let left = try FileManager.default.contentsOfDirectory(atPath: root + "/cache/thumbnails/normal")
         #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test func aSignalStopsWithinASecondAndEveryThumbnailWrittenIsWhole() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-signal-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = try PictureBenchmark.makeFolder(root + "/pictures", count: 100, width: 1600, height: 1000)
+        for signal in [SIGINT, SIGTERM] {
+            try? FileManager.default.removeItem(atPath: root + "/cache")
+            let process = Process()
+            process.executableURL = CommandRunner.executable
+            process.arguments = ["thumbnails", root + "/pictures", "--size", "large"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": root + "/cache"]) {
+                $1
+            }
+            let error = Pipe()
+            process.standardError = error
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // Under way: the first tenth counted.
+            var said = ""
+            let deadline = Date().addingTimeInterval(60)
+            while said.range(of: #"[0-9]+ of 110 pictures"#, options: .regularExpression) == nil && Date() < deadline {
+                said += String(decoding: error.fileHandleForReading.availableData, as: UTF8.self)
+            }
+            kill(process.processIdentifier, signal)
+            let sent = Date()
+            while process.isRunning && Date().timeIntervalSince(sent) < 5 { usleep(10_000) }
+            #expect(Date().timeIntervalSince(sent) < 1, "stopped \(Date().timeIntervalSince(sent)) s after the signal")
+            process.waitUntilExit()
+            said += String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 128 + signal)
+            #expect(said.contains("stopped by a signal after"), "\(said)")
+            let folder = root + "/cache/thumbnails/large"
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(!files.isEmpty && files.count < 110 && files.allSatisfy { $0.hasSuffix(".png") }, "\(files)")
+            for file in files {
+                let data = try #require(FileManager.default.contents(atPath: "\(folder)/\(file)"))
+                #expect((try? PictureDecoder.decode([UInt8](data))) != nil, "\(file) is whole")
+            }
+        }
     }
 }

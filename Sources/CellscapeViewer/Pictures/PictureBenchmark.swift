@@ -58,7 +58,7 @@ public struct PictureBenchmark {
         }
         let seconds = Double(monotonicNanoseconds() - start) / 1e9
         progress("the first screen, with no disk cache and then with it filled")
-        let cacheRoot = NSTemporaryDirectory() + "cellscape-bench-cache-\(UUID().uuidString)"
+        let cacheRoot = Self.temporaryCacheRoot
         defer { try? FileManager.default.removeItem(atPath: cacheRoot) }
         let cache = ThumbnailCache(root: cacheRoot)
         let cold = Self.firstScreen(paths: paths, diskCache: nil)
@@ -69,6 +69,9 @@ public struct PictureBenchmark {
             thumbnailsPerSecond: Double(thumbnails) / seconds, failures: failures, firstScreen: cold,
             firstScreenCached: cached)
     }
+
+    /// Where a run fills a shared thumbnail cache of its own for the first screen, removed after it.
+    public static let temporaryCacheRoot = NSTemporaryDirectory() + "cellscape-bench-cache-\(getpid())"
 
     /// Scrolls a 1280x800 waterfall of the pictures from top to bottom, a screen at a time, each screen
     /// waiting for its thumbnails, with `memoryBytes` of thumbnails kept; returns the seconds it took and
@@ -153,7 +156,10 @@ public struct PictureBenchmark {
                 width: isPNG ? width / 3 : width, height: isPNG ? height / 3 : height, seed: UInt64(index))
             let bytes = isPNG ? PictureEncoder.png(frame) : PictureEncoder.jpeg(frame, quality: 90)
             let path = "\(folder)/photo\(index + 1).\(isPNG ? "png" : "jpg")"
-            guard let bytes, FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            // Through a temporary name, so an interrupted run leaves no half picture under a picture's name.
+            guard let bytes, FileManager.default.createFile(atPath: path + ".partial", contents: Data(bytes)),
+                rename(path + ".partial", path) == 0
+            else {
                 throw CocoaError(.fileWriteUnknown)
             }
             paths.append(path)

@@ -35,14 +35,16 @@ public struct Thumbnailer {
 
     /// Thumbnails `paths`, a batch at a time on every thread; `progress` hears after each batch how many
     /// are done and what happened to each so far. Returns the outcome of each, in order; it stops
-    /// after the batch in which the cache could not be written, so only those done are returned.
-    public func run(_ paths: [String], progress: (_ done: Int, _ outcomes: ArraySlice<Outcome>) -> Void = { _, _ in })
-        -> [Outcome]
-    {
+    /// after the batch in which the cache could not be written, or once `stopping` says so (asked
+    /// between batches, so every file written is whole), and returns only those done.
+    public func run(
+        _ paths: [String], stopping: () -> Bool = { false },
+        progress: (_ done: Int, _ outcomes: ArraySlice<Outcome>) -> Void = { _, _ in }
+    ) -> [Outcome] {
         var outcomes = [Outcome](repeating: .cached, count: paths.count)
         let batch = max(1, pool.workers * 4)
         var start = 0
-        while start < paths.count {
+        while start < paths.count && !stopping() {
             let end = min(paths.count, start + batch)
             outcomes.withUnsafeMutableBufferPointer { results in
                 ParallelChunks(pool: pool).forEachChunk(count: end - start, chunkSize: 1) { _, range in

@@ -1,25 +1,28 @@
-import CellscapeViewer
-
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// SIGINT and SIGTERM turned into a readable file descriptor (the self-pipe trick), so the main loop's
-/// `poll()` wakes on them and the viewer ends cleanly.
-final class SignalPipe {
+/// `poll()` wakes on them and the viewer, or a long command, ends cleanly between two steps.
+public final class SignalPipe: Sendable {
     /// The end the main loop polls.
-    let readEnd: Int32
+    public let readEnd: Int32
+    /// Which signal arrived last (SIGINT or SIGTERM), 0 before any.
+    public var received: Int32 { Shared.received }
 
     private enum Shared {
         nonisolated(unsafe) static var writeEnd: Int32 = -1
+        nonisolated(unsafe) static var received: Int32 = 0
     }
 
-    init() {
+    /// Takes SIGINT and SIGTERM over for this process.
+    public init() {
         let ends = WakePipe.make()
         readEnd = ends.read
         Shared.writeEnd = ends.write
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
+        action.__sigaction_handler.sa_handler = { number in
+            SignalPipe.Shared.received = number
             var byte: UInt8 = 1
             _ = write(SignalPipe.Shared.writeEnd, &byte, 1)
         }
@@ -34,8 +37,8 @@ final class SignalPipe {
         pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
     }
 
-    /// Whether a signal has arrived (reading drains the pipe).
-    var hasFired: Bool {
+    /// Whether a signal has arrived since the last ask (reading drains the pipe).
+    public var hasFired: Bool {
         var buffer = [UInt8](repeating: 0, count: 16)
         return read(readEnd, &buffer, buffer.count) > 0
     }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import CellscapeLayout
+@testable import CellscapeRender
+
+/// What the fuzzers found (Fuzz/Regressions/TARGET), replayed through the same calls as their targets:
+/// each must come back, with a picture or one line, and not crash or hang.
+@Suite struct FuzzRegressionTests {
+    static func inputs(_ target: String) throws -> [(name: String, bytes: [UInt8])] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Regressions/\(target)").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return try names.sorted().map { name in
+            (name, [UInt8](try #require(FileManager.default.contents(atPath: "\(folder)/\(name)"))))
+        }
+    }
+
+    @Test func picturesDecodeOrFailInOneLine() throws {
+        for target in ["FuzzJPEG", "FuzzPNG", "FuzzPictureHeader"] {
+            for (name, bytes) in try Self.inputs(target) {
+                _ = PictureHeader(bytes)
+                for side in [32.0, 256.0, 1280.0] {
+                    do {
+                        _ = try PictureDecoder.decode(bytes, fitting: Size(width: side, height: side))
+                    } catch {
+                        #expect(!error.description.contains("\n"), "\(target)/\(name)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aSmallJPEGClaimingHalfAGigapixelIsRefusedAtOnce() throws {
+        let (_, bytes) = try #require(try Self.inputs("FuzzJPEG").first { $0.name.hasPrefix("huge-claim") })
+        #expect(PictureHeader(bytes).map { ($0.width, $0.height) } ?? (0, 0) == (63_768, 8_216))
+        #expect {
+            _ = try PictureDecoder.decode(bytes, fitting: Size(width: 256, height: 256))
+        } throws: { error in
+            (error as? PictureDecoder.Failure)?.description == "799 bytes cannot hold 63768x8216 pixels"
+        }
+    }
+
+    @Test func thumbnailCacheFilesAreReadOrRefused() throws {
+        for (_, bytes) in try Self.inputs("FuzzThumbnailCache") {
+            _ = ThumbnailCache.thumbnail(in: bytes, forFile: "/fuzz/picture.jpg", modified: 1, size: .large)
+        }
+    }
+}

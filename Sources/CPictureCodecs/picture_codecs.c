@@ -212,6 +212,8 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) png_error(png, "not a PNG file");
     png_set_read_fn(png, &source, png_read_memory);
     png_set_user_limits(png, 1000000, 1000000);
+    // A chunk's header may claim any length; libpng would allocate it before reading.
+    png_set_chunk_malloc_max(png, 16 << 20);
     png_read_info(png, info);
     png_uint_32 w = png_get_image_width(png, info);
     png_uint_32 h = png_get_image_height(png, info);
@@ -335,6 +337,7 @@ int cellscape_png_text(const unsigned char *data, size_t length, const char *key
         return -1;
     }
     png_set_read_fn(png, &source, png_read_memory);
+    png_set_chunk_malloc_max(png, 16 << 20);
     png_read_info(png, info);
     png_textp texts = NULL;
     int count = png_get_text(png, info, &texts, NULL);

@@ -17,21 +17,31 @@ public struct ForceInput: Codable, Hashable, Sendable {
     /// The cells in order.
     public var cells: [Entry]
 
-    /// Checks every field: a size that is not positive, a coordinate that is not finite, a radius that
-    /// is not positive, each named by where it is.
+    /// The largest width, height and radius, and the farthest a coordinate may lie from 0: far past any
+    /// screen, and near enough that the simulation's sums stay finite.
+    public static let largestSize = 1e7
+    public static let largestRadius = 1e6
+    public static let farthestCoordinate = 1e9
+
+    /// Checks every field: a size that is not a positive number up to ``largestSize``, a coordinate
+    /// farther than ``farthestCoordinate``, a radius that is not positive or over ``largestRadius``,
+    /// each named by where it is.
     public func check() throws(InputProblem) {
-        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-            throw InputProblem("width and height must be positive numbers, not \(width) and \(height)")
+        guard width > 0, height > 0, width <= Self.largestSize, height <= Self.largestSize else {
+            throw InputProblem(
+                "width and height must be positive numbers up to \(Int(Self.largestSize)), not \(width) and \(height)")
         }
         guard cells.count <= Self.limit else {
             throw InputProblem("\(cells.count) cells, more than the \(Self.limit) allowed")
         }
         for (index, cell) in cells.enumerated() {
-            guard cell.x.isFinite, cell.y.isFinite else {
-                throw InputProblem("cells[\(index)] has a coordinate that is not a finite number")
+            guard abs(cell.x) <= Self.farthestCoordinate, abs(cell.y) <= Self.farthestCoordinate else {
+                throw InputProblem(
+                    "cells[\(index)] has a coordinate that is not a number from -1e9 to 1e9: \(cell.x), \(cell.y)")
             }
-            if let radius = cell.radius, !(radius.isFinite && radius > 0) {
-                throw InputProblem("cells[\(index)].radius must be a positive number, not \(radius)")
+            if let radius = cell.radius, !(radius > 0 && radius <= Self.largestRadius) {
+                throw InputProblem(
+                    "cells[\(index)].radius must be a positive number up to \(Int(Self.largestRadius)), not \(radius)")
             }
         }
     }

@@ -65,10 +65,11 @@ public struct PictureFiles: Sendable {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
         var entries: [(name: String, kind: UInt8)] = []
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            // Through a pointer, up to its NUL: a record ends at its d_reclen, often before the
+            // 256 bytes d_name is declared with, so copying the field out would read past it.
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             if name != "." && name != ".." { entries.append((name, entry.pointee.d_type)) }
         }
         return entries

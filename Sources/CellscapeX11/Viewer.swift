@@ -42,7 +42,9 @@ public final class Viewer {
         presenter = X11Presenter(
             window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
         if let recording = options.recording {
-            recorder = SessionRecorder(header: recording.header, driver: driver, write: recording.write)
+            let recorder = SessionRecorder(header: recording.header, driver: driver, write: recording.write)
+            self.recorder = recorder
+            X11Connection.onLost = { recorder.finish() }
         }
         window.map()
     }

@@ -54,9 +54,14 @@ final class X11Connection {
         }
         XSetIOErrorHandler { _ in
             reportLine("lost the connection to the X server")
+            X11Connection.onLost?()
             exit(1)
         }
     }
+
+    /// Called when the server goes away, just before the process exits (Xlib allows no return): the
+    /// viewer finishes its recording here, so a session is whole up to its last event.
+    nonisolated(unsafe) static var onLost: (() -> Void)?
 
     deinit {
         XCloseDisplay(display)

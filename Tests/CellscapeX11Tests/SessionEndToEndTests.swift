@@ -54,4 +54,26 @@ struct SessionEndToEndTests {
         #expect(player.waitForExit(within: 60) == 0)
         #expect(try String(contentsOfFile: windowed, encoding: .utf8) == expected)
     }
+
+    @Test func theXServerDyingEndsTheViewerWithinASecondAndItsSessionWhole() throws {
+        let session = Self.temporaryPath("lost.jsonl")
+        let state = Self.temporaryPath("lost-state.json")
+        defer { for path in [session, state] { try? FileManager.default.removeItem(atPath: path) } }
+        let server = try XvfbServer()
+        let (viewer, _) = try server.startViewer(["--cells", "20", "--seed", "3", "--record", session])
+        server.click(x: 200, y: 150)
+        usleep(150_000)
+        server.click(x: 700, y: 500)
+        usleep(300_000)
+        server.killServer()
+        let killed = Date()
+        let status = viewer.waitForExit(within: 5)
+        #expect(Date().timeIntervalSince(killed) < 1, "ended \(Date().timeIntervalSince(killed)) s after")
+        #expect(status == 1)
+        #expect(viewer.errorText == "cellscape: lost the connection to the X server\n")
+        let text = try String(contentsOfFile: session, encoding: .utf8)
+        #expect(text.components(separatedBy: "\"event\":\"press\"").count == 3 && text.contains("\"end\":"))
+        let replay = try ChildProcess(ChildProcess.cellscape, ["replay", session, "--state", state])
+        #expect(replay.waitForExit(within: 60) == 0, "\(replay.errorText)")
+    }
 }

@@ -28,9 +28,19 @@ final class XvfbServer {
         self.display = display
     }
 
+    private var connected = true
+
     deinit {
-        XCloseDisplay(display)
+        if connected { XCloseDisplay(display) }
         server.stop()
+    }
+
+    /// Kills the server outright, as a crash would, after closing this test's own connection (Xlib
+    /// would end the test's process on losing it). The display is not to be used after.
+    func killServer() {
+        XCloseDisplay(display)
+        connected = false
+        kill(server.process.processIdentifier, SIGKILL)
     }
 
     /// Starts `cellscape` on this display and waits for its `ready window=0x...` line.

@@ -7,9 +7,22 @@ import Foundation
 /// ``RecordedSession``, which owns the format.
 enum SessionFile {
     /// A writer that appends lines to a new file (a line per write, so a crash loses nothing written).
-    static func writer(path: String) throws -> (String) -> Void {
+    /// A write that fails (a full disk) is said once, and `failed` is called; the rest are dropped.
+    static func writer(path: String, failed: @escaping () -> Void) throws -> (String) -> Void {
         let handle = try OutputFile.appending(to: path)
-        return { line in handle.write(Data((line + "\n").utf8)) }
+        var broken = false
+        return { line in
+            guard !broken else { return }
+            do {
+                try handle.write(contentsOf: Data((line + "\n").utf8))
+            } catch {
+                broken = true
+                let reason = String(cString: strerror(errno))
+                FileHandle.standardError.write(
+                    Data("cellscape: cannot record to \(path): \(reason); stopped recording\n".utf8))
+                failed()
+            }
+        }
     }
 
     /// Reads and checks the session file at `path`.

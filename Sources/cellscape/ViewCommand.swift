@@ -68,11 +68,13 @@ struct ViewCommand: ParsableCommand {
         options.framesPerSecond = fps
         options.displayName = display
         options.iconPath = Assets.path("icon.png", withoutIt: "the window has no icon")
+        // The session and the state are what the user asked for: failing to write either ends with 1.
+        var outputFailed = false
         if let record {
             let header = SessionHeader(
                 force: options.scene, waterfall: options.waterfall, view: options.view,
                 items: feed.source(of: options.waterfall.catalog))
-            options.recording = (header, try SessionFile.writer(path: record))
+            options.recording = (header, try SessionFile.writer(path: record) { outputFailed = true })
         }
         if let stateOnExit {
             options.onExit = { state in
@@ -80,10 +82,12 @@ struct ViewCommand: ParsableCommand {
                     try OutputFile.write(state.json, to: stateOnExit)
                 } catch {
                     FileHandle.standardError.write(Data("cellscape: \(error)\n".utf8))
+                    outputFailed = true
                 }
             }
         }
         try Viewer(options: options).run()
+        if outputFailed { throw ExitCode(1) }
     }
 
     private func liveOptions() throws -> ViewerOptions {

@@ -98,4 +98,19 @@ import Testing
             }
         }
     }
+
+    @Test func aSnapshotThatCannotBeWrittenWholeLeavesNothing() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-snapfull-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let full = try CommandRunner.run(
+            [
+                "-c", "ulimit -f 4 && exec \"$0\" snapshot --cells 500 --out \"$1\"", CommandRunner.executable.path,
+                root + "/out.png",
+            ],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(full.status != 0)
+        #expect(full.error.split(separator: "\n").count == 1 && full.error.contains("cannot write"), "\(full.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).isEmpty)
+    }
 }

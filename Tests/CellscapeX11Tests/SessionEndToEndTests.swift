@@ -76,4 +76,24 @@ struct SessionEndToEndTests {
         let replay = try ChildProcess(ChildProcess.cellscape, ["replay", session, "--state", state])
         #expect(replay.waitForExit(within: 60) == 0, "\(replay.errorText)")
     }
+
+    @Test func aRecordingThatRunsOutOfRoomIsSaidOnceAndTheViewerGoesOn() throws {
+        let session = Self.temporaryPath("full.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: session) }
+        let server = try XvfbServer()
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.name
+        // A file size limit of 1 KB: the header fits, the inputs after it do not, as on a full disk.
+        let viewer = try ChildProcess(
+            "/bin/sh",
+            ["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", ChildProcess.cellscape, "--cells", "10", "--record", session],
+            environment: environment)
+        #expect(viewer.readLine(within: 10)?.hasPrefix("ready window=0x") == true)
+        for x in stride(from: 100, to: 1100, by: 100) { server.click(x: Int32(x), y: 300) }
+        usleep(300_000)
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 5) == 1)
+        let said = viewer.errorText.split(separator: "\n")
+        #expect(said.count == 1 && said[0].hasSuffix("File too large; stopped recording"), "\(said)")
+    }
 }

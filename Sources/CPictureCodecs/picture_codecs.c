@@ -186,6 +186,22 @@ static void png_quiet(png_structp png, png_const_charp message) {
     (void)message;
 }
 
+// libpng allocates, and clears, an ancillary chunk's declared length before reading it: a few bytes
+// claiming 234 MB took it nearly a second. A chunk that claims more than the file holds is refused
+// here first; IDAT is read piece by piece, so a cut-off picture still shows what it has.
+static int png_chunks_fit(const unsigned char *data, size_t length) {
+    size_t offset = 8;
+    while (offset + 8 <= length) {
+        size_t size = (size_t)data[offset] << 24 | (size_t)data[offset + 1] << 16 | (size_t)data[offset + 2] << 8 |
+                      (size_t)data[offset + 3];
+        const unsigned char *type = data + offset + 4;
+        if (memcmp(type, "IDAT", 4) != 0 && size + 12 > length - offset) return 0;
+        if (memcmp(type, "IEND", 4) == 0) return 1;
+        offset += size + 12;
+    }
+    return 1;
+}
+
 int cellscape_png_decode_rows(const unsigned char *data, size_t length, double max_pixels,
                               double max_interlaced_pixels, int *width,
                               int *height, void *context, cellscape_row_callback callback, char *error,
@@ -210,6 +226,7 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
         return -1;
     }
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) png_error(png, "not a PNG file");
+    if (!png_chunks_fit(data, length)) png_error(png, "a chunk claims more than the file holds");
     png_set_read_fn(png, &source, png_read_memory);
     png_set_user_limits(png, 1000000, 1000000);
     // A chunk's header may claim any length; libpng would allocate it before reading.
@@ -327,7 +344,7 @@ int cellscape_png_encode(const unsigned char *pixels, int width, int height, int
 
 int cellscape_png_text(const unsigned char *data, size_t length, const char *key, char *value, size_t value_size) {
     char message[256] = "";
-    if (length < 8 || png_sig_cmp(data, 0, 8) != 0) return -1;
+    if (length < 8 || png_sig_cmp(data, 0, 8) != 0 || !png_chunks_fit(data, length)) return -1;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, message, png_fail, png_quiet);
     if (png == NULL) return -1;
     png_infop info = png_create_info_struct(png);

@@ -41,6 +41,16 @@ import Testing
         }
     }
 
+    @Test func aPNGChunkClaimingMoreThanTheFileHoldsIsRefusedFirst() throws {
+        let (_, bytes) = try #require(try Self.inputs("FuzzPNG").first { $0.name.hasPrefix("text-chunk-claims") })
+        #expect {
+            _ = try PictureDecoder.decode(bytes, fitting: nil)
+        } throws: { error in
+            (error as? PictureDecoder.Failure)?.description == "a chunk claims more than the file holds"
+        }
+        #expect(ThumbnailCache.text("Thumb::URI", in: bytes) == nil)
+    }
+
     @Test func thumbnailCacheFilesAreReadOrRefused() throws {
         for (_, bytes) in try Self.inputs("FuzzThumbnailCache") {
             _ = ThumbnailCache.thumbnail(in: bytes, forFile: "/fuzz/picture.jpg", modified: 1, size: .large)

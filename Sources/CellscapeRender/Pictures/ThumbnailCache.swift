@@ -142,7 +142,7 @@ public struct ThumbnailCache: Sendable {
         PictureEncoder.png(frame, text: Array(zip(keys, values)).map { (key: $0.0, value: $0.1) })
     }
 
-    private static func text(_ key: String, in data: [UInt8]) -> String? {
+    static func text(_ key: String, in data: [UInt8]) -> String? {
         var value = [CChar](repeating: 0, count: 4096)
         let status = data.withUnsafeBufferPointer {
             cellscape_png_text($0.baseAddress, $0.count, key, &value, value.count)

@@ -44,7 +44,7 @@ typedef struct {
     huffman_table dc[4], ac[4];
     int quant[4][64];  // quantization tables in natural order; [0] is 0 while undefined
     int width, height, count, max_h, max_v, restart_interval;
-    int saw_jfif, saw_adobe;
+    int saw_jfif;
     component components[3];
     int scan_order[3];
 } jpeg_eighth;

@@ -28,6 +28,9 @@ public final class Viewer {
     private var announcedReady = false
     private var recorder: SessionRecorder?
     private var replayed = 0
+    private var title = ViewerModel.applicationName
+    /// How long every frame and the longest turn of the loop took, for `--frame-times`.
+    public private(set) var frameTimes = FrameTimes()
 
     /// Opens the window; throws when there is no display or it cannot show the frames.
     public init(options: ViewerOptions) throws(ViewerError) {
@@ -37,8 +40,8 @@ public final class Viewer {
         connection = try X11Connection(displayName: options.displayName)
         let size = options.scene.size
         window = try X11Window(
-            connection: connection, size: size, title: "Cellscape",
-            icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
+            connection: connection, size: size,
+            title: ViewerModel.applicationName, icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
         presenter = X11Presenter(
             window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
         if let recording = options.recording {
@@ -65,6 +68,7 @@ public final class Viewer {
         var deadline = monotonicNanoseconds()
         var wasIdle = true
         while true {
+            let woke = monotonicNanoseconds()
             drainEvents()
             let commands = translator.take()
             for command in commands where options.replay == nil || command == .key(.quit) { driver.send(command) }
@@ -80,6 +84,9 @@ public final class Viewer {
                 wasIdle = !driver.model.isAnimating
                 deadline = max(deadline + interval, now)
                 now = monotonicNanoseconds()
+                frameTimes.addFrame(now - woke)
+            } else {
+                frameTimes.addTurn(now - woke)
             }
             let timeout = wantsFrames ? Int32(min(1000, (deadline > now ? deadline - now : 0) / 1_000_000)) : -1
             waitForInput(timeout: timeout)
@@ -111,6 +118,10 @@ public final class Viewer {
         presenter.resize(width: Int(driver.model.size.width), height: Int(driver.model.size.height))
         driver.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
         presenter.present()
+        if driver.model.title != title {
+            title = driver.model.title
+            window.setTitle(title)
+        }
         translator.needsDisplay = false
         let finished = monotonicNanoseconds()
         driver.record(start: started, step: stepped - started, frame: finished - started)

@@ -48,13 +48,19 @@ final class X11Window {
         XFlush(connection.display)
     }
 
-    private func setProperties(title: String, icon: Framebuffer?) {
+    /// Sets the title, as WM_NAME and as the UTF-8 _NET_WM_NAME.
+    func setTitle(_ title: String) {
         let display = connection.display
         XStoreName(display, id, title)
         let utf8 = Array(title.utf8)
         XChangeProperty(
             display, id, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8, PropModeReplace, utf8,
             Int32(utf8.count))
+    }
+
+    private func setProperties(title: String, icon: Framebuffer?) {
+        let display = connection.display
+        setTitle(title)
         var protocols = [deleteMessage]
         XSetWMProtocols(display, id, &protocols, 1)
         let name = strdup("cellscape")

@@ -111,8 +111,10 @@ import Testing
         let tile = model.waterfall.layout.frame(at: 1)
         model.handle(.press(tile.center))
         model.handle(.release(tile.center))
+        #expect(model.title == "Cellscape")
         model.handle(.key(.open))
         #expect(model.waterfall.openPicture?.index == 1)
+        #expect(model.title == "p2.png - Cellscape", "the window's title names the open picture")
         let deadline = Date().addingTimeInterval(20)
         repeat {
             feed.loader.waitForWake(milliseconds: 20)
@@ -130,6 +132,7 @@ import Testing
         let offset = model.waterfall.scrollOffset
         model.handle(.key(.back))
         #expect(model.waterfall.openPicture == nil && !model.wantsQuit && model.waterfall.scrollOffset == offset)
+        #expect(model.title == "Cellscape")
         model.handle(.key(.back))
         #expect(model.wantsQuit, "Escape on the grid quits")
     }

@@ -96,6 +96,17 @@ public struct ViewerModel {
         if view == .force { force.statistics.restart() } else { waterfall.statistics.restart() }
     }
 
+    /// The window's title: the open picture's file name, then the program's name.
+    public var title: String {
+        guard view == .waterfall, let open = waterfall.openPicture, let pictures = waterfall.pictures else {
+            return Self.applicationName
+        }
+        return "\(pictures.name(of: open.index)) - \(Self.applicationName)"
+    }
+
+    /// The program's name, the title of its window.
+    public static let applicationName = "Cellscape"
+
     /// Whether the showing view shows its HUD.
     public var showsHUD: Bool { view == .force ? force.showsHUD : waterfall.showsHUD }
 }

@@ -37,13 +37,28 @@ enum SessionFile {
 
     /// The viewer options a session starts with; its items must be those it was recorded with.
     static func options(for header: SessionHeader) throws -> ViewerOptions {
-        let catalog = try items(header.items, seed: header.seed)
-        let (force, waterfall) = header.options(catalog: catalog, threads: ForceSettings().threads)
+        let pictures = try self.pictures(header.items)
+        let catalog = pictures == nil ? try items(header.items, seed: header.seed) : []
+        var (force, waterfall) = header.options(catalog: catalog, threads: ForceSettings().threads)
+        force.pictures = pictures
+        waterfall.pictures = pictures
         var options = ViewerOptions()
         options.scene = force
         options.waterfall = waterfall
         options.view = header.view
         return options
+    }
+
+    /// The pictures a header names, every header read and checked against its digest; nil for items.
+    private static func pictures(_ items: SessionHeader.Items) throws -> PictureFeed? {
+        guard items.source == .pictures else { return nil }
+        guard let paths = items.paths, !paths.isEmpty else { throw CommandError("the session's pictures name no file") }
+        let feed = PictureOptions.feed(of: paths)
+        feed.waitForAllHeaders()
+        guard SessionHeader.Items.digest(of: feed.arrivedItems) == items.digest else {
+            throw CommandError("the session's pictures changed since it was recorded")
+        }
+        return feed
     }
 
     /// The items a header names, checked against its digest.
@@ -61,6 +76,8 @@ enum SessionFile {
         case .bundled:
             catalog = try FeedOptions.bundledCatalog()
             name = "the bundled catalog"
+        case .pictures:
+            throw CommandError("the session's pictures are not a catalog")
         }
         guard SessionHeader.Items.digest(of: catalog) == items.digest else {
             throw CommandError("\(name) changed since the session was recorded")

@@ -46,9 +46,14 @@ struct ViewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("On exit, write the final state (cells, scroll, view) as JSON here.", valueName: "file"))
     var stateOnExit: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "On exit, write how long frames took (count, median, p99, longest) as JSON here.", valueName: "file"))
+    var frameTimes: String?
+
     func validate() throws {
         if !pictures.paths.isEmpty {
-            if record != nil || replay != nil { throw ValidationError("sessions of pictures cannot be recorded yet") }
+            if replay != nil { throw ValidationError("give a session to replay or pictures, not both") }
             if feed.items != nil || feed.count != nil {
                 throw ValidationError("give pictures or --items/--count, not both")
             }
@@ -71,9 +76,10 @@ struct ViewCommand: ParsableCommand {
         // The session and the state are what the user asked for: failing to write either ends with 1.
         var outputFailed = false
         if let record {
+            let items =
+                options.waterfall.pictures.map(PictureOptions.source) ?? feed.source(of: options.waterfall.catalog)
             let header = SessionHeader(
-                force: options.scene, waterfall: options.waterfall, view: options.view,
-                items: feed.source(of: options.waterfall.catalog))
+                force: options.scene, waterfall: options.waterfall, view: options.view, items: items)
             options.recording = (header, try SessionFile.writer(path: record) { outputFailed = true })
         }
         if let stateOnExit {
@@ -86,13 +92,24 @@ struct ViewCommand: ParsableCommand {
                 }
             }
         }
-        try Viewer(options: options).run()
+        let viewer = try Viewer(options: options)
+        viewer.run()
+        if let frameTimes {
+            do {
+                try OutputFile.write(viewer.frameTimes.json, to: frameTimes)
+            } catch {
+                FileHandle.standardError.write(Data("cellscape: \(error)\n".utf8))
+                outputFailed = true
+            }
+        }
         if outputFailed { throw ExitCode(1) }
     }
 
     private func liveOptions() throws -> ViewerOptions {
         var options = ViewerOptions()
         if let feed = try pictures.feed() {
+            // A recording starts with every picture laid out, as its replay will.
+            if record != nil { feed.waitForAllHeaders() }
             options.waterfall.pictures = feed
             options.scene = scene.scene
             options.scene.pictures = feed
@@ -188,15 +205,26 @@ struct PictureOptions: ParsableArguments {
         guard !found.paths.isEmpty else {
             throw CommandError("no JPEG or PNG pictures in \(arguments.joined(separator: ", "))")
         }
-        let feed = PictureFeed(
-            paths: found.paths, threads: ParallelWorkers.count,
-            diskCache: noDiskCache ? nil : ThumbnailCache(environment: ProcessInfo.processInfo.environment),
+        let feed = Self.feed(of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache)
+        feed.skippedFiles = found.skipped
+        return feed
+    }
+
+    /// The feed of the pictures at `paths`, each problem said on standard error.
+    static func feed(of paths: [String], cacheSize: Int = 256, diskCache: Bool = true) -> PictureFeed {
+        PictureFeed(
+            paths: paths, threads: ParallelWorkers.count,
+            diskCache: diskCache ? ThumbnailCache(environment: ProcessInfo.processInfo.environment) : nil,
             memoryBytes: cacheSize << 20
         ) { problem in
             FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
         }
-        feed.skippedFiles = found.skipped
-        return feed
+    }
+
+    /// The pictures of `feed`, every header arrived, as a session header records them.
+    static func source(of feed: PictureFeed) -> SessionHeader.Items {
+        let paths = feed.loader.paths.map { URL(fileURLWithPath: $0).path }
+        return SessionHeader.Items(source: .pictures, paths: paths, items: feed.arrivedItems)
     }
 }
 

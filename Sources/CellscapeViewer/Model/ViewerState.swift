@@ -2,7 +2,8 @@ import CellscapeLayout
 import Foundation
 
 /// What a replay must reproduce, bit for bit: the view, the window size, pause, the steps taken, every
-/// cell's id and position, and the waterfall's scroll offset, item count and selection.
+/// cell's id and position, the waterfall's scroll offset, item count and selection, and the picture
+/// open over it with its zoom and centre.
 ///
 /// Its JSON (`cellscape replay --state`, `--state-on-exit`) writes every number in its shortest exact
 /// form; its digest (``ViewerModel/stateDigest``) is what session files carry to find where a replay went another way.
@@ -23,6 +24,17 @@ public struct ViewerState: Codable, Hashable, Sendable {
     public var scroll: Double
     public var items: Int
     public var selection: Int?
+    /// The picture open over the waterfall, if any (left out of the JSON when none).
+    public var open: OpenPicture?
+
+    /// The picture open over the waterfall: which, its zoom (nil while it fits the window) and the
+    /// picture point at the window's centre.
+    public struct OpenPicture: Codable, Hashable, Sendable {
+        public var index: Int
+        public var zoom: Double?
+        public var x: Double
+        public var y: Double
+    }
 
     /// The state of `model`.
     public init(of model: ViewerModel) {
@@ -35,6 +47,9 @@ public struct ViewerState: Codable, Hashable, Sendable {
         scroll = model.waterfall.scrollOffset
         items = model.waterfall.items.count
         selection = model.waterfall.selection
+        open = model.waterfall.openPicture.map {
+            OpenPicture(index: $0.index, zoom: $0.zoom, x: $0.center.x, y: $0.center.y)
+        }
     }
 
     /// The state as one line of JSON, keys in a fixed order.
@@ -65,6 +80,13 @@ extension ViewerModel {
         digest.add(waterfall.scrollOffset.bitPattern)
         digest.add(UInt64(waterfall.items.count))
         digest.add(waterfall.selection.map { UInt64($0) + 1 } ?? 0)
+        // Added only while a picture is open, so sessions without one keep their digests.
+        if let open = waterfall.openPicture {
+            digest.add(UInt64(open.index))
+            digest.add(open.zoom?.bitPattern ?? 0)
+            digest.add(open.center.x.bitPattern)
+            digest.add(open.center.y.bitPattern)
+        }
         return digest
     }
 }

@@ -49,6 +49,32 @@ public final class PictureFeed {
     /// The file name of picture `index`.
     public func name(of index: Int) -> String { (loader.paths[index] as NSString).lastPathComponent }
 
+    /// The waterfall item of picture `index`, once its header arrived: its size (1x1 when broken) and name.
+    public func item(at index: Int) -> WaterfallItem? {
+        guard headers[index] != nil || broken.contains(index) else { return nil }
+        let size = headers[index].map { Size(width: Double($0.width), height: Double($0.height)) }
+        return WaterfallItem(size: size ?? Size(width: 1, height: 1), title: name(of: index), color: Self.tileColor)
+    }
+
+    /// The items of the pictures whose headers arrived, up to the first still to come.
+    public var arrivedItems: [WaterfallItem] {
+        var items: [WaterfallItem] = []
+        while items.count < count, let item = item(at: items.count) { items.append(item) }
+        return items
+    }
+
+    /// The colour of a picture's tile until its thumbnail arrives.
+    static let tileColor = Color(hex: 0x2A_2F3C)
+
+    /// Waits until every header has arrived (read or broken). A recorded or replayed session starts
+    /// with the whole feed laid out, so what it does cannot depend on how fast the headers came.
+    public func waitForAllHeaders() {
+        while headersArrived < count {
+            loader.waitForWake(milliseconds: 100)
+            takeResults()
+        }
+    }
+
     /// Takes what the workers finished; returns whether anything changed.
     @discardableResult
     public func takeResults() -> Bool {

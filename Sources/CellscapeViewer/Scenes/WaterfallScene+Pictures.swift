@@ -8,9 +8,10 @@ extension WaterfallScene {
         if let selection { openPicture(at: selection) }
     }
 
-    /// Opens picture `index` (selecting it), fitted to the window, once its size is known.
+    /// Opens picture `index` (selecting it), fitted to the window, once its size is known. Only the
+    /// header decides: a recorded session opens the same pictures however fast they decode.
     mutating func openPicture(at index: Int) {
-        guard let pictures, index < items.count, !pictures.broken.contains(index) else { return }
+        guard let pictures, index < items.count, pictures.headers[index] != nil else { return }
         selection = index
         openPicture = PictureView(index: index, picture: items[index].size)
     }
@@ -74,6 +75,8 @@ extension WaterfallScene {
         pictures.wantView(view.index, side: side, prefetching: neighbours, prefetchSide: Int(fitSide.rounded(.up)))
         if let image = pictures.viewImage(view.index) ?? pictures.thumbnail(view.index) {
             frame.draw(image, in: rect)
+        } else if pictures.broken.contains(view.index) {
+            RoundedRectangle(frame: rect, cornerRadius: Self.cornerRadius, color: Self.brokenColor).draw(into: frame)
         }
     }
 }

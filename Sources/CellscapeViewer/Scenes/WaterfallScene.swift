@@ -194,14 +194,8 @@ public struct WaterfallScene {
     private mutating func appendArrivedPictures(_ pictures: PictureFeed) {
         var page: [WaterfallItem] = []
         var index = items.count
-        while index < pictures.count {
-            let header = pictures.headers[index]
-            guard header != nil || pictures.broken.contains(index) else { break }
-            let size = header.map { Size(width: Double($0.width), height: Double($0.height)) }
-            page.append(
-                WaterfallItem(
-                    size: size ?? Size(width: 1, height: 1), title: pictures.name(of: index),
-                    color: Color(hex: 0x2A_2F3C)))
+        while index < pictures.count, let item = pictures.item(at: index) {
+            page.append(item)
             index += 1
         }
         guard !page.isEmpty else { return }

@@ -12,6 +12,8 @@ public struct SessionHeader: Codable, Hashable, Sendable {
             case file
             /// Generated from the seed.
             case generated
+            /// Pictures, laid out by the sizes their headers give.
+            case pictures
         }
 
         public var source: Source
@@ -19,14 +21,19 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         public var path: String?
         /// How many items were generated (`generated`).
         public var count: Int?
+        /// The pictures' absolute paths, in the feed's order (`pictures`).
+        public var paths: [String]?
         /// The digest of the items' sizes, titles and colours (``digest(of:)``).
         public var digest: StateDigest
 
         /// An item source and the digest of what it gave.
-        public init(source: Source, path: String? = nil, count: Int? = nil, items: [WaterfallItem]) {
+        public init(
+            source: Source, path: String? = nil, count: Int? = nil, paths: [String]? = nil, items: [WaterfallItem]
+        ) {
             self.source = source
             self.path = path
             self.count = count
+            self.paths = paths
             digest = Self.digest(of: items)
         }
 

@@ -14,13 +14,10 @@ import Testing
         return (program, root.appendingPathComponent("data"), root)
     }
 
+    /// The catalog in the source tree, found from this file (the build folder may be anywhere).
     static func catalogSource() -> URL {
-        // The test bundle sits in the build folder, inside the source tree.
-        var directory = CommandRunner.executable.deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("assets").path) {
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("assets/waterfall-items.json")
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets/waterfall-items.json")
     }
 
     @Test func theBundledCatalogIsFoundUnderXDGDataHome() throws {

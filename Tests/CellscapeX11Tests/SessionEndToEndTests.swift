@@ -77,7 +77,7 @@ struct SessionEndToEndTests {
         #expect(replay.waitForExit(within: 60) == 0, "\(replay.errorText)")
     }
 
-    @Test func aRecordingThatRunsOutOfRoomIsSaidOnceAndTheViewerGoesOn() throws {
+    @Test(.notUnderThreadSanitizer) func aRecordingThatRunsOutOfRoomIsSaidOnceAndTheViewerGoesOn() throws {
         let session = Self.temporaryPath("full.jsonl")
         defer { try? FileManager.default.removeItem(atPath: session) }
         let server = try XvfbServer()

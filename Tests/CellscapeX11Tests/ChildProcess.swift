@@ -31,6 +31,7 @@ final class ChildProcess {
 
     deinit {
         stop()
+        if !process.isRunning { process.waitUntilExit() }  // Foundation lets go of an ended child only then
     }
 
     /// The next line of standard output, or `nil` if none comes within `seconds`.

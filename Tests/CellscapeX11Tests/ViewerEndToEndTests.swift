@@ -77,6 +77,8 @@ struct ViewerEndToEndTests {
         var hint = XClassHint()
         #expect(XGetClassHint(server.display, window, &hint) != 0)
         #expect(hint.res_class.map { String(cString: $0) } == "Cellscape")
+        XFree(hint.res_name)
+        XFree(hint.res_class)
         viewer.stop()
     }
 

@@ -22,6 +22,27 @@ import Testing
         }
     }
 
+    /// A cell at the window's edge can lie wholly outside the frame once its rim is taken off: its
+    /// picture is then left out (the soak found this trapping), and one across the edge is cut there.
+    @Test func aPictureDiscOffTheFrameIsLeftOutAndOneAcrossTheEdgeIsCut() {
+        let picture = Framebuffer(width: 8, height: 8)
+        picture.fill(Color(hex: 0xC8_3C3C))
+        let frame = Framebuffer(width: 40, height: 30)
+        frame.fill(Color(hex: 0x00_0000))
+        let pixels = { (0..<30).flatMap { y in (0..<40).map { frame[$0, y] } } }
+        let before = pixels()
+        for center in [
+            Point(x: 20, y: -5.5), Point(x: 20, y: 35.5), Point(x: -5.5, y: 15), Point(x: 45.5, y: 15),
+            Point(x: -1e300, y: 1e300), Point(x: .nan, y: 10),
+        ] {
+            ForceScene.fillDisc(at: center, radius: 5, with: picture, into: frame)
+        }
+        #expect(pixels() == before)
+        ForceScene.fillDisc(at: Point(x: 20, y: 2), radius: 5, with: picture, into: frame)
+        #expect(frame[20, 0] == picture[0, 0] && frame[20, 6] == picture[0, 0])
+        #expect(frame[20, 7] == before[7 * 40 + 20] && frame[26, 2] == before[2 * 40 + 26])
+    }
+
     @Test func aClickOnEmptySpaceAddsACellThere() {
         var scene = Self.scene()
         scene.handle(.press(Point(x: 100.5, y: 80.5)))

@@ -24,16 +24,24 @@ extension ForceScene {
         }
     }
 
-    /// Fills the disc with the largest centred square of `picture`, scaled to the disc's diameter.
-    private static func fillDisc(at center: Point, radius: Double, with picture: Framebuffer, into frame: Framebuffer) {
+    /// Fills the disc with the largest centred square of `picture`, scaled to the disc's diameter; the
+    /// part outside the frame is left out (a cell at the window's edge may lie wholly outside it once
+    /// its rim is taken off).
+    static func fillDisc(at center: Point, radius: Double, with picture: Framebuffer, into frame: Framebuffer) {
         guard radius >= 1, picture.width > 0, picture.height > 0 else { return }
         let side = min(picture.width, picture.height)
         let left = (picture.width - side) / 2
         let top = (picture.height - side) / 2
         let scale = Double(side) / (2 * radius)
-        let rows = max(0, Int((center.y - radius).rounded(.down)))...min(frame.height - 1, Int(center.y + radius))
-        let columns = max(0, Int((center.x - radius).rounded(.down)))...min(frame.width - 1, Int(center.x + radius))
-        guard !rows.isEmpty, !columns.isEmpty else { return }
+        // Clamped as doubles first: the bounds of a disc off the frame would make an empty ClosedRange,
+        // which traps, and a far one would not fit an Int.
+        let firstRow = max(0, (center.y - radius).rounded(.down))
+        let lastRow = min(Double(frame.height - 1), (center.y + radius).rounded(.down))
+        let firstColumn = max(0, (center.x - radius).rounded(.down))
+        let lastColumn = min(Double(frame.width - 1), (center.x + radius).rounded(.down))
+        guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
+        let rows = Int(firstRow)...Int(lastRow)
+        let columns = Int(firstColumn)...Int(lastColumn)
         for y in rows {
             let dy = Double(y) + 0.5 - center.y
             for x in columns {

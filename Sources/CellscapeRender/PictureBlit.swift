@@ -5,19 +5,20 @@ extension Framebuffer {
     /// clipped to the frame; with an `opacity` below 1, blended over what is there.
     public func draw(_ picture: Framebuffer, in rect: Rect, opacity: Double = 1) {
         guard picture.width > 0, picture.height > 0, rect.width > 0, rect.height > 0 else { return }
-        let left = max(0, Int(rect.minX.rounded()))
-        let right = min(width, Int(rect.maxX.rounded()))
-        let top = max(0, Int(rect.minY.rounded()))
-        let bottom = min(height, Int(rect.maxY.rounded()))
+        // Clamped as doubles: a picture zoomed and panned far off the window must not overflow an Int.
+        let left = Self.clamped(rect.minX.rounded(), to: width)
+        let right = Self.clamped(rect.maxX.rounded(), to: width)
+        let top = Self.clamped(rect.minY.rounded(), to: height)
+        let bottom = Self.clamped(rect.maxY.rounded(), to: height)
         guard left < right, top < bottom else { return }
         let scaleX = Double(picture.width) / rect.width
         let scaleY = Double(picture.height) / rect.height
         let columns = (left..<right).map { x in
-            min(picture.width - 1, max(0, Int((Double(x) + 0.5 - rect.minX) * scaleX)))
+            Self.clamped(((Double(x) + 0.5 - rect.minX) * scaleX).rounded(.down), to: picture.width - 1)
         }
         let alpha = UInt32((min(1, max(0, opacity)) * 256).rounded())
         for y in top..<bottom {
-            let sourceY = min(picture.height - 1, max(0, Int((Double(y) + 0.5 - rect.minY) * scaleY)))
+            let sourceY = Self.clamped(((Double(y) + 0.5 - rect.minY) * scaleY).rounded(.down), to: picture.height - 1)
             let source = picture.pixels + sourceY * picture.stride
             let target = pixels + y * stride
             if alpha >= 256 {
@@ -28,5 +29,10 @@ extension Framebuffer {
                 }
             }
         }
+    }
+
+    /// `value` within 0...`limit` as an Int (NaN gives 0).
+    static func clamped(_ value: Double, to limit: Int) -> Int {
+        Int(min(Double(limit), max(0, value)))
     }
 }

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import CellscapeLayout
+@testable import CellscapeRender
+
+/// Drawing a picture into a rect: each pixel takes the picture's pixel under its centre, clipped to the
+/// frame; a rect far off it (a picture zoomed and panned away) or not a number draws nothing.
+@Suite struct PictureBlitTests {
+    static func picture() -> Framebuffer {
+        let picture = Framebuffer(width: 2, height: 2)
+        picture[0, 0] = 0xFF_0000
+        picture[1, 0] = 0x00_FF00
+        picture[0, 1] = 0x00_00FF
+        picture[1, 1] = 0xFF_FFFF
+        return picture
+    }
+
+    static func pixels(_ frame: Framebuffer) -> [UInt32] {
+        (0..<frame.height).flatMap { y in (0..<frame.width).map { frame[$0, y] } }
+    }
+
+    @Test func eachPixelTakesThePicturesPixelUnderItsCentreClippedToTheFrame() {
+        let frame = Framebuffer(width: 4, height: 3)
+        frame.draw(Self.picture(), in: Rect(x: -2, y: -1, width: 4, height: 4))
+        let (green, white, empty): (UInt32, UInt32, UInt32) = (0x00_FF00, 0xFF_FFFF, Color.background.pixel)
+        #expect(
+            Self.pixels(frame) == [green, green, empty, empty, white, white, empty, empty, white, white, empty, empty])
+    }
+
+    @Test func aRectFarOffTheFrameOrNotANumberDrawsNothing() {
+        let frame = Framebuffer(width: 4, height: 3)
+        let rects = [
+            Rect(x: 1e300, y: 0, width: 1e300, height: 5), Rect(x: -1e300, y: -1e300, width: 1e299, height: 1e299),
+            Rect(x: .nan, y: 0, width: 4, height: 3), Rect(x: 0, y: .nan, width: 4, height: 3),
+        ]
+        for rect in rects { frame.draw(Self.picture(), in: rect) }
+        #expect(Self.pixels(frame) == Array(repeating: Color.background.pixel, count: 12))
+    }
+
+    @Test func aRectFarLargerThanTheFrameDrawsThePartUnderIt() {
+        let frame = Framebuffer(width: 4, height: 3)
+        frame.draw(Self.picture(), in: Rect(x: -1e300, y: 0, width: 2e300, height: 3))
+        let right = [UInt32](repeating: 0x00_FF00, count: 4)
+        let white = [UInt32](repeating: 0xFF_FFFF, count: 4)
+        #expect(Self.pixels(frame) == right + white + white)
+    }
+}

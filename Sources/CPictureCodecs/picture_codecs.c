@@ -377,6 +377,12 @@ void cellscape_keep_picture_buffers(void) {
 #endif
 }
 
+void cellscape_return_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
 void cellscape_md5(const unsigned char *data, size_t length, unsigned char digest[16]) {
     struct md5_ctx context;
     md5_init(&context);

@@ -59,6 +59,11 @@ int cellscape_png_text(const unsigned char *data, size_t length, const char *key
 /// the thumbnail rate). Does nothing where the C library is not glibc.
 void cellscape_keep_picture_buffers(void);
 
+/// Hands the heap's free memory back to the system (glibc's malloc_trim): what a loader calls once its
+/// workers run out of work, so the buffers a burst of decoding kept do not stay resident. Does
+/// nothing where the C library is not glibc.
+void cellscape_return_free_memory(void);
+
 /// The MD5 digest of `length` bytes (nettle), for the names of the shared thumbnail cache.
 void cellscape_md5(const unsigned char *data, size_t length, unsigned char digest[16]);
 

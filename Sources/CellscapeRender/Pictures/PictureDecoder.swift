@@ -24,6 +24,12 @@ public enum PictureDecoder {
         public var description: String
     }
 
+    /// Hands the heap's free memory back to the system (glibc), so the buffers a burst of decoding
+    /// kept do not stay resident once it is over; a no-op elsewhere.
+    public static func returnFreeMemory() {
+        cellscape_return_free_memory()
+    }
+
     /// The picture in `data`, upright, shrunk to fit within `fitting` (keeping its aspect ratio; never
     /// enlarged). `fitting` of nil keeps the full size.
     public static func decode(_ data: [UInt8], fitting: Size? = nil) throws(Failure) -> Framebuffer {

@@ -10,7 +10,8 @@ import Foundation
 /// carry a priority (lower first): those below ``onScreen`` (what the window shows) go before the
 /// headers still to read, so a large folder's scan never holds up the first screen; the rest after
 /// them. Before a worker starts one it asks ``isWanted`` again, so work for a tile scrolled far away
-/// is dropped before it starts.
+/// is dropped before it starts. Once every worker runs out of work after a burst, one of them hands
+/// the heap's free memory back to the system, so what the decoders kept does not stay resident.
 public final class PictureLoader: @unchecked Sendable {
     /// What a worker finished.
     public enum Result {
@@ -47,6 +48,8 @@ public final class PictureLoader: @unchecked Sendable {
     private var stopping = false
     private var cacheProblemSaid = false
     private var running = 0
+    private var busy = 0
+    private var decodedSinceTrim = false
 
     /// A loader of `paths` on `threads` workers, reading and filling `diskCache` at `diskSize` when given.
     public init(
@@ -121,8 +124,15 @@ public final class PictureLoader: @unchecked Sendable {
             switch job {
             case .header(let index): result = header(index)
             case .thumbnail(let index, let side): result = thumbnail(index, side: side)
+            case .returnFreeMemory:
+                PictureDecoder.returnFreeMemory()
+                condition.withLock { busy -= 1 }
+                continue
             }
-            condition.withLock { outbox.append(result) }
+            condition.withLock {
+                outbox.append(result)
+                busy -= 1
+            }
             var byte: UInt8 = 1
             _ = write(wakeWriteEnd, &byte, 1)
         }
@@ -135,10 +145,11 @@ public final class PictureLoader: @unchecked Sendable {
     private enum Job {
         case header(Int)
         case thumbnail(Int, side: Int)
+        case returnFreeMemory
     }
 
     /// The next job: thumbnails on screen, then headers in order, then the other thumbnails by
-    /// priority; nil to stop.
+    /// priority, and once all workers are idle after decoding, handing free memory back; nil to stop.
     private func nextJob() -> Job? {
         condition.withLock {
             while true {
@@ -146,11 +157,23 @@ public final class PictureLoader: @unchecked Sendable {
                 let best = requests.indices.min { requests[$0].priority < requests[$1].priority }
                 if let best, requests[best].priority < Self.onScreen || headersPending.isEmpty {
                     let request = requests.remove(at: best)
-                    if wanted(request.index, request.side) { return .thumbnail(request.index, side: request.side) }
+                    if wanted(request.index, request.side) {
+                        busy += 1
+                        decodedSinceTrim = true
+                        return .thumbnail(request.index, side: request.side)
+                    }
                     requested.remove(Int64(request.index) << 20 | Int64(request.side))
                     continue
                 }
-                if let index = headersPending.popLast() { return .header(index) }
+                if let index = headersPending.popLast() {
+                    busy += 1
+                    return .header(index)
+                }
+                if decodedSinceTrim && busy == 0 {
+                    decodedSinceTrim = false
+                    busy += 1
+                    return .returnFreeMemory
+                }
                 condition.wait()
             }
         }

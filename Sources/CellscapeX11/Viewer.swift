@@ -118,8 +118,9 @@ public final class Viewer {
         presenter.resize(width: Int(driver.model.size.width), height: Int(driver.model.size.height))
         driver.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
         presenter.present()
-        if driver.model.title != title {
-            title = driver.model.title
+        let newTitle = driver.model.title
+        if newTitle != title {
+            title = newTitle
             window.setTitle(title)
         }
         translator.needsDisplay = false

@@ -49,7 +49,7 @@ public struct FrameTimes: Sendable {
         return Double(longestFrame) / 1e6
     }
 
-    /// The figures as one line of JSON: frames, median and p99 (ms, to 0.1), longest frame and turn (ms).
+    /// The figures as one line of JSON: frames, then the median, p99, longest frame and longest turn in ms.
     public var json: String {
         func milliseconds(_ value: Double?) -> String {
             guard let value else { return "null" }

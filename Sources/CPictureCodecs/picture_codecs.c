@@ -27,13 +27,13 @@ static void jpeg_fail(j_common_ptr info) {
 // Corrupt-data warnings come per file; the picture is still shown.
 static void jpeg_quiet(j_common_ptr info) { (void)info; }
 
-int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_width, int min_height,
-                          double max_pixels, cellscape_picture *picture, char *error, size_t error_size) {
+int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min_width, int min_height,
+                               double max_pixels, int *width, int *height, void *context,
+                               cellscape_row_callback callback, char *error, size_t error_size) {
     struct jpeg_decompress_struct info;
     struct jpeg_failure failure;
     // Volatile: set between setjmp and a possible longjmp.
-    unsigned char *volatile pixels = NULL;
-    memset(picture, 0, sizeof(*picture));
+    unsigned char *volatile row = NULL;
     info.err = jpeg_std_error(&failure.manager);
     failure.manager.error_exit = jpeg_fail;
     failure.manager.output_message = jpeg_quiet;
@@ -42,7 +42,7 @@ int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_widt
         (*info.err->format_message)((j_common_ptr)&info, message);
         snprintf(error, error_size, "%s", message);
         jpeg_destroy_decompress(&info);
-        free(pixels);
+        free(row);
         return -1;
     }
     jpeg_create_decompress(&info);
@@ -83,22 +83,22 @@ int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_widt
         }
     }
     jpeg_start_decompress(&info);
-    int width = (int)info.output_width;
-    int height = (int)info.output_height;
-    int stride = width * 4;
-    pixels = malloc((size_t)stride * (size_t)height);
-    if (pixels == NULL) {
-        snprintf(error, error_size, "out of memory for %dx%d pixels", width, height);
+    *width = (int)info.output_width;
+    *height = (int)info.output_height;
+    // One row at a time: the caller shrinks as rows come, so no picture-sized buffer is needed.
+    row = malloc((size_t)info.output_width * 4);
+    if (row == NULL) {
+        snprintf(error, error_size, "out of memory");
         jpeg_destroy_decompress(&info);
         return -1;
     }
     while (info.output_scanline < info.output_height) {
-        unsigned char *row = pixels + (size_t)info.output_scanline * (size_t)stride;
+        int line = (int)info.output_scanline;
         JSAMPROW rows[1] = {row};
         jpeg_read_scanlines(&info, rows, 1);
         if (info.out_color_space == JCS_CMYK) {
             // Adobe writes CMYK inverted: each channel is already 255 - ink.
-            for (int x = 0; x < width; x++) {
+            for (int x = 0; x < *width; x++) {
                 unsigned char *p = row + 4 * x;
                 unsigned int c = p[0], m = p[1], y = p[2], k = p[3];
                 p[0] = (unsigned char)(y * k / 255);
@@ -107,13 +107,11 @@ int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_widt
                 p[3] = 255;
             }
         }
+        callback(context, row, line);
     }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
-    picture->pixels = pixels;
-    picture->width = width;
-    picture->height = height;
-    picture->stride = stride;
+    free(row);
     return 0;
 }
 
@@ -374,12 +372,6 @@ void cellscape_keep_picture_buffers(void) {
 #ifdef __GLIBC__
     mallopt(M_MMAP_THRESHOLD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-}
-
-void cellscape_return_free_memory(void) {
-#ifdef __GLIBC__
-    malloc_trim(0);
 #endif
 }
 

@@ -36,16 +36,26 @@ import Testing
         return Array(UnsafeBufferPointer(start: pixels, count: Int(picture.stride * picture.height)))
     }
 
-    /// libjpeg's decode at 1/8 scale.
+    /// libjpeg's decode at 1/8 scale, its rows one after another.
     static func libjpeg(_ data: [UInt8]) -> [UInt8]? {
-        var picture = cellscape_picture()
-        var message = [CChar](repeating: 0, count: 256)
-        let status = data.withUnsafeBufferPointer {
-            cellscape_jpeg_decode($0.baseAddress, $0.count, 1, 1, 1e9, &picture, &message, message.count)
+        final class Rows {
+            let size = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
+            var bytes: [UInt8] = []
+            init() { size.initialize(repeating: 0, count: 2) }
+            deinit { size.deallocate() }
         }
-        guard status == 0, let pixels = picture.pixels else { return nil }
-        defer { free(pixels) }
-        return Array(UnsafeBufferPointer(start: pixels, count: Int(picture.stride * picture.height)))
+        let rows = Rows()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { bytes in
+            cellscape_jpeg_decode_rows(
+                bytes.baseAddress, bytes.count, 1, 1, 1e9, rows.size, rows.size + 1,
+                Unmanaged.passUnretained(rows).toOpaque(),
+                { context, row, _ in
+                    let rows = Unmanaged<Rows>.fromOpaque(context!).takeUnretainedValue()
+                    rows.bytes += UnsafeBufferPointer(start: row, count: 4 * Int(rows.size[0]))
+                }, &message, message.count)
+        }
+        return status == 0 ? rows.bytes : nil
     }
 
     @Test(arguments: PictureEncoder.Chroma.allCases)

@@ -18,15 +18,17 @@ typedef struct {
 typedef void (*cellscape_row_callback)(void *context, const unsigned char *row, int y);
 
 /// Decodes a JPEG held in memory at the smallest DCT scale (1/8 to 8/8) whose output is at least
-/// `min_width` x `min_height` (0: full size), in B, G, R, X. Returns 0, or -1 with a message in `error`.
-/// `max_pixels` refuses a picture whose full size has more pixels, before any allocation.
-int cellscape_jpeg_decode(const unsigned char *data, size_t length, int min_width, int min_height,
-                          double max_pixels, cellscape_picture *picture, char *error, size_t error_size);
+/// `min_width` x `min_height` (0: full size) row by row, handing each row (B, G, R, X) to `callback`;
+/// fills `width` and `height` (the output's) before the first row. Returns 0, or -1 with a message in
+/// `error`. `max_pixels` refuses a picture whose full size has more pixels, before any allocation.
+int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min_width, int min_height,
+                               double max_pixels, int *width, int *height, void *context,
+                               cellscape_row_callback callback, char *error, size_t error_size);
 
 /// Decodes a baseline JPEG at 1/8 scale from its DC terms alone, much faster than libjpeg at that
 /// scale, when the 1/8 size is at least `min_width` x `min_height`. Returns 1 with `picture` filled, or
 /// 0 when the file is not one it takes (progressive, arithmetic, CMYK, several scans, corrupt...):
-/// then `cellscape_jpeg_decode` is the way.
+/// then `cellscape_jpeg_decode_rows` is the way.
 int cellscape_jpeg_decode_eighth(const unsigned char *data, size_t length, int min_width, int min_height,
                                  double max_pixels, cellscape_picture *picture);
 
@@ -58,11 +60,6 @@ int cellscape_png_text(const unsigned char *data, size_t length, const char *key
 /// where glibc would map each above 128 KB anew, fault it in, zero it and unmap it again (a fifth of
 /// the thumbnail rate). Does nothing where the C library is not glibc.
 void cellscape_keep_picture_buffers(void);
-
-/// Hands the heap's free memory back to the system (glibc's malloc_trim): what a loader calls once its
-/// workers run out of work, so the buffers a burst of decoding kept do not stay resident. Does
-/// nothing where the C library is not glibc.
-void cellscape_return_free_memory(void);
 
 /// The MD5 digest of `length` bytes (nettle), for the names of the shared thumbnail cache.
 void cellscape_md5(const unsigned char *data, size_t length, unsigned char digest[16]);

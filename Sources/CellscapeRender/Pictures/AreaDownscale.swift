@@ -26,13 +26,16 @@ struct AreaDownscale {
     private var outputRow = 0
 
     /// A downscale of a `sourceWidth` x `sourceHeight` picture to `width` x `height` (each at most the
-    /// source's, at least 1).
-    init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
+    /// source's, at least 1), into a framebuffer of that size from `output`.
+    init(
+        sourceWidth: Int, sourceHeight: Int, width: Int, height: Int,
+        output: (Int, Int) -> Framebuffer = { Framebuffer(width: $0, height: $1) }
+    ) {
         self.sourceWidth = max(1, sourceWidth)
         self.sourceHeight = max(1, sourceHeight)
         self.width = max(1, min(width, self.sourceWidth))
         self.height = max(1, min(height, self.sourceHeight))
-        output = Framebuffer(width: self.width, height: self.height)
+        self.output = output(self.width, self.height)
         let (outputWidth, inputWidth) = (self.width, self.sourceWidth)
         columns = (0..<inputWidth).map { x in
             let start = x * outputWidth

@@ -10,9 +10,10 @@ import CellscapeLayout
 /// Decodes JPEG and PNG pictures into upright framebuffers of the size a view needs.
 ///
 /// JPEG decodes at the smallest DCT scale not below the target (a baseline JPEG at 1/8 from its DC
-/// terms alone, skipping the rest of its codes), PNG row by row; both then shrink by
-/// area (`AreaDownscale`), so a huge PNG needs memory for a few rows, not for its pixels. Errors come
-/// back as one line; a picture of more than ``maximumPixels`` is refused before any allocation.
+/// terms alone, skipping the rest of its codes); both formats come row by row and shrink by area as
+/// they come (`AreaDownscale`), so a huge picture needs memory for a few rows, not for its pixels.
+/// Errors come back as one line; a picture of more than ``maximumPixels`` is refused before any
+/// allocation.
 public enum PictureDecoder {
     /// Pictures with more pixels than this are refused (a header may claim anything).
     public static let maximumPixels = 1_000_000_000.0
@@ -24,25 +25,25 @@ public enum PictureDecoder {
         public var description: String
     }
 
-    /// Hands the heap's free memory back to the system (glibc), so the buffers a burst of decoding
-    /// kept do not stay resident once it is over; a no-op elsewhere.
-    public static func returnFreeMemory() {
-        cellscape_return_free_memory()
-    }
-
     /// The picture in `data`, upright, shrunk to fit within `fitting` (keeping its aspect ratio; never
-    /// enlarged). `fitting` of nil keeps the full size.
-    public static func decode(_ data: [UInt8], fitting: Size? = nil) throws(Failure) -> Framebuffer {
+    /// enlarged). `fitting` of nil keeps the full size. `pool` lends the output's memory when it is
+    /// large (see ``PixelPool``).
+    public static func decode(_ data: [UInt8], fitting: Size? = nil, pool: PixelPool? = nil) throws(Failure)
+        -> Framebuffer
+    {
         guard let header = PictureHeader(data) else { throw Failure(description: "not a JPEG or PNG picture") }
         let target = targetSize(header: header, fitting: fitting)
         // The stored picture's target: sides swapped back for the orientations that turn it a quarter.
         let stored = header.orientation.swapsSides ? (target.height, target.width) : (target.width, target.height)
+        let output = { (width: Int, height: Int) in
+            pool?.framebuffer(width: width, height: height) ?? Framebuffer(width: width, height: height)
+        }
         let shrunk =
             switch header.format {
-            case .jpeg: try decodeJPEG(data, width: stored.0, height: stored.1)
-            case .png: try decodePNG(data, width: stored.0, height: stored.1)
+            case .jpeg: try decodeJPEG(data, width: stored.0, height: stored.1, output)
+            case .png: try decodePNG(data, width: stored.0, height: stored.1, output)
             }
-        return upright(shrunk, orientation: header.orientation)
+        return upright(shrunk, orientation: header.orientation, output)
     }
 
     /// The size a picture of `header`'s shown size takes to fit within `fitting`, at least 1 x 1.
@@ -55,76 +56,101 @@ public enum PictureDecoder {
         )
     }
 
-    private static func decodeJPEG(_ data: [UInt8], width: Int, height: Int) throws(Failure) -> Framebuffer {
+    private static func decodeJPEG(
+        _ data: [UInt8], width: Int, height: Int, _ output: @escaping (Int, Int) -> Framebuffer
+    ) throws(Failure) -> Framebuffer {
         var picture = cellscape_picture()
-        var message = [CChar](repeating: 0, count: 256)
-        let status = data.withUnsafeBufferPointer { bytes in
+        let eighth = data.withUnsafeBufferPointer { bytes in
             // A thumbnail of a baseline JPEG comes from its DC terms alone, about twice as fast as libjpeg.
-            let eighth = cellscape_jpeg_decode_eighth(
+            cellscape_jpeg_decode_eighth(
                 bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture)
-            if eighth == 1 { return Int32(0) }
-            return cellscape_jpeg_decode(
-                bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture, &message,
-                message.count)
         }
-        guard status == 0, let pixels = picture.pixels else { throw Failure(description: Self.text(message)) }
-        defer { free(pixels) }
-        var downscale = AreaDownscale(
-            sourceWidth: Int(picture.width), sourceHeight: Int(picture.height), width: width, height: height)
-        for row in 0..<Int(picture.height) { downscale.add(row: pixels + row * Int(picture.stride)) }
-        return downscale.output
+        if eighth == 1, let pixels = picture.pixels {
+            defer { free(pixels) }
+            var downscale = AreaDownscale(
+                sourceWidth: Int(picture.width), sourceHeight: Int(picture.height), width: width, height: height,
+                output: output)
+            for row in 0..<Int(picture.height) { downscale.add(row: pixels + row * Int(picture.stride)) }
+            return downscale.output
+        }
+        return try decodeRows(width: width, height: height, output) { rows, message in
+            data.withUnsafeBufferPointer { bytes in
+                cellscape_jpeg_decode_rows(
+                    bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, rows.size,
+                    rows.size + 1, Unmanaged.passUnretained(rows).toOpaque(), RowSink.callback, message, 256)
+            }
+        }
     }
 
-    private static func decodePNG(_ data: [UInt8], width: Int, height: Int) throws(Failure) -> Framebuffer {
-        /// What the row callback needs: the source size the decoder writes before the first row, and
-        /// the downscale it starts then.
-        final class Rows {
-            let size = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
-            let width: Int
-            let height: Int
-            var downscale: AreaDownscale?
-
-            init(width: Int, height: Int) {
-                self.width = width
-                self.height = height
-                size.initialize(repeating: 0, count: 2)
-            }
-
-            deinit { size.deallocate() }
-
-            func add(_ row: UnsafePointer<UInt8>) {
-                if downscale == nil {
-                    downscale = AreaDownscale(
-                        sourceWidth: Int(size[0]), sourceHeight: Int(size[1]), width: width, height: height)
-                }
-                downscale?.add(row: row)
+    private static func decodePNG(
+        _ data: [UInt8], width: Int, height: Int, _ output: @escaping (Int, Int) -> Framebuffer
+    ) throws(Failure) -> Framebuffer {
+        try decodeRows(width: width, height: height, output) { rows, message in
+            data.withUnsafeBufferPointer { bytes in
+                cellscape_png_decode_rows(
+                    bytes.baseAddress, bytes.count, maximumPixels, maximumInterlacedPixels, rows.size, rows.size + 1,
+                    Unmanaged.passUnretained(rows).toOpaque(), RowSink.callback, message, 256)
             }
         }
-        let rows = Rows(width: width, height: height)
+    }
+
+    /// Runs a row decoder (`decoder` gets the sink and a 256-byte message buffer, and returns its C
+    /// status) and returns the picture its rows shrank to, or throws its message.
+    private static func decodeRows(
+        width: Int, height: Int, _ output: @escaping (Int, Int) -> Framebuffer,
+        _ decoder: (RowSink, UnsafeMutablePointer<CChar>) -> Int32
+    ) throws(Failure) -> Framebuffer {
+        let rows = RowSink(width: width, height: height, output: output)
         var message = [CChar](repeating: 0, count: 256)
-        let status = data.withUnsafeBufferPointer { bytes in
-            cellscape_png_decode_rows(
-                bytes.baseAddress, bytes.count, maximumPixels, maximumInterlacedPixels, rows.size, rows.size + 1,
-                Unmanaged.passUnretained(rows).toOpaque(),
-                { context, row, _ in
-                    guard let context, let row else { return }
-                    Unmanaged<Rows>.fromOpaque(context).takeUnretainedValue().add(row)
-                }, &message, message.count)
-        }
+        let status = message.withUnsafeMutableBufferPointer { decoder(rows, $0.baseAddress!) }
         guard status == 0, let downscale = withExtendedLifetime(rows, { rows.downscale }) else {
             throw Failure(description: Self.text(message))
         }
         return downscale.output
     }
 
+    /// What a row decoder's callback feeds: the source size the decoder writes before the first row,
+    /// and the downscale it starts then, so a picture never needs memory for all its rows.
+    private final class RowSink {
+        let size = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
+        let width: Int
+        let height: Int
+        let output: (Int, Int) -> Framebuffer
+        var downscale: AreaDownscale?
+
+        init(width: Int, height: Int, output: @escaping (Int, Int) -> Framebuffer) {
+            self.width = width
+            self.height = height
+            self.output = output
+            size.initialize(repeating: 0, count: 2)
+        }
+
+        deinit { size.deallocate() }
+
+        static let callback: cellscape_row_callback = { context, row, _ in
+            guard let context, let row else { return }
+            Unmanaged<RowSink>.fromOpaque(context).takeUnretainedValue().add(row)
+        }
+
+        func add(_ row: UnsafePointer<UInt8>) {
+            if downscale == nil {
+                downscale = AreaDownscale(
+                    sourceWidth: Int(size[0]), sourceHeight: Int(size[1]), width: width, height: height,
+                    output: output)
+            }
+            downscale?.add(row: row)
+        }
+    }
+
     /// The picture turned and flipped as its orientation says.
-    static func upright(_ picture: Framebuffer, orientation: PictureOrientation) -> Framebuffer {
+    static func upright(
+        _ picture: Framebuffer, orientation: PictureOrientation,
+        _ output: (Int, Int) -> Framebuffer = { Framebuffer(width: $0, height: $1) }
+    ) -> Framebuffer {
         guard orientation != .upright else { return picture }
         let width = picture.width
         let height = picture.height
-        let shown =
-            orientation.swapsSides
-            ? Framebuffer(width: height, height: width) : Framebuffer(width: width, height: height)
+        let shown = orientation.swapsSides ? output(height, width) : output(width, height)
         for y in 0..<height {
             for x in 0..<width {
                 let position = orientation.shownPosition(x: x, y: y, width: width, height: height)

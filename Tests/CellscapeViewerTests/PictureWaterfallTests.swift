@@ -120,9 +120,10 @@ import Testing
             feed.loader.waitForWake(milliseconds: 20)
             model.takePictureResults()
             model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: nil)
-        } while feed.viewImage(1) == nil && Date() < deadline
-        // 300 x 200 fits a 640 x 480 window at 100%: decoded at full size, drawn in the middle.
-        #expect(feed.viewImage(1)?.width == 300)
+        } while (feed.viewImage(1) ?? feed.thumbnail(1)) == nil && Date() < deadline
+        // 300 x 200 fits a 640 x 480 window at 100%, within the grid's side: its thumbnail is the whole
+        // picture, and no image at the window's size is decoded. Drawn in the middle.
+        #expect(feed.viewImage(1) == nil && feed.thumbnail(1)?.width == 300)
         #expect(frame[320, 240] == colours[1] && frame[100, 240] != colours[1])
         model.handle(.key(.addCells))
         model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: nil)

@@ -91,7 +91,7 @@ public final class PictureFeed {
                     if side == self.side {
                         memory.insert(thumbnail, for: index)
                         arrivals.append(index)
-                    } else if side > views[index]?.side ?? 0 {
+                    } else if viewsWanted.contains(index), side > views[index]?.side ?? 0 {
                         views[index] = (side, thumbnail)
                     }
                 }
@@ -114,6 +114,8 @@ public final class PictureFeed {
     /// The open picture and its neighbours, decoded at the size the window needs: by index, with the
     /// side it was decoded to.
     private var views: [Int: (side: Int, image: Framebuffer)] = [:]
+    /// The pictures whose window-sized images are kept: one arriving for another is let go at once.
+    private var viewsWanted = Set<Int>()
 
     /// The open picture's image, decoded for the window, if it has arrived.
     public func viewImage(_ index: Int) -> Framebuffer? { views[index]?.image }
@@ -122,11 +124,22 @@ public final class PictureFeed {
     /// drops the images of pictures farther away.
     public func wantView(_ index: Int, side: Int, prefetching neighbours: [Int], prefetchSide: Int) {
         let kept = Set([index] + neighbours)
+        viewsWanted = kept
         views = views.filter { kept.contains($0.key) }
         wantedRange.setViews(kept)
-        if (views[index]?.side ?? 0) < side { loader.requestThumbnail(index: index, side: side, priority: -2) }
-        for neighbour in neighbours where (views[neighbour]?.side ?? 0) < prefetchSide && !broken.contains(neighbour) {
-            loader.requestThumbnail(index: neighbour, side: prefetchSide, priority: -1)
+        request(index, side: side, priority: -2)
+        for neighbour in neighbours where !broken.contains(neighbour) {
+            request(neighbour, side: prefetchSide, priority: -1)
+        }
+    }
+
+    /// Asks for picture `index` at `side` unless an image that large is kept. At the grid's side or
+    /// below the grid's thumbnail serves; larger ones borrow their memory from the loader's pool.
+    private func request(_ index: Int, side: Int, priority: Int) {
+        if side <= self.side {
+            if !memory.contains(index) { loader.requestThumbnail(index: index, side: self.side, priority: priority) }
+        } else if (views[index]?.side ?? 0) < side {
+            loader.requestThumbnail(index: index, side: side, priority: priority, forWindow: true)
         }
     }
 

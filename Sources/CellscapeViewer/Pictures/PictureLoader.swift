@@ -36,20 +36,23 @@ public final class PictureLoader: @unchecked Sendable {
         set { condition.withLock { wanted = newValue } }
     }
 
+    /// Lends the memory of images at the window's size (an open picture and its neighbours).
+    private let windowImages: PixelPool
+    /// Maps each thumbnail on its own, so the memory of those let go leaves at once: in the heap,
+    /// thumbnails of many sizes coming and going would fragment it, and it would only grow.
+    private let thumbnails = PixelPool(keptBlocks: 0)
     private let diskCache: ThumbnailCache?
     private let diskSize: ThumbnailCache.Size
     private let wakeWriteEnd: Int32
     private let condition = NSCondition()
     private var wanted: @Sendable (Int, Int) -> Bool = { _, _ in true }
     private var headersPending: [Int] = []
-    private var requests: [(priority: Int, index: Int, side: Int)] = []
+    private var requests: [(priority: Int, index: Int, side: Int, forWindow: Bool)] = []
     private var requested = Set<Int64>()
     private var outbox: [Result] = []
     private var stopping = false
     private var cacheProblemSaid = false
     private var running = 0
-    private var busy = 0
-    private var decodedSinceTrim = false
 
     /// A loader of `paths` on `threads` workers, reading and filling `diskCache` at `diskSize` when given.
     public init(
@@ -60,6 +63,8 @@ public final class PictureLoader: @unchecked Sendable {
         self.diskSize = diskSize
         (wakeDescriptor, wakeWriteEnd) = WakePipe.make()
         headersPending = Array(paths.indices.reversed())
+        // Three images shown or prefetched, and two from each worker: one it makes, one it finished.
+        windowImages = PixelPool(keptBlocks: 3 + 2 * max(1, threads))
         for _ in 0..<max(1, threads) {
             let thread = Thread { [unowned self] in self.work() }
             thread.stackSize = 1 << 20
@@ -79,11 +84,12 @@ public final class PictureLoader: @unchecked Sendable {
     }
 
     /// Asks for the thumbnail of picture `index` fitting `side` pixels; a request already made is not
-    /// made twice until its result is taken.
-    public func requestThumbnail(index: Int, side: Int, priority: Int) {
+    /// made twice until its result is taken. One `forWindow` (an open picture or its neighbours, at the
+    /// window's size) has its memory lent by the loader's pool.
+    public func requestThumbnail(index: Int, side: Int, priority: Int, forWindow: Bool = false) {
         condition.withLock {
             guard requested.insert(Int64(index) << 20 | Int64(side)).inserted else { return }
-            requests.append((priority, index, side))
+            requests.append((priority, index, side, forWindow))
             condition.signal()
         }
     }
@@ -123,16 +129,10 @@ public final class PictureLoader: @unchecked Sendable {
             let result: Result
             switch job {
             case .header(let index): result = header(index)
-            case .thumbnail(let index, let side): result = thumbnail(index, side: side)
-            case .returnFreeMemory:
-                PictureDecoder.returnFreeMemory()
-                condition.withLock { busy -= 1 }
-                continue
+            case .thumbnail(let index, let side, let forWindow):
+                result = thumbnail(index, side: side, pool: forWindow ? windowImages : thumbnails)
             }
-            condition.withLock {
-                outbox.append(result)
-                busy -= 1
-            }
+            condition.withLock { outbox.append(result) }
             var byte: UInt8 = 1
             _ = write(wakeWriteEnd, &byte, 1)
         }
@@ -144,12 +144,11 @@ public final class PictureLoader: @unchecked Sendable {
 
     private enum Job {
         case header(Int)
-        case thumbnail(Int, side: Int)
-        case returnFreeMemory
+        case thumbnail(Int, side: Int, forWindow: Bool)
     }
 
     /// The next job: thumbnails on screen, then headers in order, then the other thumbnails by
-    /// priority, and once all workers are idle after decoding, handing free memory back; nil to stop.
+    /// priority; nil to stop.
     private func nextJob() -> Job? {
         condition.withLock {
             while true {
@@ -158,22 +157,12 @@ public final class PictureLoader: @unchecked Sendable {
                 if let best, requests[best].priority < Self.onScreen || headersPending.isEmpty {
                     let request = requests.remove(at: best)
                     if wanted(request.index, request.side) {
-                        busy += 1
-                        decodedSinceTrim = true
-                        return .thumbnail(request.index, side: request.side)
+                        return .thumbnail(request.index, side: request.side, forWindow: request.forWindow)
                     }
                     requested.remove(Int64(request.index) << 20 | Int64(request.side))
                     continue
                 }
-                if let index = headersPending.popLast() {
-                    busy += 1
-                    return .header(index)
-                }
-                if decodedSinceTrim && busy == 0 {
-                    decodedSinceTrim = false
-                    busy += 1
-                    return .returnFreeMemory
-                }
+                if let index = headersPending.popLast() { return .header(index) }
                 condition.wait()
             }
         }
@@ -214,13 +203,13 @@ public final class PictureLoader: @unchecked Sendable {
         return .header(index: index, header, problem: header == nil ? "\(path): not a JPEG or PNG picture" : nil)
     }
 
-    private func thumbnail(_ index: Int, side: Int) -> Result {
+    private func thumbnail(_ index: Int, side: Int, pool: PixelPool) -> Result {
         let path = paths[index]
         var status = stat()
         let modified = stat(path, &status) == 0 ? Int(status.st_mtim.tv_sec) : nil
         let fitting = Size(width: Double(side), height: Double(side))
         if let diskCache, let modified, side <= diskSize.pixels,
-            let cached = diskCache.thumbnail(forFile: path, modified: modified, size: diskSize)
+            let cached = diskCache.thumbnail(forFile: path, modified: modified, size: diskSize, pool: pool)
         {
             let shrunk = cached.width <= side && cached.height <= side
             if shrunk || side == diskSize.pixels { return .thumbnail(index: index, side: side, cached, problem: nil) }
@@ -229,7 +218,7 @@ public final class PictureLoader: @unchecked Sendable {
             return .thumbnail(index: index, side: side, nil, problem: "cannot read \(path)")
         }
         do {
-            let picture = try PictureDecoder.decode(data, fitting: fitting)
+            let picture = try PictureDecoder.decode(data, fitting: fitting, pool: pool)
             if let diskCache, let modified, side == diskSize.pixels {
                 do {
                     try diskCache.store(picture, forFile: path, modified: modified, size: diskSize)

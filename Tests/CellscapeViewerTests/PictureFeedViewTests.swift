@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import CellscapeLayout
+@testable import CellscapeRender
+@testable import CellscapeViewer
+
+/// The images an open picture and its neighbours are decoded to at the window's size: which are asked
+/// for, which are kept, and which are let go.
+@Suite struct PictureFeedViewTests {
+    /// A feed of five 600 x 400 pictures with every header read.
+    static func feed() throws -> (feed: PictureFeed, root: String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-views-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let paths = try (0..<5).map { index in
+            let path = "\(root)/p\(index).jpg"
+            let bytes = try #require(PictureEncoder.jpeg(PictureEncoder.pattern(width: 600, height: 400)))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            return path
+        }
+        let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        feed.waitForAllHeaders()
+        return (feed, root)
+    }
+
+    /// Takes results until `done` holds, for up to 20 seconds.
+    static func wait(_ feed: PictureFeed, until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(20)
+        while !done() && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 20)
+            feed.takeResults()
+        }
+    }
+
+    @Test func theOpenPictureAndItsNeighboursArriveAtTheirSizesAndTheRestAreLetGo() throws {
+        let (feed, root) = try Self.feed()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(feed.side == 256)
+        feed.wantView(2, side: 500, prefetching: [1, 3], prefetchSide: 400)
+        Self.wait(feed) { [1, 2, 3].allSatisfy { feed.viewImage($0) != nil } }
+        #expect(feed.viewImage(2).map { ($0.width, $0.height) } ?? (0, 0) == (500, 333))
+        #expect(feed.viewImage(1)?.width == 400 && feed.viewImage(3)?.width == 400)
+        // Picture 0 is asked for, then the view moves on before its image can be kept.
+        feed.wantView(0, side: 500, prefetching: [1], prefetchSide: 400)
+        feed.wantView(4, side: 500, prefetching: [3], prefetchSide: 400)
+        Self.wait(feed) { feed.viewImage(4) != nil }
+        feed.loader.waitForWake(milliseconds: 200)
+        feed.takeResults()
+        #expect(feed.viewImage(4)?.width == 500 && feed.viewImage(3)?.width == 400)
+        #expect([0, 1, 2].allSatisfy { feed.viewImage($0) == nil }, "only the open picture and its neighbour")
+    }
+
+    @Test func atTheGridsSideOrBelowTheGridsThumbnailServes() throws {
+        let (feed, root) = try Self.feed()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        feed.wantView(1, side: 200, prefetching: [0, 2], prefetchSide: 256)
+        Self.wait(feed) { [0, 1, 2].allSatisfy { feed.thumbnail($0) != nil } }
+        #expect([0, 1, 2].allSatisfy { feed.thumbnail($0)?.width == 256 && feed.viewImage($0) == nil })
+    }
+}

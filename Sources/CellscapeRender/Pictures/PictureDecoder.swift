@@ -26,8 +26,8 @@ public enum PictureDecoder {
     }
 
     /// The picture in `data`, upright, shrunk to fit within `fitting` (keeping its aspect ratio; never
-    /// enlarged). `fitting` of nil keeps the full size. `pool` lends the output's memory when it is
-    /// large (see ``PixelPool``).
+    /// enlarged). `fitting` of nil keeps the full size. `pool`, when given, lends the output's memory
+    /// (see ``PixelPool``).
     public static func decode(_ data: [UInt8], fitting: Size? = nil, pool: PixelPool? = nil) throws(Failure)
         -> Framebuffer
     {

@@ -10,8 +10,9 @@ import Foundation
 /// carry a priority (lower first): those below ``onScreen`` (what the window shows) go before the
 /// headers still to read, so a large folder's scan never holds up the first screen; the rest after
 /// them. Before a worker starts one it asks ``isWanted`` again, so work for a tile scrolled far away
-/// is dropped before it starts. Once every worker runs out of work after a burst, one of them hands
-/// the heap's free memory back to the system, so what the decoders kept does not stay resident.
+/// is dropped before it starts. Images at the window's size borrow their memory from a pool, so
+/// opening picture after picture reuses the same few blocks, and each thumbnail has a mapping of its
+/// own: the viewer's resident memory stays flat however long it runs.
 public final class PictureLoader: @unchecked Sendable {
     /// What a worker finished.
     public enum Result {

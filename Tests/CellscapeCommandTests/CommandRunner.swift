@@ -23,6 +23,23 @@ struct CommandRunner {
     static func run(_ arguments: [String], executable: URL = executable, environment: [String: String]? = nil) throws
         -> Outcome
     {
+        // A program copied a moment ago may still be open for writing in a child that another test's
+        // thread has forked and not yet replaced with its program: exec then says "text file busy".
+        for attempt in 1... {
+            do {
+                return try runOnce(arguments, executable: executable, environment: environment)
+            } catch let error as NSError
+                where attempt < 100 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
+            {
+                usleep(50_000)
+            }
+        }
+        fatalError("unreachable")
+    }
+
+    private static func runOnce(_ arguments: [String], executable: URL, environment: [String: String]?) throws
+        -> Outcome
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

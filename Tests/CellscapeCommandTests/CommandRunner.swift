@@ -25,16 +25,17 @@ struct CommandRunner {
     {
         // A program copied a moment ago may still be open for writing in a child that another test's
         // thread has forked and not yet replaced with its program: exec then says "text file busy".
-        for attempt in 1... {
+        var attempts = 1
+        while true {
             do {
                 return try runOnce(arguments, executable: executable, environment: environment)
             } catch let error as NSError
-                where attempt < 100 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
+                where attempts < 100 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
             {
+                attempts += 1
                 usleep(50_000)
             }
         }
-        fatalError("unreachable")
     }
 
     private static func runOnce(_ arguments: [String], executable: URL, environment: [String: String]?) throws

@@ -5,8 +5,8 @@ import Foundation
 /// decodes picture after picture reuses the same few blocks and its resident memory stays flat,
 /// instead of following the heap's fragmentation up.
 ///
-/// Blocks are mapped from the system, not the heap, and written when mapped, so what the pool keeps is
-/// resident and what it lets go leaves at once. Every free block has the size of the largest frame
+/// Blocks are mapped from the system, not the heap, so what the pool lets go leaves at once; those
+/// mapped ahead for later borrowers are written then, so what the pool keeps is resident. Every free block has the size of the largest frame
 /// asked for so far. The first borrower reserves all ``keptBlocks`` at once, and a larger frame
 /// replaces every free block at once (and each smaller one as it comes back), so the memory steps up
 /// when a larger frame is first asked for and not as borrowers happen to overlap. A borrower finding
@@ -68,13 +68,13 @@ public final class PixelPool: @unchecked Sendable {
         }
         if let reused { return reused }
         stale.forEach(Self.unmap)
-        var blocks = sizes.compactMap(Self.map)
-        guard !blocks.isEmpty else {
+        let kept = sizes.dropLast().compactMap { Self.map($0, written: true) }
+        if !kept.isEmpty { lock.withLock { free += kept } }
+        // The borrower's block is written once, by `framebuffer`, over the pixels it uses.
+        guard let size = sizes.last, let block = Self.map(size, written: false) else {
             lock.withLock { lent -= 1 }
             return nil
         }
-        let block = blocks.removeLast()
-        if !blocks.isEmpty { lock.withLock { free += blocks } }
         return block
     }
 
@@ -88,16 +88,16 @@ public final class PixelPool: @unchecked Sendable {
         guard !kept || block.pixels < size else { return }
         Self.unmap(block)
         // A block smaller than the largest frame comes back as one of that size.
-        if kept, let larger = Self.map(size) { lock.withLock { free.append(larger) } }
+        if kept, let larger = Self.map(size, written: true) { lock.withLock { free.append(larger) } }
     }
 
-    /// A block of `pixels` mapped from the system and written, so it is resident from now on.
-    private static func map(_ pixels: Int) -> Block? {
+    /// A block of `pixels` mapped from the system; one `written` to be kept is resident from now on.
+    private static func map(_ pixels: Int, written: Bool) -> Block? {
         let bytes = pixels * MemoryLayout<UInt32>.stride
         let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let address, address != MAP_FAILED else { return nil }
         let memory = address.bindMemory(to: UInt32.self, capacity: pixels)
-        memory.initialize(repeating: Color.background.pixel, count: pixels)
+        if written { memory.initialize(repeating: Color.background.pixel, count: pixels) }
         return Block(memory: memory, pixels: pixels)
     }
 

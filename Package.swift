@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "CellscapeLayout", targets: ["CellscapeLayout"]),
         .library(name: "CellscapeRender", targets: ["CellscapeRender"]),
+        .library(name: "CellscapePictures", targets: ["CellscapePictures"]),
         .library(name: "CellscapeViewer", targets: ["CellscapeViewer"]),
         .executable(name: "cellscape", targets: ["cellscape"]),
     ],
@@ -28,23 +29,32 @@ let package = Package(
         // What an app embeds: geometry, the layouts, the simulation, statistics. No dependencies.
         .target(name: "CellscapeLayout"),
         // Pixels: the framebuffer, the rasterizer, text and PNG files.
-        .target(
-            name: "CellscapeRender", dependencies: ["CellscapeLayout", "CFreeType", "CPNG", "CPictureCodecs"]),
+        .target(name: "CellscapeRender", dependencies: ["CellscapeLayout", "CFreeType", "CPNG"]),
+        // Pictures from file to pixels: listing, headers, decoders, downscaling, the pixel pool, the
+        // memory and disk caches, the loader.
+        .target(name: "CellscapePictures", dependencies: ["CellscapeLayout", "CellscapeRender", "CPictureCodecs"]),
         // The viewer's model: scenes, input, the event bus, sessions. No X11.
-        .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender"]),
-        .target(name: "CellscapeX11", dependencies: ["CellscapeViewer", "CellscapeRender", "CX11"]),
+        .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures"]),
+        .target(
+            name: "CellscapeX11", dependencies: ["CellscapeLayout", "CellscapeViewer", "CellscapeRender", "CX11"]),
         .executableTarget(
             name: "cellscape",
             dependencies: [
-                "CellscapeLayout", "CellscapeRender", "CellscapeViewer", "CellscapeX11", "CPictureCodecs",
+                "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeX11",
+                "CPictureCodecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CellscapeLayoutTests", dependencies: ["CellscapeLayout"]),
         .testTarget(name: "CellscapeRenderTests", dependencies: ["CellscapeRender"]),
-        .testTarget(name: "CellscapeViewerTests", dependencies: ["CellscapeViewer"]),
+        .testTarget(name: "CellscapePicturesTests", dependencies: ["CellscapePictures", "CPictureCodecs"]),
+        .testTarget(name: "CellscapeViewerTests", dependencies: ["CellscapeViewer", "CellscapePictures"]),
         .testTarget(
-            name: "CellscapeCommandTests", dependencies: ["cellscape", "CellscapeLayout", "CellscapeRender", "CellscapeViewer"]),
-        .testTarget(name: "CellscapeX11Tests", dependencies: ["CX11", "CellscapeViewer", "cellscape"]),
+            name: "CellscapeCommandTests",
+            dependencies: [
+                "cellscape", "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer",
+            ]),
+        .testTarget(
+            name: "CellscapeX11Tests", dependencies: ["CX11", "CellscapePictures", "CellscapeViewer", "cellscape"]),
     ]
 )

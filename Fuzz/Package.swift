@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CellscapeLayout", package: "Cellscape"),
                 .product(name: "CellscapeRender", package: "Cellscape"),
+                .product(name: "CellscapePictures", package: "Cellscape"),
                 .product(name: "CellscapeViewer", package: "Cellscape"),
             ])
     }

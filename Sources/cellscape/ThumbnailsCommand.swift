@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellscapePictures
 import CellscapeRender
 import CellscapeViewer
 import Foundation

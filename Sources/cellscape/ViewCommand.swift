@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 import CellscapeViewer
 import CellscapeX11

@@ -1,3 +1,4 @@
+import CellscapePictures
 import CellscapeLayout
 import CellscapeRender
 

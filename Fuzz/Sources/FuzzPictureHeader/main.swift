@@ -1,3 +1,4 @@
+import CellscapePictures
 import CellscapeRender
 
 /// The first bytes of a picture: JPEG markers up to the frame header (with EXIF orientation), PNG's IHDR.

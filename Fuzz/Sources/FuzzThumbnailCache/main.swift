@@ -1,3 +1,4 @@
+import CellscapePictures
 import CellscapeRender
 
 /// A file in the shared thumbnail cache: its size checked, its text chunks read, and decoded when it

@@ -5,51 +5,51 @@
 #endif
 
 /// What ``ForceBenchmark`` measured for one cell count, in milliseconds unless named otherwise.
-public struct ForceBenchmarkReport: Sendable {
-    public var cells: Int
-    public var theta: Double
-    public var threads: Int
-    public var medianMilliseconds: Double
-    public var p95Milliseconds: Double
-    public var stepsToSettle: Int
-    public var settled: Bool
-    public var secondsToSettle: Double
+package struct ForceBenchmarkReport: Sendable {
+    package var cells: Int
+    package var theta: Double
+    package var threads: Int
+    package var medianMilliseconds: Double
+    package var p95Milliseconds: Double
+    package var stepsToSettle: Int
+    package var settled: Bool
+    package var secondsToSettle: Double
     /// The median time of one force evaluation (quadtree, lists, spring and repulsion) at the final state,
     /// as the next step would make it (with the tree it keeps, below 50,000 cells).
-    public var forcesMilliseconds: Double
-    public var largestOverlap: Double?
-    public var exactMedianMilliseconds: Double?
-    public var exactP95Milliseconds: Double?
-    public var relativeError: Double?
-    public var exactSeedStepLargest: Double?
-    public var seedStepsToSettle: Int?
-    public var seedSettled: Bool?
-    public var peakMegabytes: Double
+    package var forcesMilliseconds: Double
+    package var largestOverlap: Double?
+    package var exactMedianMilliseconds: Double?
+    package var exactP95Milliseconds: Double?
+    package var relativeError: Double?
+    package var exactSeedStepLargest: Double?
+    package var seedStepsToSettle: Int?
+    package var seedSettled: Bool?
+    package var peakMegabytes: Double
 }
 
 /// `cellscape bench force`'s measurements for one cell count: the damped integrator with Barnes-Hut runs
 /// from a random start until it settles, its steps timed after a warm-up; then one force evaluation at
 /// the final positions; where exact sums are affordable, exact steps, Barnes-Hut's error against them and
 /// one exact seed step from the settled state; up to 1,000 cells, the seed integrator's settle.
-public struct ForceBenchmark {
+package struct ForceBenchmark {
     /// Cell counts up to this get the exact O(n^2) measurements.
     static let exactLimit = 10_000
     /// Cell counts up to this also settle the seed integrator.
     static let seedLimit = 1_000
 
     /// The cells.
-    public var count: Int
+    package var count: Int
     /// The bounds the cells start in, at random points.
-    public var bounds: Rect
+    package var bounds: Rect
     /// The simulation's settings.
-    public var settings: ForceSettings
+    package var settings: ForceSettings
     /// The seed of the random start.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The most steps a run takes to settle.
-    public var maxSteps: Int
+    package var maxSteps: Int
 
     /// A benchmark of `count` random cells in `bounds`.
-    public init(count: Int, bounds: Rect, settings: ForceSettings, seed: UInt64, maxSteps: Int) {
+    package init(count: Int, bounds: Rect, settings: ForceSettings, seed: UInt64, maxSteps: Int) {
         self.count = count
         self.bounds = bounds
         self.settings = settings
@@ -62,7 +62,7 @@ public struct ForceBenchmark {
 
     /// Runs the measurements; `progress` hears each stage as it starts (`stage`), and how far the timed
     /// run has come (`step`).
-    public func run(progress: (_ stage: String, _ step: Int?) -> Void = { _, _ in }) -> ForceBenchmarkReport {
+    package func run(progress: (_ stage: String, _ step: Int?) -> Void = { _, _ in }) -> ForceBenchmarkReport {
         let name = "force, \(count) cells"
         progress("\(name): warming up", nil)
         let start = randomLayout(settings: settings)
@@ -199,7 +199,7 @@ public struct ForceBenchmark {
     }
 
     /// The process's peak resident size, in megabytes.
-    public static func peakMegabytes() -> Double {
+    package static func peakMegabytes() -> Double {
         var usage = rusage()
         #if canImport(Glibc)
             getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -2,29 +2,29 @@
 /// width 1280): the median of 5 full layouts, of 1,000 appends of a 100-item page, and of the visible
 /// query over 2,000 random 1280x800 rects inside the content, beside a linear filter over the same items
 /// (on 100 of the rects).
-public struct WaterfallBenchmark {
+package struct WaterfallBenchmark {
     /// What was measured.
-    public struct Report: Sendable {
-        public var items: Int
-        public var columns: Int
-        public var layoutMilliseconds: Double
-        public var appendMicroseconds: Double
-        public var queryMicroseconds: Double
-        public var filterMicroseconds: Double
+    package struct Report: Sendable {
+        package var items: Int
+        package var columns: Int
+        package var layoutMilliseconds: Double
+        package var appendMicroseconds: Double
+        package var queryMicroseconds: Double
+        package var filterMicroseconds: Double
         /// The mean number of items a query found.
-        public var itemsFound: Double
+        package var itemsFound: Double
     }
 
     /// The items laid out.
-    public var count: Int
+    package var count: Int
 
     /// A benchmark of `count` generated items.
-    public init(count: Int) {
+    package init(count: Int) {
         self.count = count
     }
 
     /// Runs the measurements.
-    public func run() -> Report {
+    package func run() -> Report {
         let sizes = GeneratedItems.items(count: count, seed: 1).map(\.size)
         let bounds = Rect(x: 0, y: 0, width: 1280, height: 800)
         var layout = WaterfallLayout(bounds: bounds)

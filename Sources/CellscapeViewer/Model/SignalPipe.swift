@@ -1,3 +1,5 @@
+import CellscapePictures
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,8 +1,9 @@
+import CellscapeRender
 import Foundation
 import Testing
 
 @testable import CellscapeLayout
-@testable import CellscapeRender
+@testable import CellscapePictures
 
 /// The pool that lends pictures at the window's size their memory, and the decoder drawing on it.
 @Suite struct PixelPoolTests {

@@ -1,8 +1,9 @@
+import CellscapeRender
 import Foundation
 import Testing
 
 @testable import CellscapeLayout
-@testable import CellscapeRender
+@testable import CellscapePictures
 
 /// The freedesktop.org thumbnail cache: names, chunks, freshness, and writes that leave no half file.
 @Suite struct ThumbnailCacheTests {

@@ -1,5 +1,6 @@
 import CPictureCodecs
 import CellscapeLayout
+import CellscapeRender
 
 #if canImport(Glibc)
     import Glibc

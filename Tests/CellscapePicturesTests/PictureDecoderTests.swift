@@ -1,8 +1,9 @@
+import CellscapeRender
 import Foundation
 import Testing
 
 @testable import CellscapeLayout
-@testable import CellscapeRender
+@testable import CellscapePictures
 
 /// Headers, decoders and orientations, against pictures the tests make with libjpeg and libpng.
 @Suite struct PictureDecoderTests {

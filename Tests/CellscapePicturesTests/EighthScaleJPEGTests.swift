@@ -1,9 +1,10 @@
 import CPictureCodecs
+import CellscapeRender
 import Foundation
 import Testing
 
 @testable import CellscapeLayout
-@testable import CellscapeRender
+@testable import CellscapePictures
 
 /// The fast decoder of baseline JPEGs at 1/8 scale against libjpeg's own decode at that scale, on
 /// pictures made with libjpeg: bit for bit, for grey, full and halved colour, odd sizes and restarts.

@@ -1,3 +1,5 @@
+import CellscapeRender
+
 /// Shrinks a picture that arrives row by row to the exact mean of the area each output pixel covers:
 /// a source pixel that straddles two output pixels is split between them by the share of it each
 /// covers, so no source pixel counts more than its area, whatever the ratio. Rows are taken one at a

@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapeRender
 import Foundation
 
 /// Blocks of pixel memory that framebuffers borrow and give back when they go away, so a viewer that

@@ -1,8 +1,9 @@
+import CellscapeRender
 import Foundation
 import Testing
 
 @testable import CellscapeLayout
-@testable import CellscapeRender
+@testable import CellscapePictures
 @testable import CellscapeViewer
 
 /// The thumbnail memory's bound, and the loader's workers: headers first, thumbnails by priority,

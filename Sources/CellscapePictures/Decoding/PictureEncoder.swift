@@ -1,4 +1,5 @@
 import CPictureCodecs
+import CellscapeRender
 
 #if canImport(Glibc)
     import Glibc

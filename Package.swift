@@ -22,10 +22,14 @@ let package = Package(
             providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
-        // libjpeg-turbo and libpng behind their own setjmp: a longjmp never crosses a Swift frame.
+        // libjpeg-turbo, libpng, giflib, libwebp and lcms2 (libpng and libjpeg behind their own
+        // setjmp: a longjmp never crosses a Swift frame).
         .target(
             name: "CPictureCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("nettle")]),
+            linkerSettings: [
+                .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"),
+                .linkedLibrary("webpdemux"), .linkedLibrary("lcms2"), .linkedLibrary("nettle"),
+            ]),
         // What an app embeds: geometry, the layouts, the simulation, statistics. No dependencies.
         .target(name: "CellscapeLayout"),
         // Pixels: the framebuffer, the rasterizer, text and PNG files.
@@ -47,7 +51,10 @@ let package = Package(
         ),
         .testTarget(name: "CellscapeLayoutTests", dependencies: ["CellscapeLayout"]),
         .testTarget(name: "CellscapeRenderTests", dependencies: ["CellscapeRender"]),
-        .testTarget(name: "CellscapePicturesTests", dependencies: ["CellscapePictures", "CPictureCodecs"]),
+        // Fixtures: pictures of each case with reference pixels, made by scripts/make-picture-fixtures.
+        .testTarget(
+            name: "CellscapePicturesTests", dependencies: ["CellscapePictures", "CPictureCodecs"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "CellscapeViewerTests", dependencies: ["CellscapeViewer", "CellscapePictures"]),
         .testTarget(
             name: "CellscapeCommandTests",

@@ -28,7 +28,7 @@ static void jpeg_fail(j_common_ptr info) {
 static void jpeg_quiet(j_common_ptr info) { (void)info; }
 
 int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min_width, int min_height,
-                               double max_pixels, int *width, int *height, void *context,
+                               double max_pixels, void *cmyk_profile, int *width, int *height, void *context,
                                cellscape_row_callback callback, char *error, size_t error_size) {
     struct jpeg_decompress_struct info;
     struct jpeg_failure failure;
@@ -96,7 +96,10 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
         int line = (int)info.output_scanline;
         JSAMPROW rows[1] = {row};
         jpeg_read_scanlines(&info, rows, 1);
-        if (info.out_color_space == JCS_CMYK) {
+        if (info.out_color_space == JCS_CMYK && cmyk_profile != NULL) {
+            // In place: CMYK and B, G, R, A take four bytes each.
+            cellscape_profile_apply(cmyk_profile, row, row, *width);
+        } else if (info.out_color_space == JCS_CMYK) {
             // Adobe writes CMYK inverted: each channel is already 255 - ink.
             for (int x = 0; x < *width; x++) {
                 unsigned char *p = row + 4 * x;
@@ -240,7 +243,8 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
     png_set_strip_16(png);
     png_set_gray_to_rgb(png);
     png_set_bgr(png);
-    png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    // Alpha where the picture has it (tRNS becomes alpha through png_set_expand), 255 elsewhere.
+    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
     int passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
     *width = (int)w;
@@ -301,8 +305,9 @@ static void png_write_memory(png_structp png, png_bytep bytes, png_size_t count)
 
 static void png_flush_memory(png_structp png) { (void)png; }
 
-int cellscape_png_encode(const unsigned char *pixels, int width, int height, int stride, const char **keys,
-                         const char **values, int count, unsigned char **output, size_t *output_length) {
+int cellscape_png_encode(const unsigned char *pixels, int width, int height, int stride, int opaque,
+                         const char **keys, const char **values, int count, unsigned char **output,
+                         size_t *output_length) {
     char message[256] = "";
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, message, png_fail, png_quiet);
     if (png == NULL) return -1;
@@ -316,7 +321,8 @@ int cellscape_png_encode(const unsigned char *pixels, int width, int height, int
         return -1;
     }
     png_set_write_fn(png, &sink, png_write_memory, png_flush_memory);
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
+                 opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (count > 0) {
         texts = calloc((size_t)count, sizeof(png_text));
@@ -330,7 +336,7 @@ int cellscape_png_encode(const unsigned char *pixels, int width, int height, int
     }
     png_write_info(png, info);
     png_set_bgr(png);
-    png_set_filler(png, 0, PNG_FILLER_AFTER);
+    if (opaque) png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (int y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(pixels + (size_t)y * (size_t)stride));
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);

@@ -29,6 +29,7 @@ let keyBindings: [(symbol: Int32, command: KeyCommand)] = [
     (XK_p, .previous),
     (XK_Left, .previous),
     (XK_1, .actualSize),
+    (XK_a, .toggleCheckerboard),
     (XK_q, .quit),
     (XK_Escape, .back),
 ]

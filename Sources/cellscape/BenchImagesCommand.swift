@@ -60,7 +60,7 @@ struct BenchImagesCommand: ParsableCommand {
             _ = try PictureBenchmark.makeFolder(folder, count: make, width: parts[0], height: parts[1])
         }
         let pictures = PictureFiles([folder], recursive: false)
-        guard !pictures.paths.isEmpty else { throw CommandError("\(folder): no JPEG or PNG pictures") }
+        guard !pictures.paths.isEmpty else { throw CommandError("\(folder): no pictures (JPEG, PNG, GIF, WebP)") }
         let report = PictureBenchmark(paths: pictures.paths, side: side).run { progress.stage($0) }
         progress.finish()
         print(

@@ -204,7 +204,7 @@ struct PictureOptions: ParsableArguments {
         let found = PictureFiles(arguments, recursive: recursive)
         for problem in found.problems { FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8)) }
         guard !found.paths.isEmpty else {
-            throw CommandError("no JPEG or PNG pictures in \(arguments.joined(separator: ", "))")
+            throw CommandError("no pictures (JPEG, PNG, GIF, WebP) in \(arguments.joined(separator: ", "))")
         }
         let feed = Self.feed(of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache)
         feed.skippedFiles = found.skipped

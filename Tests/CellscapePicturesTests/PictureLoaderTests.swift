@@ -51,7 +51,7 @@ import Testing
         #expect(headers.count == paths.count)
         for case .header(let index, let header, let problem) in headers {
             if index == paths.count - 1 {
-                #expect(header == nil && problem?.contains("broken.jpg: not a JPEG or PNG picture") == true)
+                #expect(header == nil && problem?.contains("broken.jpg: not a picture") == true)
             } else {
                 #expect(header?.width == 90 + index && header?.height == 60 && problem == nil)
             }
@@ -98,6 +98,54 @@ import Testing
         #expect(picture.width == 91 && picture.height == 60)
     }
 
+    /// Tiles of 320 px (windows 1366 to 1920 px wide) read and write x-large thumbnails, shrunk in
+    /// memory: the second loader shows the stored thumbnail, not the file, which changed under the
+    /// same modification time.
+    @Test func aTileOfAnySideGoesThroughTheStandardSizeAtOrAboveIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-side-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let path = root + "/wide.png"
+        let red = Framebuffer(width: 800, height: 600)
+        red.fill(Color(red: 220, green: 20, blue: 20))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(try #require(PictureEncoder.png(red))))
+        let cache = ThumbnailCache(root: root + "/cache")
+        let thumbnail = { () throws -> Framebuffer? in
+            let loader = PictureLoader(paths: [path], threads: 1, diskCache: cache)
+            _ = loader.waitForResults(count: 1, seconds: 10)
+            loader.requestThumbnail(index: 0, side: 320, priority: 0)
+            guard case .thumbnail(_, _, let picture, _) = loader.waitForResults(count: 1, seconds: 10).first else {
+                return nil
+            }
+            return picture
+        }
+        let first = try #require(try thumbnail())
+        #expect(first.width == 320 && first.height == 240)
+        let stored = try #require(
+            cache.thumbnail(forFile: path, modified: try PictureFile(path: path).modified, size: .xLarge))
+        #expect(stored.width == 512 && stored.height == 384)
+        // The file changes to blue, keeping its modification time: the cache still answers.
+        let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
+        let blue = Framebuffer(width: 800, height: 600)
+        blue.fill(Color(red: 20, green: 20, blue: 220))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(try #require(PictureEncoder.png(blue))))
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+        let second = try #require(try thumbnail())
+        #expect(second.width == 320 && second.height == 240 && second[10, 10] == red[10, 10])
+    }
+
+    @Test func aPictureThatCannotBeDecodedGetsAFailEntry() throws {
+        let (root, paths) = try Self.folder(count: 1)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = ThumbnailCache(root: root + "/cache")
+        let broken = try #require(paths.last)
+        let loader = PictureLoader(paths: [broken], threads: 1, diskCache: cache)
+        _ = loader.waitForResults(count: 1, seconds: 10)
+        loader.requestThumbnail(index: 0, side: 200, priority: 0)
+        _ = loader.waitForResults(count: 1, seconds: 10)
+        #expect(cache.hasFailure(forFile: broken, modified: try PictureFile(path: broken).modified))
+    }
+
     @Test func aCacheThatCannotBeWrittenIsSaidOnceAndThePicturesStillCome() throws {
         let (root, paths) = try Self.folder(count: 4)
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -134,6 +182,6 @@ import Testing
             problems[index] = problem
         }
         #expect(problems[0]?.hasPrefix("cannot read") == true)
-        #expect(problems[1]?.hasSuffix("not a JPEG or PNG picture") == true)
+        #expect(problems[1]?.hasSuffix("not a picture") == true)
     }
 }

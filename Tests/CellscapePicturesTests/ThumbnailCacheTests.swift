@@ -27,6 +27,20 @@ import Testing
         #expect(cache.path(forFile: "/a.png", size: .large).hasPrefix("/home/ann/.cache/thumbnails/large/"))
     }
 
+    /// URIs as GLib's `g_filename_to_uri` gives them, read off `gio info` (libglib2.0-bin 2.74) for
+    /// files of these names, and the thumbnail names GNOME Files gives them.
+    @Test(arguments: [
+        ("/tmp/u/holiday (1).jpg", "file:///tmp/u/holiday%20(1).jpg"),
+        ("/tmp/u/a;b.jpg", "file:///tmp/u/a%3Bb.jpg"),
+        ("/tmp/u/c!$&'()*+,=:@~.jpg", "file:///tmp/u/c!$&'()*+,=:@~.jpg"),
+        ("/tmp/u/ü.jpg", "file:///tmp/u/%C3%BC.jpg"),
+        ("/tmp/u/x#?%[]{}^`|\"<>\\ y.jpg", "file:///tmp/u/x%23%3F%25%5B%5D%7B%7D%5E%60%7C%22%3C%3E%5C%20y.jpg"),
+        ("/tmp/u/日本.png", "file:///tmp/u/%E6%97%A5%E6%9C%AC.png"),
+    ])
+    func urisAreGLibs(path: String, uri: String) {
+        #expect(ThumbnailCache.uri(forPath: path) == uri)
+    }
+
     @Test func aStoredThumbnailIsReadBackWhileTheFileIsUnchanged() throws {
         let root = Self.temporaryRoot()
         defer { try? FileManager.default.removeItem(atPath: root) }

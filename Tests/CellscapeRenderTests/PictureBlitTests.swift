@@ -8,10 +8,10 @@ import Testing
 @Suite struct PictureBlitTests {
     static func picture() -> Framebuffer {
         let picture = Framebuffer(width: 2, height: 2)
-        picture[0, 0] = 0xFF_0000
-        picture[1, 0] = 0x00_FF00
-        picture[0, 1] = 0x00_00FF
-        picture[1, 1] = 0xFF_FFFF
+        picture[0, 0] = 0xFFFF_0000
+        picture[1, 0] = 0xFF00_FF00
+        picture[0, 1] = 0xFF00_00FF
+        picture[1, 1] = 0xFFFF_FFFF
         return picture
     }
 
@@ -22,7 +22,7 @@ import Testing
     @Test func eachPixelTakesThePicturesPixelUnderItsCentreClippedToTheFrame() {
         let frame = Framebuffer(width: 4, height: 3)
         frame.draw(Self.picture(), in: Rect(x: -2, y: -1, width: 4, height: 4))
-        let (green, white, empty): (UInt32, UInt32, UInt32) = (0x00_FF00, 0xFF_FFFF, Color.background.pixel)
+        let (green, white, empty): (UInt32, UInt32, UInt32) = (0xFF00_FF00, 0xFFFF_FFFF, Color.background.pixel)
         #expect(
             Self.pixels(frame) == [green, green, empty, empty, white, white, empty, empty, white, white, empty, empty])
     }
@@ -40,8 +40,24 @@ import Testing
     @Test func aRectFarLargerThanTheFrameDrawsThePartUnderIt() {
         let frame = Framebuffer(width: 4, height: 3)
         frame.draw(Self.picture(), in: Rect(x: -1e300, y: 0, width: 2e300, height: 3))
-        let right = [UInt32](repeating: 0x00_FF00, count: 4)
-        let white = [UInt32](repeating: 0xFF_FFFF, count: 4)
+        let right = [UInt32](repeating: 0xFF00_FF00, count: 4)
+        let white = [UInt32](repeating: 0xFFFF_FFFF, count: 4)
         #expect(Self.pixels(frame) == right + white + white)
+    }
+
+    /// A sticker's pixels (premultiplied) let what is under them show by what their alpha leaves.
+    @Test func transparentPixelsLetTheFrameShowThrough() {
+        let frame = Framebuffer(width: 3, height: 1)
+        frame.fill(Color(red: 0, green: 0, blue: 200))
+        let sticker = Framebuffer(width: 3, height: 1)
+        sticker[0, 0] = 0x0000_0000  // transparent
+        sticker[1, 0] = 0x8080_0000  // half-transparent red, premultiplied
+        sticker[2, 0] = 0xFFFF_0000  // opaque red
+        frame.draw(sticker, in: Rect(x: 0, y: 0, width: 3, height: 1))
+        #expect(Self.pixels(frame) == [0xFF00_00C8, 0xFF80_0064, 0xFFFF_0000])
+        // Faded in at half opacity: half of what the full draw adds.
+        frame.fill(Color(red: 0, green: 0, blue: 200))
+        frame.draw(sticker, in: Rect(x: 0, y: 0, width: 3, height: 1), opacity: 0.5)
+        #expect(Self.pixels(frame) == [0xFF00_00C8, 0xFF40_0096, 0xFF80_0064])
     }
 }

@@ -14,15 +14,18 @@ typedef struct {
     int stride;
 } cellscape_picture;
 
-/// Called with each decoded row, in order: `width` pixels of B, G, R, X.
+/// Called with each decoded row, in order: `width` pixels of B, G, R, A (straight alpha; 255 where the
+/// picture has none).
 typedef void (*cellscape_row_callback)(void *context, const unsigned char *row, int y);
 
 /// Decodes a JPEG held in memory at the smallest DCT scale (1/8 to 8/8) whose output is at least
 /// `min_width` x `min_height` (0: full size) row by row, handing each row (B, G, R, X) to `callback`;
 /// fills `width` and `height` (the output's) before the first row. Returns 0, or -1 with a message in
 /// `error`. `max_pixels` refuses a picture whose full size has more pixels, before any allocation.
+/// `cmyk_profile`, a transform from `cellscape_profile_transform`, converts CMYK pictures; without one
+/// their colours are converted by the plain formula.
 int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min_width, int min_height,
-                               double max_pixels, int *width, int *height, void *context,
+                               double max_pixels, void *cmyk_profile, int *width, int *height, void *context,
                                cellscape_row_callback callback, char *error, size_t error_size);
 
 /// Decodes a baseline JPEG at 1/8 scale from its DC terms alone, much faster than libjpeg at that
@@ -32,7 +35,8 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
 int cellscape_jpeg_decode_eighth(const unsigned char *data, size_t length, int min_width, int min_height,
                                  double max_pixels, cellscape_picture *picture);
 
-/// Decodes a PNG held in memory row by row, handing each row (B, G, R, X) to `callback`; interlaced
+/// Decodes a PNG held in memory row by row, handing each row (B, G, R, A) to `callback`: every colour
+/// type and depth, tRNS as alpha, 16-bit channels to 8; an APNG gives its default image. Interlaced
 /// pictures are decoded whole first, and refused above `max_interlaced_pixels`. Fills `width` and `height` before
 /// the first row. Returns 0, or -1 with a message in `error`.
 int cellscape_png_decode_rows(const unsigned char *data, size_t length, double max_pixels,
@@ -47,10 +51,11 @@ int cellscape_jpeg_encode(const unsigned char *pixels, int width, int height, in
                           int chroma, int restart_interval, int progressive, unsigned char **output,
                           size_t *output_length);
 
-/// Encodes B, G, R, X rows as an RGB PNG with `count` tEXt chunks (`keys[i]` = `values[i]`) before the
-/// pixels, into a malloc'd buffer. Returns 0, or -1.
-int cellscape_png_encode(const unsigned char *pixels, int width, int height, int stride, const char **keys,
-                         const char **values, int count, unsigned char **output, size_t *output_length);
+/// Encodes B, G, R, A rows (straight alpha) as an RGBA PNG, or an RGB one when `opaque`, with `count`
+/// tEXt chunks (`keys[i]` = `values[i]`) before the pixels, into a malloc'd buffer. Returns 0, or -1.
+int cellscape_png_encode(const unsigned char *pixels, int width, int height, int stride, int opaque,
+                         const char **keys, const char **values, int count, unsigned char **output,
+                         size_t *output_length);
 
 /// Copies the tEXt value of `key` found before a PNG's pixels into `value` (NUL-terminated). Returns 0,
 /// or -1 when the file is not a PNG or has no such text.
@@ -63,5 +68,59 @@ void cellscape_keep_picture_buffers(void);
 
 /// The MD5 digest of `length` bytes (nettle), for the names of the shared thumbnail cache.
 void cellscape_md5(const unsigned char *data, size_t length, unsigned char digest[16]);
+
+// ---- GIF (giflib) ----
+
+/// A GIF being played: its canvas (the logical screen, B, G, R, A) with each frame composited over
+/// the last as browsers do it (disposal, transparency, frames clipped to the screen).
+typedef struct cellscape_gif cellscape_gif;
+
+/// Opens a GIF held in memory (which must outlive it); NULL with a message in `error`.
+cellscape_gif *cellscape_gif_open(const unsigned char *data, size_t length, double max_pixels, char *error,
+                                  size_t error_size);
+void cellscape_gif_close(cellscape_gif *gif);
+void cellscape_gif_size(const cellscape_gif *gif, int *width, int *height);
+/// The NETSCAPE2.0 loop count: 0 forever, -1 when the file has none (played once).
+int cellscape_gif_loop_count(const cellscape_gif *gif);
+/// The canvas: width x height pixels of B, G, R, A, rows width * 4 bytes apart.
+const unsigned char *cellscape_gif_canvas(const cellscape_gif *gif);
+/// Composites the next frame onto the canvas and gives its delay. Returns 1, 0 after the last frame
+/// (or after one cut short), or -1 with a message when not even a first frame can be read.
+int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *error, size_t error_size);
+
+// ---- WebP (libwebp, libwebpdemux) ----
+
+/// A WebP being played, still or animated: whole composited canvases of B, G, R, A.
+typedef struct cellscape_webp cellscape_webp;
+
+/// Opens a WebP held in memory (which must outlive it); NULL with a message in `error`.
+cellscape_webp *cellscape_webp_open(const unsigned char *data, size_t length, double max_pixels, char *error,
+                                    size_t error_size);
+void cellscape_webp_close(cellscape_webp *webp);
+void cellscape_webp_size(const cellscape_webp *webp, int *width, int *height);
+/// The loop count: 0 forever.
+int cellscape_webp_loop_count(const cellscape_webp *webp);
+int cellscape_webp_frame_count(const cellscape_webp *webp);
+/// The canvas after the last frame decoded: width x height pixels of B, G, R, A.
+const unsigned char *cellscape_webp_canvas(const cellscape_webp *webp);
+/// Decodes the next frame and gives how long it shows. Returns 1, 0 after the last, or -1.
+int cellscape_webp_next_frame(cellscape_webp *webp, int *delay_milliseconds, char *error, size_t error_size);
+/// Starts again from the first frame.
+void cellscape_webp_rewind(cellscape_webp *webp);
+
+// ---- Colour profiles (lcms2) ----
+
+/// What pixels a profile transform takes: B, G, R, A, or CMYK as Adobe writes it (inverted) or plain.
+enum { CELLSCAPE_PROFILE_BGRA = 0, CELLSCAPE_PROFILE_GREY = 1, CELLSCAPE_PROFILE_CMYK_INVERTED = 2, CELLSCAPE_PROFILE_CMYK = 3 };
+
+/// The ICC profile embedded in a JPEG (its APP2 chunks joined) or a PNG (iCCP), malloc'd, and the
+/// colour space of the pixels it describes. Returns 0, or -1 when there is none.
+int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigned char **profile,
+                               size_t *profile_length, int *colour_space);
+/// A transform from `profile` to sRGB for pixels of `input`, output B, G, R, A; NULL when the profile
+/// cannot be read or does not describe such pixels. Safe to use from several threads at once.
+void *cellscape_profile_transform(const unsigned char *profile, size_t length, int input);
+void cellscape_profile_apply(void *transform, const void *input, void *output, int pixels);
+void cellscape_profile_release(void *transform);
 
 #endif

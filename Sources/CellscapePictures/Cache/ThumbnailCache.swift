@@ -20,6 +20,11 @@ public struct ThumbnailCache: Sendable {
         case xLarge = "x-large"
         case xxLarge = "xx-large"
 
+        /// The smallest size whose thumbnails are at least `side` pixels, nil above the largest.
+        public static func atLeast(_ side: Int) -> Size? {
+            allCases.first { $0.pixels >= side }
+        }
+
         /// The longest side, in pixels.
         public var pixels: Int {
             switch self {
@@ -46,22 +51,27 @@ public struct ThumbnailCache: Sendable {
         root = (cache ?? "\(environment["HOME"] ?? "/tmp")/.cache") + "/thumbnails"
     }
 
-    /// The `file://` URI of an absolute path, each byte outside RFC 3986's unreserved set and `/`
-    /// percent-encoded.
+    /// The `file://` URI of an absolute path, byte for byte what GLib's `g_filename_to_uri` gives (GNOME
+    /// Files, Thunar and GIMP name their thumbnails by it): every byte percent-encoded (uppercase hex)
+    /// but ASCII letters, digits and `-._~!$&'()*+,=:@/`.
     public static func uri(forPath path: String) -> String {
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
         var uri = "file://"
         for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "/"):
+            if byte < 0x80, uriKeeps[Int(byte)] {
                 uri.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
+            } else {
                 uri += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
             }
         }
         return uri
+    }
+
+    /// The ASCII bytes GLib leaves as they are in a file URI's path.
+    private static let uriKeeps: [Bool] = (0..<128).map { byte in
+        let scalar = Unicode.Scalar(UInt8(byte))
+        return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || "-._~!$&'()*+,=:@/".unicodeScalars.contains(scalar)
     }
 
     /// The file name of a thumbnail: the lowercase hexadecimal MD5 of the URI, then `.png`.
@@ -85,7 +95,8 @@ public struct ThumbnailCache: Sendable {
     /// The thumbnail of the file at `path`, modified at `modified` (whole seconds since the epoch), if
     /// the cache holds one made from that very version of the file; its memory from `pool` if given.
     public func thumbnail(forFile path: String, modified: Int, size: Size, pool: PixelPool? = nil) -> Framebuffer? {
-        guard let data = Self.contents(of: self.path(forFile: path, size: size), atMost: Self.largestFile) else {
+        guard let data = try? PictureFile.contents(of: self.path(forFile: path, size: size), atMost: Self.largestFile)
+        else {
             return nil
         }
         return Self.thumbnail(in: data, forFile: path, modified: modified, size: size, pool: pool)
@@ -129,7 +140,9 @@ public struct ThumbnailCache: Sendable {
 
     /// Whether a failure to thumbnail this version of the file is recorded.
     public func hasFailure(forFile path: String, modified: Int) -> Bool {
-        guard let data = Self.contents(of: failurePath(forFile: path)) else { return false }
+        guard let data = try? PictureFile.contents(of: failurePath(forFile: path), atMost: Self.largestFile) else {
+            return false
+        }
         return Self.text("Thumb::MTime", in: data) == String(modified)
     }
 
@@ -152,40 +165,6 @@ public struct ThumbnailCache: Sendable {
         }
         guard status == 0 else { return nil }
         return String(decoding: value.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The bytes of a file, or nil when it cannot be read (or is larger than `atMost` bytes).
-    package static func contents(of path: String, atMost limit: Int = .max) -> [UInt8]? {
-        // Non-blocking, so a FIFO does not hold the open; reads of a regular file are unaffected.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        // Only regular files: a FIFO or a device named .jpg would never end.
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        // Straight into a buffer of the file's size, then in chunks if it grew meanwhile.
-        let size = max(0, Int(status.st_size))
-        guard size <= limit else { return nil }
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            while initialized < size {
-                let got = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
-                if got <= 0 {
-                    failed = got < 0
-                    return
-                }
-                initialized += got
-            }
-        }
-        guard !failed else { return nil }
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let got = read(descriptor, &chunk, chunk.count)
-            if got < 0 { return nil }
-            if got == 0 { return bytes }
-            bytes += chunk[0..<got]
-            if bytes.count > limit { return nil }
-        }
     }
 
     /// Writes `bytes` to `path` through a temporary file in its folder (created 0700 as needed), 0600.

@@ -5,6 +5,10 @@ import CellscapeRender
 /// covers, so no source pixel counts more than its area, whatever the ratio. Rows are taken one at a
 /// time, so a picture of any height needs memory for a few output rows of sums, not for the picture.
 ///
+/// Pixels arrive as B, G, R, A with straight alpha and leave premultiplied (`0xAARRGGBB`, each colour
+/// already multiplied by its alpha), so the mean is weighted by alpha: a transparent pixel's colour,
+/// whatever it is, never bleeds into its neighbours.
+///
 /// In integer units: a source column spans `width` units and an output column `sourceWidth` (rows
 /// likewise), so every share is exact and an output pixel's weights add up to
 /// `sourceWidth * sourceHeight`.
@@ -18,8 +22,8 @@ struct AreaDownscale {
     /// Per source column: the output column its left part falls in, and the units of it there (the
     /// rest, `width` less that, falls in the next column).
     private let columns: [(first: Int, share: UInt32)]
-    /// The source row being taken, summed across: blue, green, red times their shares (one spare
-    /// column for the last source pixel's empty remainder).
+    /// The source row being taken, summed across: premultiplied blue, green, red and alpha times their
+    /// shares (one spare column for the last source pixel's empty remainder).
     private var across: [SIMD4<UInt32>]
     /// Sums of the output row being gathered, and of the next, which a straddling source row reaches.
     private var current: [SIMD4<UInt64>]
@@ -50,13 +54,19 @@ struct AreaDownscale {
         next = Array(repeating: .zero, count: self.width)
     }
 
-    /// Takes the next source row: `sourceWidth` pixels of B, G, R, X bytes.
-    mutating func add(row pixels: UnsafePointer<UInt8>) {
+    /// Takes the next source row: `sourceWidth` pixels of B, G, R, A bytes, with straight alpha or,
+    /// when `premultiplied` (a picture already decoded, shrunk further), premultiplied.
+    mutating func add(row pixels: UnsafePointer<UInt8>, premultiplied: Bool = false) {
         guard row < sourceHeight else { return }
-        if width == sourceWidth && height == sourceHeight {
-            // Nothing to shrink (a thumbnail from the cache): the row as it is.
+        if premultiplied && width == sourceWidth && height == sourceHeight {
             UnsafeMutableRawPointer(output.pixels + row * output.stride).copyMemory(from: pixels, byteCount: 4 * width)
-            for x in 0..<width { output.pixels[row * output.stride + x] |= 0xFF00_0000 }
+            row += 1
+            return
+        }
+        if width == sourceWidth && height == sourceHeight {
+            // Nothing to shrink (a thumbnail from the cache): the row as it is, premultiplied.
+            let target = output.pixels + row * output.stride
+            for x in 0..<width { target[x] = Self.premultiplied(pixels + 4 * x) }
             row += 1
             return
         }
@@ -66,7 +76,12 @@ struct AreaDownscale {
             columns.withUnsafeBufferPointer { columns in
                 for x in 0..<columns.count {
                     let pixel = pixels + 4 * x
-                    let value = SIMD4(UInt32(pixel[0]), UInt32(pixel[1]), UInt32(pixel[2]), 0)
+                    let alpha = UInt32(pixel[3])
+                    var value = SIMD4(UInt32(pixel[0]), UInt32(pixel[1]), UInt32(pixel[2]), alpha)
+                    if alpha != 255 && !premultiplied {
+                        value = (value &* alpha &+ 127) / 255
+                        value[3] = alpha
+                    }
                     let (first, share) = columns[x]
                     sums[first] &+= value &* share
                     sums[first + 1] &+= value &* (full &- share)
@@ -93,10 +108,18 @@ struct AreaDownscale {
         for x in 0..<width {
             let sum = current[x]
             let mean = { (lane: Int) in UInt32(Double(sum[lane]) * reciprocal + 0.5) }
-            output[x, outputRow] = 0xFF00_0000 | mean(2) << 16 | mean(1) << 8 | mean(0)
+            output[x, outputRow] = mean(3) << 24 | mean(2) << 16 | mean(1) << 8 | mean(0)
         }
         swap(&current, &next)
         for x in 0..<width { next[x] = .zero }
         outputRow += 1
+    }
+
+    /// The B, G, R, A pixel at `pixel` (straight alpha) as a premultiplied `0xAARRGGBB` pixel.
+    @inline(__always)
+    static func premultiplied(_ pixel: UnsafePointer<UInt8>) -> UInt32 {
+        let alpha = UInt32(pixel[3])
+        let scale = { (channel: UInt8) in alpha == 255 ? UInt32(channel) : (UInt32(channel) * alpha + 127) / 255 }
+        return alpha << 24 | scale(pixel[2]) << 16 | scale(pixel[1]) << 8 | scale(pixel[0])
     }
 }

@@ -8,7 +8,8 @@ import CellscapeRender
     import Darwin
 #endif
 
-/// Decodes JPEG and PNG pictures into upright framebuffers of the size a view needs.
+/// Decodes JPEG, PNG, GIF and WebP pictures into upright framebuffers of the size a view needs, with
+/// premultiplied alpha and their embedded colour profiles converted to sRGB.
 ///
 /// JPEG decodes at the smallest DCT scale not below the target (a baseline JPEG at 1/8 from its DC
 /// terms alone, skipping the rest of its codes); both formats come row by row and shrink by area as
@@ -32,19 +33,45 @@ public enum PictureDecoder {
     public static func decode(_ data: [UInt8], fitting: Size? = nil, pool: PixelPool? = nil) throws(Failure)
         -> Framebuffer
     {
-        guard let header = PictureHeader(data) else { throw Failure(description: "not a JPEG or PNG picture") }
+        guard let header = PictureHeader(data) else { throw Failure(description: "not a picture") }
         let target = targetSize(header: header, fitting: fitting)
         // The stored picture's target: sides swapped back for the orientations that turn it a quarter.
         let stored = header.orientation.swapsSides ? (target.height, target.width) : (target.width, target.height)
         let output = { (width: Int, height: Int) in
             pool?.framebuffer(width: width, height: height) ?? Framebuffer(width: width, height: height)
         }
+        let profile = header.format == .jpeg || header.format == .png ? ColourProfiles.transform(for: data) : nil
         let shrunk =
             switch header.format {
-            case .jpeg: try decodeJPEG(data, width: stored.0, height: stored.1, output)
+            case .jpeg: try decodeJPEG(data, width: stored.0, height: stored.1, cmyk: profile, output)
             case .png: try decodePNG(data, width: stored.0, height: stored.1, output)
+            case .gif, .webp:
+                try decodeFirstFrame(data, format: header.format, width: stored.0, height: stored.1, output)
             }
+        // Converted once shrunk, as libvips does: the colour of a thumbnail costs its own pixels only.
+        if let profile, !profile.takesCMYK { ColourProfiles.convert(shrunk, with: profile) }
         return upright(shrunk, orientation: header.orientation, output)
+    }
+
+    /// `picture`, already decoded, shrunk by area to fit within `side` x `side` (as it is when it fits).
+    public static func shrink(_ picture: Framebuffer, fitting side: Int, pool: PixelPool? = nil) -> Framebuffer {
+        guard picture.width > side || picture.height > side else { return picture }
+        let scale = Double(side) / Double(max(picture.width, picture.height))
+        var downscale = AreaDownscale(
+            sourceWidth: picture.width, sourceHeight: picture.height,
+            width: max(1, Int((Double(picture.width) * scale).rounded())),
+            height: max(1, Int((Double(picture.height) * scale).rounded()))
+        ) { width, height in
+            pool?.framebuffer(width: width, height: height) ?? Framebuffer(width: width, height: height)
+        }
+        for y in 0..<picture.height {
+            UnsafeRawPointer(picture.pixels + y * picture.stride).withMemoryRebound(
+                to: UInt8.self, capacity: 4 * picture.width
+            ) {
+                downscale.add(row: $0, premultiplied: true)
+            }
+        }
+        return downscale.output
     }
 
     /// The size a picture of `header`'s shown size takes to fit within `fitting`, at least 1 x 1.
@@ -58,8 +85,10 @@ public enum PictureDecoder {
     }
 
     private static func decodeJPEG(
-        _ data: [UInt8], width: Int, height: Int, _ output: @escaping (Int, Int) -> Framebuffer
+        _ data: [UInt8], width: Int, height: Int, cmyk profile: ColourProfiles.Transform?,
+        _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
+        let cmyk = profile?.takesCMYK == true ? profile?.pointer : nil
         var picture = cellscape_picture()
         let eighth = data.withUnsafeBufferPointer { bytes in
             // A thumbnail of a baseline JPEG comes from its DC terms alone, about twice as fast as libjpeg.
@@ -77,7 +106,7 @@ public enum PictureDecoder {
         return try decodeRows(width: width, height: height, output) { rows, message in
             data.withUnsafeBufferPointer { bytes in
                 cellscape_jpeg_decode_rows(
-                    bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, rows.size,
+                    bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, cmyk, rows.size,
                     rows.size + 1, Unmanaged.passUnretained(rows).toOpaque(), RowSink.callback, message, 256)
             }
         }
@@ -93,6 +122,19 @@ public enum PictureDecoder {
                     Unmanaged.passUnretained(rows).toOpaque(), RowSink.callback, message, 256)
             }
         }
+    }
+
+    /// The first frame of a GIF or WebP, composited, shrunk to `width` x `height`.
+    private static func decodeFirstFrame(
+        _ data: [UInt8], format: PictureHeader.Format, width: Int, height: Int,
+        _ output: @escaping (Int, Int) -> Framebuffer
+    ) throws(Failure) -> Framebuffer {
+        let frames = try PictureFrames(data, format: format, maximumPixels: maximumPixels)
+        guard let first = try frames.next() else { throw Failure(description: "a picture without frames") }
+        var downscale = AreaDownscale(
+            sourceWidth: frames.width, sourceHeight: frames.height, width: width, height: height, output: output)
+        for row in 0..<frames.height { downscale.add(row: first.canvas + row * frames.width * 4) }
+        return downscale.output
     }
 
     /// Runs a row decoder (`decoder` gets the sink and a 256-byte message buffer, and returns its C
@@ -161,7 +203,7 @@ public enum PictureDecoder {
         return shown
     }
 
-    private static func text(_ message: [CChar]) -> String {
+    static func text(_ message: [CChar]) -> String {
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.isEmpty ? "cannot decode the picture" : text
     }

@@ -1,12 +1,17 @@
 /// What a picture's first bytes say: its format, its stored size and how to turn it upright.
 ///
-/// Read from the header alone (a JPEG's markers up to its frame header, a PNG's IHDR), so a folder's
-/// sizes are known long before any pixel is decoded.
+/// Read from the header alone (a JPEG's markers up to its frame header, a PNG's chunks up to its
+/// pixels, a GIF's screen descriptor, a WebP's first chunk), so a folder's sizes are known long before
+/// any pixel is decoded. A JPEG is read by its segments' lengths, seeking past what it does not need,
+/// and stray bytes between segments are skipped as libjpeg's marker reader skips them: only what
+/// libjpeg refuses is refused.
 public struct PictureHeader: Hashable, Sendable {
     /// The file formats Cellscape decodes.
     public enum Format: String, Hashable, Sendable {
         case jpeg
         case png
+        case gif
+        case webp
     }
 
     /// The format.
@@ -22,76 +27,168 @@ public struct PictureHeader: Hashable, Sendable {
     public var width: Int { orientation.swapsSides ? storedHeight : storedWidth }
     public var height: Int { orientation.swapsSides ? storedWidth : storedHeight }
 
-    /// Reads the header at the start of `bytes`; `nil` when they are not the start of a JPEG or PNG
-    /// whose size they give (too short, another format, a zero size).
+    /// Reads the header of the picture in `bytes` (a whole file, or as much of its start as the
+    /// header takes); `nil` when they are not a JPEG, PNG, GIF or WebP whose size they give.
     public init?(_ bytes: some Collection<UInt8>) {
-        let bytes = Array(bytes.prefix(Self.readLimit))
-        if let header = Self.png(bytes) ?? Self.jpeg(bytes) { self = header } else { return nil }
+        let bytes = Array(bytes)
+        self.init { offset, count in
+            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
+            return Array(bytes[offset..<min(bytes.count, offset + count)])
+        }
     }
 
-    /// How many bytes of a file the header may take: a JPEG's EXIF segment can fill 64 KB before the
-    /// frame header.
-    public static let readLimit = 256 * 1024
+    /// Reads the header of the picture in `file`, a few reads of a few bytes each.
+    public init?(file: PictureFile) {
+        self.init { file.bytes(at: $0, count: $1) }
+    }
 
-    private init(format: Format, width: Int, height: Int, orientation: PictureOrientation) {
+    /// Reads a header through `read(offset, count)`, which gives up to `count` bytes from `offset`.
+    init?(reading read: (Int, Int) -> [UInt8]) {
+        let start = read(0, 32)
+        guard
+            let header = Self.png(start, read) ?? Self.jpeg(start, read) ?? Self.gif(start) ?? Self.webp(start)
+        else { return nil }
+        self = header
+    }
+
+    private init(format: Format, width: Int, height: Int, orientation: PictureOrientation = .upright) {
         self.format = format
         storedWidth = width
         storedHeight = height
         self.orientation = orientation
     }
 
-    private static func png(_ bytes: [UInt8]) -> PictureHeader? {
+    private static func png(_ start: [UInt8], _ read: (Int, Int) -> [UInt8]) -> PictureHeader? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8)
+        guard start.count >= 24, Array(start[0..<8]) == signature, Array(start[12..<16]) == Array("IHDR".utf8)
         else { return nil }
-        let width = bigEndian(bytes, at: 16, count: 4)
-        let height = bigEndian(bytes, at: 20, count: 4)
+        let width = bigEndian(start, at: 16, count: 4)
+        let height = bigEndian(start, at: 20, count: 4)
         guard width > 0, height > 0 else { return nil }
-        return PictureHeader(format: .png, width: width, height: height, orientation: .upright)
+        return PictureHeader(format: .png, width: width, height: height, orientation: pngOrientation(read))
     }
 
-    private static func jpeg(_ bytes: [UInt8]) -> PictureHeader? {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+    /// The orientation in a PNG's eXIf chunk (a TIFF header, as in a JPEG's APP1 after `Exif\0\0`),
+    /// looked for among the chunks before the pixels.
+    private static func pngOrientation(_ read: (Int, Int) -> [UInt8]) -> PictureOrientation {
+        var offset = 8
+        for _ in 0..<256 {
+            let chunk = read(offset, 8)
+            guard chunk.count == 8 else { break }
+            let length = bigEndian(chunk, at: 0, count: 4)
+            let type = String(decoding: chunk[4..<8], as: UTF8.self)
+            if type == "IDAT" || type == "IEND" { break }
+            if type == "eXIf", length <= 1 << 20 {
+                return exifOrientation(tiff: read(offset + 8, length)) ?? .upright
+            }
+            offset += 12 + length
+        }
+        return .upright
+    }
+
+    private static func jpeg(_ start: [UInt8], _ read: (Int, Int) -> [UInt8]) -> PictureHeader? {
+        guard start.count >= 4, start[0] == 0xFF, start[1] == 0xD8 else { return nil }
         var orientation = PictureOrientation.upright
         var offset = 2
-        while offset + 4 <= bytes.count {
-            guard bytes[offset] == 0xFF else { return nil }
-            let marker = bytes[offset + 1]
-            if marker == 0xFF {
-                offset += 1  // fill byte
-                continue
+        // Each turn reads one segment's marker and length; a header has a few dozen at most, but a
+        // damaged file may have any number of stray bytes: the scan ends where the file does.
+        while true {
+            guard let (marker, at) = nextMarker(read, from: offset) else { return nil }
+            offset = at
+            switch marker {
+            case 0x01, 0xD0...0xD7: continue  // markers without a length
+            case 0xD8, 0xD9, 0xDA: return nil  // a second SOI, the end, or scan data before any frame
+            default: break
             }
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
-                offset += 2  // markers without a length
-                continue
-            }
-            let length = bigEndian(bytes, at: offset + 2, count: 2)
-            guard length >= 2 else { return nil }
-            let segment = offset + 4
+            let length = read(offset, 2)
+            guard length.count == 2 else { return nil }
+            let size = bigEndian(length, at: 0, count: 2)
             // SOF0 to SOF15; C4, C8 and CC are other markers.
             if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
-                guard segment + 5 <= bytes.count else { return nil }
-                let height = bigEndian(bytes, at: segment + 1, count: 2)
-                let width = bigEndian(bytes, at: segment + 3, count: 2)
+                let frame = read(offset + 2, 5)
+                guard frame.count == 5 else { return nil }
+                let height = bigEndian(frame, at: 1, count: 2)
+                let width = bigEndian(frame, at: 3, count: 2)
                 guard width > 0, height > 0 else { return nil }
                 return PictureHeader(format: .jpeg, width: width, height: height, orientation: orientation)
             }
-            if marker == 0xE1, segment + length - 2 <= bytes.count {
-                orientation = exifOrientation(bytes[segment..<(segment + length - 2)]) ?? orientation
+            if marker == 0xE1, size > 2 {
+                let segment = read(offset + 2, size - 2)
+                if segment.count >= 6, Array(segment[0..<6]) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
+                    orientation = exifOrientation(tiff: Array(segment[6...])) ?? orientation
+                }
             }
-            if marker == 0xDA || marker == 0xD9 { return nil }  // scan data before any frame header
-            offset = segment + length - 2
+            // A length below 2 skips the length alone, as libjpeg does; the scan for the next marker
+            // then finds its way.
+            offset += max(2, size)
         }
-        return nil
     }
 
-    /// The orientation tag (0x0112) of IFD0 in an APP1 segment that starts with `Exif\0\0`.
-    static func exifOrientation(_ segment: ArraySlice<UInt8>) -> PictureOrientation? {
-        let bytes = Array(segment)
-        guard bytes.count >= 14, Array(bytes[0..<6]) == [0x45, 0x78, 0x69, 0x66, 0, 0] else { return nil }
-        let tiff = 6
+    /// The next marker at or after `offset`, and where its segment starts (after the marker), skipping
+    /// stray bytes and fill bytes as libjpeg's `next_marker` does; nil where the file ends first.
+    private static func nextMarker(_ read: (Int, Int) -> [UInt8], from offset: Int) -> (UInt8, Int)? {
+        var offset = offset
+        var chunk: [UInt8] = []
+        var chunkStart = offset
+        func byte(_ at: Int) -> UInt8? {
+            if at - chunkStart >= chunk.count || at < chunkStart {
+                chunkStart = at
+                chunk = read(at, 4096)
+            }
+            return at - chunkStart < chunk.count ? chunk[at - chunkStart] : nil
+        }
+        while true {
+            // Up to an 0xFF, then past the fill bytes; 0xFF 0x00 is a stuffed byte, not a marker.
+            while let value = byte(offset), value != 0xFF { offset += 1 }
+            while let value = byte(offset), value == 0xFF { offset += 1 }
+            guard let marker = byte(offset) else { return nil }
+            offset += 1
+            if marker != 0 { return (marker, offset) }
+        }
+    }
+
+    /// A GIF's logical screen: the canvas its frames are drawn on.
+    private static func gif(_ start: [UInt8]) -> PictureHeader? {
+        guard start.count >= 10, [Array("GIF87a".utf8), Array("GIF89a".utf8)].contains(Array(start[0..<6]))
+        else { return nil }
+        let width = Int(start[6]) | Int(start[7]) << 8
+        let height = Int(start[8]) | Int(start[9]) << 8
+        guard width > 0, height > 0 else { return nil }
+        return PictureHeader(format: .gif, width: width, height: height)
+    }
+
+    /// A WebP's size from its first chunk: the canvas of an extended file (VP8X), or the frame of a
+    /// simple lossy (VP8) or lossless (VP8L) one.
+    private static func webp(_ start: [UInt8]) -> PictureHeader? {
+        guard start.count >= 30, Array(start[0..<4]) == Array("RIFF".utf8), Array(start[8..<12]) == Array("WEBP".utf8)
+        else { return nil }
+        let little = { (at: Int, count: Int) in (0..<count).reduce(0) { $0 | Int(start[at + $1]) << (8 * $1) } }
+        let width: Int
+        let height: Int
+        switch String(decoding: start[12..<16], as: UTF8.self) {
+        case "VP8X":
+            width = little(24, 3) + 1
+            height = little(27, 3) + 1
+        case "VP8 ":
+            guard start[23] == 0x9D, start[24] == 0x01, start[25] == 0x2A else { return nil }
+            width = little(26, 2) & 0x3FFF
+            height = little(28, 2) & 0x3FFF
+        case "VP8L":
+            guard start[20] == 0x2F else { return nil }
+            let bits = little(21, 4)
+            width = (bits & 0x3FFF) + 1
+            height = (bits >> 14 & 0x3FFF) + 1
+        default: return nil
+        }
+        guard width > 0, height > 0 else { return nil }
+        return PictureHeader(format: .webp, width: width, height: height)
+    }
+
+    /// The orientation tag (0x0112) of IFD0 in a TIFF header (`II` or `MM`), as EXIF holds it.
+    static func exifOrientation(tiff bytes: [UInt8]) -> PictureOrientation? {
+        guard bytes.count >= 8 else { return nil }
         let little: Bool
-        switch (bytes[tiff], bytes[tiff + 1]) {
+        switch (bytes[0], bytes[1]) {
         case (0x49, 0x49): little = true
         case (0x4D, 0x4D): little = false
         default: return nil
@@ -105,9 +202,9 @@ public struct PictureHeader: Hashable, Sendable {
             }
             return value
         }
-        guard let ifd = read(tiff + 4, 4), let entries = read(tiff + ifd, 2) else { return nil }
+        guard let ifd = read(4, 4), let entries = read(ifd, 2) else { return nil }
         for entry in 0..<min(entries, 512) {
-            let at = tiff + ifd + 2 + entry * 12
+            let at = ifd + 2 + entry * 12
             guard let tag = read(at, 2) else { return nil }
             if tag == 0x0112, let value = read(at + 8, 2) { return PictureOrientation(rawValue: value) }
         }

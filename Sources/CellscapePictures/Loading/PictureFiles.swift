@@ -11,7 +11,7 @@ public struct PictureFiles: Sendable {
     public var problems: [String] = []
 
     /// The endings of the files taken for pictures; their headers decide later.
-    public static let extensions: Set<String> = ["jpg", "jpeg", "jpe", "png"]
+    public static let extensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "apng", "gif", "webp"]
 
     /// Collects the pictures of `arguments` (files and folders); folders' subfolders too when `recursive`.
     public init(_ arguments: [String], recursive: Bool) {

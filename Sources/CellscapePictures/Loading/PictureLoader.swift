@@ -43,7 +43,6 @@ public final class PictureLoader: @unchecked Sendable {
     /// thumbnails of many sizes coming and going would fragment it, and it would only grow.
     private let thumbnails = PixelPool(keptBlocks: 0)
     private let diskCache: ThumbnailCache?
-    private let diskSize: ThumbnailCache.Size
     private let wakeWriteEnd: Int32
     private let condition = NSCondition()
     private var wanted: @Sendable (Int, Int) -> Bool = { _, _ in true }
@@ -55,13 +54,11 @@ public final class PictureLoader: @unchecked Sendable {
     private var cacheProblemSaid = false
     private var running = 0
 
-    /// A loader of `paths` on `threads` workers, reading and filling `diskCache` at `diskSize` when given.
-    public init(
-        paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, diskSize: ThumbnailCache.Size = .normal
-    ) {
+    /// A loader of `paths` on `threads` workers, reading and filling `diskCache` when given (grid
+    /// thumbnails of up to 1024 px, at the standard size at or above theirs).
+    public init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil) {
         self.paths = paths
         self.diskCache = diskCache
-        self.diskSize = diskSize
         (wakeDescriptor, wakeWriteEnd) = WakePipe.make()
         headersPending = Array(paths.indices.reversed())
         // Three images shown or prefetched, and two from each worker: one it makes, one it finished.
@@ -131,7 +128,7 @@ public final class PictureLoader: @unchecked Sendable {
             switch job {
             case .header(let index): result = header(index)
             case .thumbnail(let index, let side, let forWindow):
-                result = thumbnail(index, side: side, pool: forWindow ? windowImages : thumbnails)
+                result = thumbnail(index, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow)
             }
             condition.withLock { outbox.append(result) }
             var byte: UInt8 = 1
@@ -179,55 +176,57 @@ public final class PictureLoader: @unchecked Sendable {
 
     private func header(_ index: Int) -> Result {
         let path = paths[index]
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must not hold the open
-        guard descriptor >= 0 else {
-            return .header(index: index, nil, problem: "cannot read \(path): \(String(cString: strerror(errno)))")
+        do {
+            let header = PictureHeader(file: try PictureFile(path: path))
+            return .header(index: index, header, problem: header == nil ? "\(path): not a picture" : nil)
+        } catch {
+            return .header(index: index, nil, problem: error.description)
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            return .header(index: index, nil, problem: "\(path): not a regular file")
-        }
-        var bytes = [UInt8](repeating: 0, count: 65536)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBufferPointer {
-                read(descriptor, $0.baseAddress! + count, $0.count - count)
-            }
-            if got <= 0 { break }
-            count += got
-        }
-        var header = PictureHeader(bytes[0..<count])
-        if header == nil && count == bytes.count, let whole = ThumbnailCache.contents(of: path) {
-            header = PictureHeader(whole)  // a long EXIF segment before the frame header
-        }
-        return .header(index: index, header, problem: header == nil ? "\(path): not a JPEG or PNG picture" : nil)
     }
 
-    private func thumbnail(_ index: Int, side: Int, pool: PixelPool) -> Result {
+    private func thumbnail(_ index: Int, side: Int, pool: PixelPool, forWindow: Bool) -> Result {
         let path = paths[index]
-        var status = stat()
-        let modified = stat(path, &status) == 0 ? Int(status.st_mtim.tv_sec) : nil
-        let fitting = Size(width: Double(side), height: Double(side))
-        if let diskCache, let modified, side <= diskSize.pixels,
-            let cached = diskCache.thumbnail(forFile: path, modified: modified, size: diskSize, pool: pool)
-        {
-            let shrunk = cached.width <= side && cached.height <= side
-            if shrunk || side == diskSize.pixels { return .thumbnail(index: index, side: side, cached, problem: nil) }
+        let file: PictureFile
+        do { file = try PictureFile(path: path) } catch {
+            return .thumbnail(index: index, side: side, nil, problem: error.description)
         }
-        guard let data = ThumbnailCache.contents(of: path) else {
-            return .thumbnail(index: index, side: side, nil, problem: "cannot read \(path)")
-        }
-        do {
-            let picture = try PictureDecoder.decode(data, fitting: fitting, pool: pool)
-            if let diskCache, let modified, side == diskSize.pixels {
+        // The picture's bytes are read only when no stored thumbnail serves.
+        lazy var data = Swift.Result { () throws(PictureFile.Failure) in try file.contents() }
+        // A grid tile at any side goes through the shared cache: the standard size at or above it is
+        // read (or decoded once and stored), then shrunk in memory.
+        let standard = forWindow ? nil : ThumbnailCache.Size.atLeast(side)
+        if let diskCache, let standard {
+            var stored = diskCache.thumbnail(forFile: path, modified: file.modified, size: standard, pool: pool)
+            if stored == nil {
                 do {
-                    try diskCache.store(picture, forFile: path, modified: modified, size: diskSize)
+                    let fitting = Size(width: Double(standard.pixels), height: Double(standard.pixels))
+                    let decoded = try PictureDecoder.decode(try data.get(), fitting: fitting, pool: pool)
+                    do {
+                        try diskCache.store(decoded, forFile: path, modified: file.modified, size: standard)
+                    } catch {
+                        reportCacheProblemOnce("\(error); thumbnails are not saved")
+                    }
+                    stored = decoded
+                } catch let failure as PictureFile.Failure {
+                    return .thumbnail(index: index, side: side, nil, problem: failure.description)
                 } catch {
-                    reportCacheProblemOnce("\(error); thumbnails are not saved")
+                    if !diskCache.hasFailure(forFile: path, modified: file.modified) {
+                        try? diskCache.recordFailure(forFile: path, modified: file.modified)
+                    }
+                    return .thumbnail(index: index, side: side, nil, problem: "\(path): \(error)")
                 }
             }
+            if let stored {
+                return .thumbnail(
+                    index: index, side: side, PictureDecoder.shrink(stored, fitting: side, pool: pool), problem: nil)
+            }
+        }
+        do {
+            let fitting = Size(width: Double(side), height: Double(side))
+            let picture = try PictureDecoder.decode(try data.get(), fitting: fitting, pool: pool)
             return .thumbnail(index: index, side: side, picture, problem: nil)
+        } catch let failure as PictureFile.Failure {
+            return .thumbnail(index: index, side: side, nil, problem: failure.description)
         } catch {
             return .thumbnail(index: index, side: side, nil, problem: "\(path): \(error)")
         }

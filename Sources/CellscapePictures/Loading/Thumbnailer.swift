@@ -68,7 +68,8 @@ public struct Thumbnailer {
         let modified = Int(status.st_mtim.tv_sec)
         if cache.thumbnail(forFile: path, modified: modified, size: size) != nil { return .cached }
         if cache.hasFailure(forFile: path, modified: modified) { return .failedBefore }
-        guard let data = ThumbnailCache.contents(of: path) else { return .failed("cannot read \(path)") }
+        let data: [UInt8]
+        do { data = try PictureFile.contents(of: path) } catch { return .failed(error.description) }
         let side = Double(size.pixels)
         let picture: Framebuffer
         do {

@@ -66,6 +66,8 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case previous
     /// The picture at 100%: a window pixel per picture pixel.
     case actualSize
+    /// A checkerboard, or the plain background, behind an open picture's transparent pixels.
+    case toggleCheckerboard
     /// Ends the program.
     case quit
 }

@@ -32,8 +32,7 @@ public final class PictureFeed {
         paths: [String], threads: Int = 2, diskCache: ThumbnailCache?, memoryBytes: Int,
         report: @escaping (String) -> Void
     ) {
-        // Tiles of up to 256 px (five columns at 1280) share the standard's large thumbnails.
-        loader = PictureLoader(paths: paths, threads: threads, diskCache: diskCache, diskSize: .large)
+        loader = PictureLoader(paths: paths, threads: threads, diskCache: diskCache)
         headers = Array(repeating: nil, count: paths.count)
         memory = ThumbnailMemory(capacity: memoryBytes)
         self.report = report

@@ -49,7 +49,7 @@ extension ForceScene {
                 guard dx * dx + dy * dy <= radius * radius else { continue }
                 let sourceX = left + min(side - 1, max(0, Int((dx + radius) * scale)))
                 let sourceY = top + min(side - 1, max(0, Int((dy + radius) * scale)))
-                frame[x, y] = picture[sourceX, sourceY]
+                frame.composite(picture[sourceX, sourceY], x: x, y: y)
             }
         }
     }

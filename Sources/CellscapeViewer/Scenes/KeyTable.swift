@@ -19,6 +19,7 @@ enum KeyTable {
         ("n p, left right", "next / previous picture"),
         ("wheel, + -, 1, f", "zoom about the pointer, 100%, fit"),
         ("drag", "pan an open picture"),
+        ("a", "checkerboard or plain behind transparency"),
         ("? or F1", "this table (any key hides it)"),
         ("Escape", "back from a picture, or quit"),
         ("q", "quit"),

@@ -54,6 +54,7 @@ extension WaterfallScene {
                 view = PictureView(index: next, picture: items[next].size)
                 selection = next
             case .toggleHUD: showsHUD.toggle()
+            case .toggleCheckerboard: showsCheckerboard.toggle()
             default: break
             }
         }
@@ -61,8 +62,9 @@ extension WaterfallScene {
         return true
     }
 
-    /// Draws the open picture over a dark background: its image at the size the window needs once
-    /// decoded, its grid thumbnail stretched until then.
+    /// Draws the open picture over a dark background (over a checkerboard where it is transparent,
+    /// unless turned off): its image at the size the window needs once decoded, its grid thumbnail
+    /// stretched until then.
     func drawOpenPicture(_ view: PictureView, of pictures: PictureFeed, into frame: Framebuffer) {
         frame.fill(Color(hex: 0x0B_0D12))
         let picture = items[view.index].size
@@ -74,9 +76,14 @@ extension WaterfallScene {
         let neighbours = [view.index - 1, view.index + 1].filter { items.indices.contains($0) }
         pictures.wantView(view.index, side: side, prefetching: neighbours, prefetchSide: Int(fitSide.rounded(.up)))
         if let image = pictures.viewImage(view.index) ?? pictures.thumbnail(view.index) {
+            if showsCheckerboard { frame.fillCheckerboard(rect, light: Self.checkerLight, dark: Self.checkerDark) }
             frame.draw(image, in: rect)
         } else if pictures.broken.contains(view.index) {
             RoundedRectangle(frame: rect, cornerRadius: Self.cornerRadius, color: Self.brokenColor).draw(into: frame)
         }
     }
+
+    /// The checkerboard's squares behind transparent pixels, as picture editors show them.
+    static let checkerLight = Color(hex: 0x9A_9A9A)
+    static let checkerDark = Color(hex: 0x66_6666)
 }

@@ -56,6 +56,8 @@ public struct WaterfallScene {
     public var statistics = FrameStatistics()
     /// The picture open over the grid, if any.
     public internal(set) var openPicture: PictureView?
+    /// Whether an open picture's transparent pixels show a checkerboard (else the plain background).
+    public internal(set) var showsCheckerboard = true
     /// Tiles fading their thumbnail in over the placeholder: how many frames each has shown it.
     public internal(set) var fading: [Int: Int] = [:]
     /// Frames a thumbnail that arrives in view takes to fade in.

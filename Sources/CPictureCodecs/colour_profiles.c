@@ -1,0 +1,149 @@
+#include "picture_codecs.h"
+
+#include <lcms2.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <png.h>
+
+// Embedded ICC profiles, converted to sRGB with lcms2 as Eye of GNOME and gThumb do.
+
+void *cellscape_profile_transform(const unsigned char *profile, size_t length, int input) {
+    cmsHPROFILE source = cmsOpenProfileFromMem(profile, (cmsUInt32Number)length);
+    if (source == NULL) return NULL;
+    cmsColorSpaceSignature space = cmsGetColorSpace(source);
+    cmsUInt32Number format;
+    if (input == CELLSCAPE_PROFILE_BGRA && space == cmsSigRgbData) {
+        format = TYPE_BGRA_8;
+    } else if (input == CELLSCAPE_PROFILE_CMYK_INVERTED && space == cmsSigCmykData) {
+        format = TYPE_CMYK_8_REV;
+    } else if (input == CELLSCAPE_PROFILE_CMYK && space == cmsSigCmykData) {
+        format = TYPE_CMYK_8;
+    } else {
+        // A profile that does not describe the pixels' colour space is ignored, as libraries do; so is
+        // a grey one (grey pixels arrive widened to B, G, R).
+        cmsCloseProfile(source);
+        return NULL;
+    }
+    cmsHPROFILE srgb = cmsCreate_sRGBProfile();
+    // No cache: one transform may then serve several threads at once.
+    cmsUInt32Number flags = cmsFLAGS_NOCACHE | (format == TYPE_BGRA_8 ? cmsFLAGS_COPY_ALPHA : 0);
+    cmsHTRANSFORM transform = cmsCreateTransform(source, format, srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL, flags);
+    cmsCloseProfile(source);
+    cmsCloseProfile(srgb);
+    return transform;
+}
+
+void cellscape_profile_apply(void *transform, const void *input, void *output, int pixels) {
+    cmsDoTransform((cmsHTRANSFORM)transform, input, output, (cmsUInt32Number)pixels);
+}
+
+void cellscape_profile_release(void *transform) {
+    if (transform != NULL) cmsDeleteTransform((cmsHTRANSFORM)transform);
+}
+
+// ---- Finding the profile ----
+
+struct profile_failure {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+};
+
+static void profile_jpeg_fail(j_common_ptr info) { longjmp(((struct profile_failure *)info->err)->jump, 1); }
+static void profile_jpeg_quiet(j_common_ptr info) { (void)info; }
+
+static int jpeg_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length,
+                        int *colour_space) {
+    struct jpeg_decompress_struct info;
+    struct profile_failure failure;
+    info.err = jpeg_std_error(&failure.manager);
+    failure.manager.error_exit = profile_jpeg_fail;
+    failure.manager.output_message = profile_jpeg_quiet;
+    if (setjmp(failure.jump)) {
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)length);
+    jpeg_save_markers(&info, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&info, TRUE);
+    JOCTET *bytes = NULL;
+    unsigned int count = 0;
+    int found = jpeg_read_icc_profile(&info, &bytes, &count) ? 0 : -1;
+    *colour_space = info.jpeg_color_space == JCS_GRAYSCALE ? CELLSCAPE_PROFILE_GREY
+                    : info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK
+                        ? (info.saw_Adobe_marker ? CELLSCAPE_PROFILE_CMYK_INVERTED : CELLSCAPE_PROFILE_CMYK)
+                        : CELLSCAPE_PROFILE_BGRA;
+    jpeg_destroy_decompress(&info);
+    *profile = bytes;
+    *profile_length = count;
+    return found;
+}
+
+static void profile_png_fail(png_structp png, png_const_charp message) {
+    (void)message;
+    png_longjmp(png, 1);
+}
+static void profile_png_quiet(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+struct profile_source {
+    const unsigned char *data;
+    size_t length;
+    size_t offset;
+};
+
+static void profile_png_read(png_structp png, png_bytep target, png_size_t count) {
+    struct profile_source *source = (struct profile_source *)png_get_io_ptr(png);
+    if (source->length - source->offset < count) png_error(png, "the file ends early");
+    memcpy(target, source->data + source->offset, count);
+    source->offset += count;
+}
+
+static int png_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length,
+                       int *colour_space) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, profile_png_fail, profile_png_quiet);
+    if (png == NULL) return -1;
+    png_infop info = png_create_info_struct(png);
+    struct profile_source source = {data, length, 0};
+    if (info == NULL || setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return -1;
+    }
+    png_set_read_fn(png, &source, profile_png_read);
+    png_set_chunk_malloc_max(png, 16 << 20);
+    png_read_info(png, info);
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep bytes = NULL;
+    png_uint_32 count = 0;
+    int found = -1;
+    if (png_get_iCCP(png, info, &name, &compression, &bytes, &count) && count > 0) {
+        *profile = malloc(count);
+        if (*profile != NULL) {
+            memcpy(*profile, bytes, count);
+            *profile_length = count;
+            found = 0;
+        }
+    }
+    // Grey PNGs are widened to B, G, R before their profile is applied, so a grey profile cannot
+    // describe them: only an RGB one is taken.
+    *colour_space = CELLSCAPE_PROFILE_BGRA;
+    png_destroy_read_struct(&png, &info, NULL);
+    return found;
+}
+
+int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigned char **profile,
+                               size_t *profile_length, int *colour_space) {
+    *profile = NULL;
+    *profile_length = 0;
+    *colour_space = CELLSCAPE_PROFILE_BGRA;
+    if (length >= 8 && png_sig_cmp(data, 0, 8) == 0) return png_profile(data, length, profile, profile_length, colour_space);
+    if (length >= 2 && data[0] == 0xFF && data[1] == 0xD8)
+        return jpeg_profile(data, length, profile, profile_length, colour_space);
+    return -1;
+}

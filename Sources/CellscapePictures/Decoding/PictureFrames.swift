@@ -1,0 +1,97 @@
+import CPictureCodecs
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The frames of a GIF or WebP, still or animated, one after another: each a whole canvas composited
+/// as browsers composite it (disposal, transparency, frames clipped to the canvas), B, G, R, A with
+/// straight alpha.
+///
+/// A file cut short ends after the frames it holds, as browsers show it; only a file without even a
+/// first frame is an error.
+final class PictureFrames {
+    /// The canvas size.
+    let width: Int
+    let height: Int
+    /// The loop count: 0 forever, 1 once (also for a GIF without a NETSCAPE2.0 extension).
+    let loopCount: Int
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let source: Source
+
+    private enum Source {
+        case gif(OpaquePointer)
+        case webp(OpaquePointer)
+    }
+
+    /// Opens the frames of `data`, a GIF or a WebP.
+    init(_ data: [UInt8], format: PictureHeader.Format, maximumPixels: Double) throws(PictureDecoder.Failure) {
+        // The decoders keep a pointer to the bytes: a copy of our own outlives them.
+        bytes = .allocate(capacity: max(1, data.count))
+        _ = bytes.initialize(from: data)
+        var message = [CChar](repeating: 0, count: 256)
+        var width: Int32 = 0
+        var height: Int32 = 0
+        switch format {
+        case .gif:
+            guard let gif = cellscape_gif_open(bytes.baseAddress, data.count, maximumPixels, &message, 256) else {
+                bytes.deallocate()
+                throw PictureDecoder.Failure(description: PictureDecoder.text(message))
+            }
+            cellscape_gif_size(gif, &width, &height)
+            source = .gif(gif)
+            let count = Int(cellscape_gif_loop_count(gif))
+            loopCount = count < 0 ? 1 : count
+        case .webp:
+            guard let webp = cellscape_webp_open(bytes.baseAddress, data.count, maximumPixels, &message, 256) else {
+                bytes.deallocate()
+                throw PictureDecoder.Failure(description: PictureDecoder.text(message))
+            }
+            cellscape_webp_size(webp, &width, &height)
+            source = .webp(webp)
+            loopCount = Int(cellscape_webp_loop_count(webp))
+        case .jpeg, .png:
+            bytes.deallocate()
+            throw PictureDecoder.Failure(description: "not a GIF or WebP picture")
+        }
+        self.width = Int(width)
+        self.height = Int(height)
+    }
+
+    deinit {
+        switch source {
+        case .gif(let gif): cellscape_gif_close(gif)
+        case .webp(let webp): cellscape_webp_close(webp)
+        }
+        bytes.deallocate()
+    }
+
+    /// A frame: the canvas after it (valid until the next call) and how long it shows, in milliseconds
+    /// as the file gives it.
+    struct Frame {
+        let canvas: UnsafePointer<UInt8>
+        let milliseconds: Int
+    }
+
+    /// The next frame, or nil after the last; throws when not even a first frame can be read.
+    func next() throws(PictureDecoder.Failure) -> Frame? {
+        var message = [CChar](repeating: 0, count: 256)
+        var delay: Int32 = 0
+        let status: Int32
+        let canvas: UnsafePointer<UInt8>?
+        switch source {
+        case .gif(let gif):
+            status = cellscape_gif_next_frame(gif, &delay, &message, 256)
+            canvas = cellscape_gif_canvas(gif)
+            delay *= 10
+        case .webp(let webp):
+            status = cellscape_webp_next_frame(webp, &delay, &message, 256)
+            canvas = cellscape_webp_canvas(webp)
+        }
+        if status < 0 { throw PictureDecoder.Failure(description: PictureDecoder.text(message)) }
+        guard status == 1, let canvas else { return nil }
+        return Frame(canvas: canvas, milliseconds: Int(delay))
+    }
+}

@@ -1,0 +1,72 @@
+import CellscapeRender
+import Foundation
+import Testing
+
+@testable import CellscapePictures
+
+/// Every case of the fixtures decoded at full size against an independent decoder's pixels (see
+/// `scripts/make-picture-fixtures`), composited over black and white.
+@Suite struct FixtureDecodingTests {
+    /// Fixture, largest difference allowed (of 255), and the header's format.
+    @Test(arguments: [
+        ("sticker-rgba.png", 1, PictureHeader.Format.png),
+        ("palette-trns.png", 1, .png),
+        ("grey8-trns.png", 1, .png),
+        ("grey16-trns.png", 1, .png),
+        ("grey-alpha.png", 1, .png),
+        ("grey1.png", 0, .png),
+        ("grey2.png", 0, .png),
+        ("grey4.png", 0, .png),
+        ("exif-orientation-6.png", 0, .png),
+        ("garbage-between-segments.jpg", 1, .jpeg),
+        ("app-length-wrong.jpg", 1, .jpeg),
+        ("large-icc-segments.jpg", 1, .jpeg),
+        ("adobe-cmyk.jpg", 1, .jpeg),
+        ("exif-orientation-8.jpg", 1, .jpeg),
+        ("display-p3.jpg", 2, .jpeg),
+        ("adobe-rgb.png", 2, .png),
+        ("sticker-lossless.webp", 1, .webp),
+        ("lossy.webp", 1, .webp),
+    ])
+    func stillsMatchTheReference(name: String, tolerance: Int, format: PictureHeader.Format) throws {
+        let bytes = try PictureFixtures.bytes(name)
+        let reference = try PictureFixtures.reference(name)
+        let header = try #require(PictureHeader(bytes))
+        #expect(header.format == format)
+        #expect(header.width == reference.width && header.height == reference.height)
+        let picture = try PictureDecoder.decode(bytes)
+        #expect(picture.width == reference.width && picture.height == reference.height)
+        let difference = PictureFixtures.difference(picture, reference.frames[0])
+        #expect(difference <= tolerance, "\(name): \(difference)")
+    }
+
+    /// Every frame of each GIF disposal and of an animated WebP, composited, against the reference.
+    @Test(arguments: ["disposal-0.gif", "disposal-1.gif", "disposal-2.gif", "disposal-3.gif", "animated.webp"])
+    func everyFrameMatchesTheReference(name: String) throws {
+        let bytes = try PictureFixtures.bytes(name)
+        let reference = try PictureFixtures.reference(name)
+        let header = try #require(PictureHeader(bytes))
+        let frames = try PictureFrames(bytes, format: header.format, maximumPixels: 1e9)
+        #expect(frames.width == reference.width && frames.height == reference.height)
+        var index = 0
+        while let frame = try frames.next() {
+            try #require(index < reference.frames.count, "\(name): more frames than the reference")
+            var downscale = AreaDownscale(
+                sourceWidth: frames.width, sourceHeight: frames.height, width: frames.width, height: frames.height)
+            for row in 0..<frames.height { downscale.add(row: frame.canvas + row * frames.width * 4) }
+            let difference = PictureFixtures.difference(downscale.output, reference.frames[index])
+            #expect(difference <= 1, "\(name) frame \(index): \(difference)")
+            index += 1
+        }
+        #expect(index == reference.frames.count)
+    }
+
+    @Test func aGIFCutShortShowsTheFramesItHas() throws {
+        let bytes = try PictureFixtures.bytes("truncated.gif")
+        let frames = try PictureFrames(bytes, format: .gif, maximumPixels: 1e9)
+        var count = 0
+        while try frames.next() != nil { count += 1 }
+        #expect(count == 4)
+        #expect(throws: Never.self) { try PictureDecoder.decode(bytes) }
+    }
+}

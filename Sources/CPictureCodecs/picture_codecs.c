@@ -11,6 +11,11 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 // ---- JPEG ----
 
@@ -378,6 +383,15 @@ void cellscape_keep_picture_buffers(void) {
 #ifdef __GLIBC__
     mallopt(M_MMAP_THRESHOLD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
+}
+
+void cellscape_lower_thread_priority(int niceness) {
+#ifdef __linux__
+    pid_t thread = (pid_t)syscall(SYS_gettid);
+    setpriority(PRIO_PROCESS, (id_t)thread, getpriority(PRIO_PROCESS, (id_t)thread) + niceness);
+#else
+    (void)niceness;
 #endif
 }
 

@@ -2,8 +2,10 @@ import CellscapeLayout
 
 #if canImport(Glibc)
     import Glibc
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
     import Darwin
+    private let systemWrite = Darwin.write
 #endif
 
 /// Where to write an output file so that it appears whole or not at all, without destroying what the
@@ -34,6 +36,33 @@ public struct OutputPath: Equatable, Sendable {
     public init(writing: String, renamingTo: String?) {
         self.writing = writing
         self.renamingTo = renamingTo
+    }
+
+    /// Writes `bytes` to the path as planned: a device or a pipe as a stream, a file through its
+    /// partial name and a rename. Returns `nil`, or the system's reason it failed ("No space left on
+    /// device"); only a partial file this call made is removed, never what the path names.
+    public func write(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let flags = renamingTo == nil ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+        let descriptor = open(writing, flags, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var written = 0
+        while written < bytes.count {
+            let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                let reason = count < 0 ? String(cString: strerror(errno)) : "nothing more could be written"
+                close(descriptor)
+                abandon()
+                return reason
+            }
+            written += count
+        }
+        guard close(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            abandon()
+            return reason
+        }
+        return finish()
     }
 
     /// Puts the written file in place; returns `nil`, or the reason it failed (the partial file is gone).

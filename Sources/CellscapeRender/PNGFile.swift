@@ -22,13 +22,23 @@ public enum PNGFile {
         image.width = UInt32(frame.width)
         image.height = UInt32(frame.height)
         image.format = cellscape_png_format_bgra()
-        let output = OutputPath(for: path)
-        let written = png_image_write_to_file(&image, output.writing, 0, frame.pixels, Int32(frame.stride * 4), nil)
-        guard written != 0 else {
-            output.abandon()
+        // Encoded in memory and written by OutputPath: libpng's own file writer removes its file on an
+        // error, and that file may be a device (`--out /dev/full`) the program did not create.
+        var size = 0
+        guard png_image_write_to_memory(&image, nil, &size, 0, frame.pixels, Int32(frame.stride * 4), nil) != 0 else {
             throw Failure(description: "cannot write '\(path)': \(message(of: &image))")
         }
-        if let reason = output.finish() { throw Failure(description: "cannot write '\(path)': \(reason)") }
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, size), alignment: 1)
+        defer { bytes.deallocate() }
+        guard
+            png_image_write_to_memory(&image, bytes.baseAddress, &size, 0, frame.pixels, Int32(frame.stride * 4), nil)
+                != 0
+        else {
+            throw Failure(description: "cannot write '\(path)': \(message(of: &image))")
+        }
+        if let reason = OutputPath(for: path).write(UnsafeRawBufferPointer(rebasing: bytes[0..<size])) {
+            throw Failure(description: "cannot write '\(path)': \(reason)")
+        }
     }
 
     /// Reads a PNG file of any format into a new framebuffer (transparency is dropped).

@@ -5,19 +5,8 @@ import Foundation
 enum OutputFile {
     /// Writes `text` to `path` as ``OutputPath`` plans it; a failure is one line naming the path.
     static func write(_ text: String, to path: String) throws {
-        let output = OutputPath(for: path)
-        do {
-            let handle = try open(output.writing, named: path)
-            try handle.write(contentsOf: Data(text.utf8))
-            try handle.close()
-        } catch let error as CommandError {
-            output.abandon()
-            throw error
-        } catch {
-            output.abandon()
-            throw CommandError("cannot write \(path): \(error.localizedDescription)")
-        }
-        if let reason = output.finish() { throw CommandError("cannot write \(path): \(reason)") }
+        let reason = Array(text.utf8).withUnsafeBytes { OutputPath(for: path).write($0) }
+        if let reason { throw CommandError("cannot write \(path): \(reason)") }
     }
 
     /// Opens `path` for writing line by line, created or emptied in place (a file the viewer appends

@@ -4,7 +4,6 @@ import Testing
 
 @testable import CellscapeLayout
 @testable import CellscapePictures
-@testable import CellscapeViewer
 
 /// The thumbnail memory's bound, and the loader's workers: headers first, thumbnails by priority,
 /// unwanted work dropped, bad pictures named, results waking a poll.
@@ -96,6 +95,32 @@ import Testing
             return
         }
         #expect(picture.width == 91 && picture.height == 60)
+    }
+
+    /// A tile first asked for a screen ahead and then seen on screen goes before the headers still to
+    /// read; one only ahead goes after them.
+    @Test func aRequestAskedAgainTakesTheBetterPriority() throws {
+        let (root, paths) = try Self.folder(count: 6)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let loader = PictureLoader(paths: Array(paths.prefix(6)), threads: 1)
+        loader.setPaused(true)
+        // What the first worker may have taken before the pause is let through.
+        _ = loader.waitForResults(count: 1, seconds: 0.2)
+        loader.requestThumbnail(index: 4, side: 64, priority: PictureLoader.onScreen + 4)
+        loader.requestThumbnail(index: 5, side: 64, priority: PictureLoader.onScreen + 5)
+        loader.requestThumbnail(index: 5, side: 64, priority: 5)
+        loader.setPaused(false)
+        var order: [String] = []
+        for result in loader.waitForResults(count: 8, seconds: 10) {
+            switch result {
+            case .header(let index, _, _): order.append("h\(index)")
+            case .thumbnail(let index, _, _, _): order.append("t\(index)")
+            case .cacheProblem: order.append("cache")
+            }
+        }
+        // At most the one header taken before the pause comes before the thumbnail now on screen.
+        let headersFirst = order.prefix { $0 != "t5" }
+        #expect(order.count == 8 && headersFirst.count <= 1 && order.last == "t4", "\(order)")
     }
 
     /// Tiles of 320 px (windows 1366 to 1920 px wide) read and write x-large thumbnails, shrunk in

@@ -66,6 +66,10 @@ int cellscape_png_text(const unsigned char *data, size_t length, const char *key
 /// the thumbnail rate). Does nothing where the C library is not glibc.
 void cellscape_keep_picture_buffers(void);
 
+/// Lowers the calling thread's scheduling priority by `niceness` (Linux: each thread has its own), so
+/// decoding workers never hold a core the frame loop needs. Does nothing elsewhere.
+void cellscape_lower_thread_priority(int niceness);
+
 /// The MD5 digest of `length` bytes (nettle), for the names of the shared thumbnail cache.
 void cellscape_md5(const unsigned char *data, size_t length, unsigned char digest[16]);
 

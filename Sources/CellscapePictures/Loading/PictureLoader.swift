@@ -1,3 +1,4 @@
+import CPictureCodecs
 import CellscapeLayout
 import CellscapeRender
 import Foundation
@@ -51,6 +52,7 @@ public final class PictureLoader: @unchecked Sendable {
     private var requested = Set<Int64>()
     private var outbox: [Result] = []
     private var stopping = false
+    private var paused = false
     private var cacheProblemSaid = false
     private var running = 0
 
@@ -82,13 +84,25 @@ public final class PictureLoader: @unchecked Sendable {
     }
 
     /// Asks for the thumbnail of picture `index` fitting `side` pixels; a request already made is not
-    /// made twice until its result is taken. One `forWindow` (an open picture or its neighbours, at the
-    /// window's size) has its memory lent by the loader's pool.
+    /// made twice until its result is taken, but asked again with a better priority (a tile first
+    /// asked for a screen ahead, now on screen) it takes that one. One `forWindow` (an open picture or
+    /// its neighbours, at the window's size) has its memory lent by the loader's pool.
     public func requestThumbnail(index: Int, side: Int, priority: Int, forWindow: Bool = false) {
         condition.withLock {
-            guard requested.insert(Int64(index) << 20 | Int64(side)).inserted else { return }
-            requests.append((priority, index, side, forWindow))
+            if requested.insert(Int64(index) << 20 | Int64(side)).inserted {
+                requests.append((priority, index, side, forWindow))
+            } else if let waiting = requests.firstIndex(where: { $0.index == index && $0.side == side }) {
+                requests[waiting].priority = min(requests[waiting].priority, priority)
+            }
             condition.signal()
+        }
+    }
+
+    /// Holds the workers before their next job (`true`) or lets them go on; for tests of the order.
+    func setPaused(_ paused: Bool) {
+        condition.withLock {
+            self.paused = paused
+            condition.broadcast()
         }
     }
 
@@ -123,6 +137,8 @@ public final class PictureLoader: @unchecked Sendable {
     }
 
     private func work() {
+        // Below the main thread's priority: a frame never waits behind a decoder for a core.
+        cellscape_lower_thread_priority(10)
         while let job = nextJob() {
             let result: Result
             switch job {
@@ -151,6 +167,10 @@ public final class PictureLoader: @unchecked Sendable {
         condition.withLock {
             while true {
                 if stopping { return nil }
+                if paused {
+                    condition.wait()
+                    continue
+                }
                 let best = requests.indices.min { requests[$0].priority < requests[$1].priority }
                 if let best, requests[best].priority < Self.onScreen || headersPending.isEmpty {
                     let request = requests.remove(at: best)

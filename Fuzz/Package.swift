@@ -6,6 +6,7 @@ import PackageDescription
 
 let targets = [
     "FuzzSession", "FuzzCatalog", "FuzzForceInput", "FuzzPictureHeader", "FuzzJPEG", "FuzzPNG", "FuzzThumbnailCache",
+    "FuzzGIF", "FuzzWebP", "FuzzColourProfile",
 ]
 
 let package = Package(

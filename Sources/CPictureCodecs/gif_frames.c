@@ -174,7 +174,15 @@ int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *
     static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
     int passes = frame->Interlace ? 4 : 1;
     int complete = 1;
-    if (width > 0 && width <= 65535) {
+    if (width <= 0 || height <= 0 || width > 65535) {
+        // A frame of no pixels: its raster data is passed over, so the next record is read where it is.
+        int code_size = 0;
+        GifByteType *block = NULL;
+        if (DGifGetCode(file, &code_size, &block) == GIF_ERROR) complete = 0;
+        while (complete && block != NULL) {
+            if (DGifGetCodeNext(file, &block) == GIF_ERROR) complete = 0;
+        }
+    } else {
         for (int pass = 0; pass < passes && complete; pass++) {
             int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
             for (int row = start; row < height; row += step) {

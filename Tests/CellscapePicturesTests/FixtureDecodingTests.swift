@@ -27,6 +27,7 @@ import Testing
         ("adobe-rgb.png", 2, .png),
         ("sticker-lossless.webp", 1, .webp),
         ("lossy.webp", 1, .webp),
+        ("still-sticker.gif", 0, .gif),
     ])
     func stillsMatchTheReference(name: String, tolerance: Int, format: PictureHeader.Format) throws {
         let bytes = try PictureFixtures.bytes(name)
@@ -68,5 +69,40 @@ import Testing
         while try frames.next() != nil { count += 1 }
         #expect(count == 4)
         #expect(throws: Never.self) { try PictureDecoder.decode(bytes) }
+    }
+
+    @Test(arguments: [
+        ("disposal-0.gif", true), ("disposal-3.gif", true), ("still-sticker.gif", false), ("animated.webp", true),
+        ("sticker-lossless.webp", false), ("lossy.webp", false), ("sticker-rgba.png", false),
+    ])
+    func headersSayWhichAreAnimated(name: String, animated: Bool) throws {
+        #expect(try #require(PictureHeader(try PictureFixtures.bytes(name))).isAnimated == animated)
+    }
+
+    /// Every frame's canvas pixel at (`x`, `y`) as 0xRRGGBBAA.
+    static func pixels(of name: String, x: Int, y: Int) throws -> [UInt32] {
+        let frames = try PictureFrames(try PictureFixtures.bytes(name), format: .gif)
+        var pixels: [UInt32] = []
+        while let frame = try frames.next() {
+            let at = frame.canvas + (y * frames.width + x) * 4
+            pixels.append(UInt32(at[2]) << 24 | UInt32(at[1]) << 16 | UInt32(at[0]) << 8 | UInt32(at[3]))
+        }
+        return pixels
+    }
+
+    /// The palette of the hand-made GIFs: index i is (i, i, 255 - i).
+    static func paletteColour(_ index: UInt32) -> UInt32 { index << 24 | index << 16 | (255 - index) << 8 | 0xFF }
+
+    @Test func aFrameReachingOutsideTheCanvasIsClippedToIt() throws {
+        #expect(try Self.pixels(of: "frame-outside-canvas.gif", x: 19, y: 15) == [10, 200].map(Self.paletteColour))
+        #expect(try Self.pixels(of: "frame-outside-canvas.gif", x: 11, y: 15) == [10, 10].map(Self.paletteColour))
+    }
+
+    @Test func aFrameOfNoPixelsChangesNothingAndTheFramesAfterItPlay() throws {
+        #expect(try Self.pixels(of: "zero-size-frame.gif", x: 2, y: 2) == [10, 10, 200].map(Self.paletteColour))
+    }
+
+    @Test func aGIFWithoutAPaletteShowsItsIndicesAsGrey() throws {
+        #expect(try Self.pixels(of: "no-palette.gif", x: 3, y: 3) == [0x4D4D_4DFF])
     }
 }

@@ -1,5 +1,5 @@
-import CellscapePictures
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 
 /// A JPEG decoded as a thumbnail (the 1/8 decoder, or libjpeg at the scale it needs) and for a window.

@@ -1,5 +1,5 @@
-import CellscapePictures
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 
 /// A PNG decoded row by row and shrunk, as a thumbnail and for a window.

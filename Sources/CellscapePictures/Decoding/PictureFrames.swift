@@ -12,12 +12,12 @@ import CPictureCodecs
 ///
 /// A file cut short ends after the frames it holds, as browsers show it; only a file without even a
 /// first frame is an error.
-final class PictureFrames {
+public final class PictureFrames {
     /// The canvas size.
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
     /// The loop count: 0 forever, 1 once (also for a GIF without a NETSCAPE2.0 extension).
-    let loopCount: Int
+    public let loopCount: Int
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let source: Source
 
@@ -27,7 +27,9 @@ final class PictureFrames {
     }
 
     /// Opens the frames of `data`, a GIF or a WebP.
-    init(_ data: [UInt8], format: PictureHeader.Format, maximumPixels: Double) throws(PictureDecoder.Failure) {
+    public init(_ data: [UInt8], format: PictureHeader.Format, maximumPixels: Double = PictureDecoder.maximumPixels)
+        throws(PictureDecoder.Failure)
+    {
         // The decoders keep a pointer to the bytes: a copy of our own outlives them.
         bytes = .allocate(capacity: max(1, data.count))
         _ = bytes.initialize(from: data)
@@ -70,13 +72,15 @@ final class PictureFrames {
 
     /// A frame: the canvas after it (valid until the next call) and how long it shows, in milliseconds
     /// as the file gives it.
-    struct Frame {
-        let canvas: UnsafePointer<UInt8>
-        let milliseconds: Int
+    public struct Frame {
+        /// `width` x `height` pixels of B, G, R, A (straight alpha), rows `width * 4` bytes apart.
+        public let canvas: UnsafePointer<UInt8>
+        /// How long the frame shows, as the file gives it.
+        public let milliseconds: Int
     }
 
     /// The next frame, or nil after the last; throws when not even a first frame can be read.
-    func next() throws(PictureDecoder.Failure) -> Frame? {
+    public func next() throws(PictureDecoder.Failure) -> Frame? {
         var message = [CChar](repeating: 0, count: 256)
         var delay: Int32 = 0
         let status: Int32

@@ -21,6 +21,8 @@ public struct PictureHeader: Hashable, Sendable {
     public var storedHeight: Int
     /// The EXIF orientation, 1 to 8 (1: stored upright).
     public var orientation: PictureOrientation
+    /// Whether it has more than one frame (a GIF or WebP animation; an APNG shows its default image).
+    public var isAnimated = false
 
     /// The size as shown: width and height swapped for the orientations that turn the picture a
     /// quarter.
@@ -43,10 +45,10 @@ public struct PictureHeader: Hashable, Sendable {
     }
 
     /// Reads a header through `read(offset, count)`, which gives up to `count` bytes from `offset`.
-    init?(reading read: (Int, Int) -> [UInt8]) {
+    init?(reading read: @escaping (Int, Int) -> [UInt8]) {
         let start = read(0, 32)
         guard
-            let header = Self.png(start, read) ?? Self.jpeg(start, read) ?? Self.gif(start) ?? Self.webp(start)
+            let header = Self.png(start, read) ?? Self.jpeg(start, read) ?? Self.gif(start, read) ?? Self.webp(start)
         else { return nil }
         self = header
     }
@@ -58,7 +60,7 @@ public struct PictureHeader: Hashable, Sendable {
         self.orientation = orientation
     }
 
-    private static func png(_ start: [UInt8], _ read: (Int, Int) -> [UInt8]) -> PictureHeader? {
+    private static func png(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard start.count >= 24, Array(start[0..<8]) == signature, Array(start[12..<16]) == Array("IHDR".utf8)
         else { return nil }
@@ -70,7 +72,7 @@ public struct PictureHeader: Hashable, Sendable {
 
     /// The orientation in a PNG's eXIf chunk (a TIFF header, as in a JPEG's APP1 after `Exif\0\0`),
     /// looked for among the chunks before the pixels.
-    private static func pngOrientation(_ read: (Int, Int) -> [UInt8]) -> PictureOrientation {
+    private static func pngOrientation(_ read: @escaping (Int, Int) -> [UInt8]) -> PictureOrientation {
         var offset = 8
         for _ in 0..<256 {
             let chunk = read(offset, 8)
@@ -86,7 +88,7 @@ public struct PictureHeader: Hashable, Sendable {
         return .upright
     }
 
-    private static func jpeg(_ start: [UInt8], _ read: (Int, Int) -> [UInt8]) -> PictureHeader? {
+    private static func jpeg(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
         guard start.count >= 4, start[0] == 0xFF, start[1] == 0xD8 else { return nil }
         var orientation = PictureOrientation.upright
         var offset = 2
@@ -126,35 +128,58 @@ public struct PictureHeader: Hashable, Sendable {
 
     /// The next marker at or after `offset`, and where its segment starts (after the marker), skipping
     /// stray bytes and fill bytes as libjpeg's `next_marker` does; nil where the file ends first.
-    private static func nextMarker(_ read: (Int, Int) -> [UInt8], from offset: Int) -> (UInt8, Int)? {
+    private static func nextMarker(_ read: @escaping (Int, Int) -> [UInt8], from offset: Int) -> (UInt8, Int)? {
+        var bytes = ByteReader(read)
         var offset = offset
-        var chunk: [UInt8] = []
-        var chunkStart = offset
-        func byte(_ at: Int) -> UInt8? {
-            if at - chunkStart >= chunk.count || at < chunkStart {
-                chunkStart = at
-                chunk = read(at, 4096)
-            }
-            return at - chunkStart < chunk.count ? chunk[at - chunkStart] : nil
-        }
         while true {
             // Up to an 0xFF, then past the fill bytes; 0xFF 0x00 is a stuffed byte, not a marker.
-            while let value = byte(offset), value != 0xFF { offset += 1 }
-            while let value = byte(offset), value == 0xFF { offset += 1 }
-            guard let marker = byte(offset) else { return nil }
+            while let value = bytes[offset], value != 0xFF { offset += 1 }
+            while let value = bytes[offset], value == 0xFF { offset += 1 }
+            guard let marker = bytes[offset] else { return nil }
             offset += 1
             if marker != 0 { return (marker, offset) }
         }
     }
 
+    /// Whether a GIF has a second frame: its blocks walked by their lengths up to the second image
+    /// descriptor, or to the end.
+    private static func gifIsAnimated(_ read: @escaping (Int, Int) -> [UInt8]) -> Bool {
+        var bytes = ByteReader(read)
+        let colourTable = { (packed: UInt8) in packed & 0x80 != 0 ? 3 << (Int(packed & 7) + 1) : 0 }
+        guard let screen = bytes[10] else { return false }
+        var offset = 13 + colourTable(screen)
+        var frames = 0
+        func skipSubBlocks() {
+            while let size = bytes[offset], size != 0 { offset += Int(size) + 1 }
+            offset += 1
+        }
+        while let introducer = bytes[offset] {
+            switch introducer {
+            case 0x21:
+                offset += 2
+                skipSubBlocks()
+            case 0x2C:
+                frames += 1
+                if frames == 2 { return true }
+                guard let packed = bytes[offset + 9] else { return false }
+                offset += 10 + colourTable(packed) + 1
+                skipSubBlocks()
+            default: return false
+            }
+        }
+        return false
+    }
+
     /// A GIF's logical screen: the canvas its frames are drawn on.
-    private static func gif(_ start: [UInt8]) -> PictureHeader? {
+    private static func gif(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
         guard start.count >= 10, [Array("GIF87a".utf8), Array("GIF89a".utf8)].contains(Array(start[0..<6]))
         else { return nil }
         let width = Int(start[6]) | Int(start[7]) << 8
         let height = Int(start[8]) | Int(start[9]) << 8
         guard width > 0, height > 0 else { return nil }
-        return PictureHeader(format: .gif, width: width, height: height)
+        var header = PictureHeader(format: .gif, width: width, height: height)
+        header.isAnimated = gifIsAnimated(read)
+        return header
     }
 
     /// A WebP's size from its first chunk: the canvas of an extended file (VP8X), or the frame of a
@@ -181,7 +206,10 @@ public struct PictureHeader: Hashable, Sendable {
         default: return nil
         }
         guard width > 0, height > 0 else { return nil }
-        return PictureHeader(format: .webp, width: width, height: height)
+        var header = PictureHeader(format: .webp, width: width, height: height)
+        // The extended header's flags: bit 1 marks an animation.
+        header.isAnimated = String(decoding: start[12..<16], as: UTF8.self) == "VP8X" && start[20] & 0x02 != 0
+        return header
     }
 
     /// The orientation tag (0x0112) of IFD0 in a TIFF header (`II` or `MM`), as EXIF holds it.
@@ -241,6 +269,29 @@ public enum PictureOrientation: Int, Hashable, Sendable, CaseIterable {
         case .quarterTurnClockwise: return (height - 1 - y, x)
         case .quarterTurnClockwiseMirrored: return (height - 1 - y, width - 1 - x)
         case .quarterTurnCounterclockwise: return (y, width - 1 - x)
+        }
+    }
+}
+
+/// Bytes of a file read through `read(offset, count)` in chunks of 4 KB, so a walk byte by byte costs
+/// a read per chunk.
+private struct ByteReader {
+    let read: (Int, Int) -> [UInt8]
+    private var chunk: [UInt8] = []
+    private var start = 0
+
+    init(_ read: @escaping (Int, Int) -> [UInt8]) {
+        self.read = read
+    }
+
+    /// The byte at `offset`, nil past the end.
+    subscript(offset: Int) -> UInt8? {
+        mutating get {
+            if offset < start || offset - start >= chunk.count {
+                start = offset
+                chunk = read(offset, 4096)
+            }
+            return offset - start < chunk.count ? chunk[offset - start] : nil
         }
     }
 }

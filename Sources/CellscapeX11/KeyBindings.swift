@@ -30,6 +30,8 @@ let keyBindings: [(symbol: Int32, command: KeyCommand)] = [
     (XK_Left, .previous),
     (XK_1, .actualSize),
     (XK_a, .toggleCheckerboard),
+    (XK_period, .nextFrame),
+    (XK_comma, .previousFrame),
     (XK_q, .quit),
     (XK_Escape, .back),
 ]

@@ -75,6 +75,7 @@ public final class Viewer {
             if !commands.isEmpty { translator.needsDisplay = true }
             sendReplayedEvents()
             if driver.takePictureResults() { translator.needsDisplay = true }
+            if driver.advanceAnimations(to: monotonicNanoseconds()) { translator.needsDisplay = true }
             if translator.closeRequested || driver.model.wantsQuit || signals.hasFired { return }
             let wantsFrame = wantsFrames
             var now = monotonicNanoseconds()
@@ -88,9 +89,18 @@ public final class Viewer {
             } else {
                 frameTimes.addTurn(now - woke)
             }
-            let timeout = wantsFrames ? Int32(min(1000, (deadline > now ? deadline - now : 0) / 1_000_000)) : -1
-            waitForInput(timeout: timeout)
+            waitForInput(timeout: timeout(now: now, frameDeadline: deadline))
         }
+    }
+
+    /// How long `poll()` may sleep, in milliseconds: until the next frame while something moves, until
+    /// the next animation frame is due, or without a limit (-1) when nothing will change by itself.
+    private func timeout(now: UInt64, frameDeadline: UInt64) -> Int32 {
+        var wake: UInt64? = wantsFrames ? frameDeadline : nil
+        if let animation = driver.model.nextAnimationDeadline { wake = min(wake ?? animation, animation) }
+        guard let wake else { return -1 }
+        // Rounded up: waking a little early would only spin until the deadline.
+        return Int32(min(1000, (wake > now ? wake - now + 999_999 : 0) / 1_000_000))
     }
 
     /// Whether a frame is due at the next deadline: the window is mapped and something to show changed,

@@ -16,8 +16,14 @@ public final class PictureFrames {
     /// The canvas size.
     public let width: Int
     public let height: Int
-    /// The loop count: 0 forever, 1 once (also for a GIF without a NETSCAPE2.0 extension).
-    public let loopCount: Int
+    /// The file's loop count: 0 for ever; for a GIF, the NETSCAPE2.0 repeat count (-1 without one),
+    /// known once the first frame is read (the extension comes before it); for a WebP, its plays.
+    public var loopCount: Int {
+        switch source {
+        case .gif(let gif): Int(cellscape_gif_loop_count(gif))
+        case .webp(let webp): Int(cellscape_webp_loop_count(webp))
+        }
+    }
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let source: Source
 
@@ -44,8 +50,6 @@ public final class PictureFrames {
             }
             cellscape_gif_size(gif, &width, &height)
             source = .gif(gif)
-            let count = Int(cellscape_gif_loop_count(gif))
-            loopCount = count < 0 ? 1 : count
         case .webp:
             guard let webp = cellscape_webp_open(bytes.baseAddress, data.count, maximumPixels, &message, 256) else {
                 bytes.deallocate()
@@ -53,7 +57,6 @@ public final class PictureFrames {
             }
             cellscape_webp_size(webp, &width, &height)
             source = .webp(webp)
-            loopCount = Int(cellscape_webp_loop_count(webp))
         case .jpeg, .png:
             bytes.deallocate()
             throw PictureDecoder.Failure(description: "not a GIF or WebP picture")

@@ -21,6 +21,9 @@ public final class PictureLoader: @unchecked Sendable {
         case header(index: Int, PictureHeader?, problem: String?)
         /// The thumbnail of picture `index` fitting `side` pixels, or why it could not be made.
         case thumbnail(index: Int, side: Int, Framebuffer?, problem: String?)
+        /// The next frames of animation `index` at `side`, in playing order (after the last comes the
+        /// first again); `count` once the animation was decoded to its end, `plays` nil for ever.
+        case frames(index: Int, side: Int, [AnimationFrame], count: Int?, plays: Int?, problem: String?)
         /// The shared disk cache could not take a thumbnail (said once; the pictures still show).
         case cacheProblem(String)
     }
@@ -40,16 +43,27 @@ public final class PictureLoader: @unchecked Sendable {
 
     /// Lends the memory of images at the window's size (an open picture and its neighbours).
     private let windowImages: PixelPool
-    /// Maps each thumbnail on its own, so the memory of those let go leaves at once: in the heap,
-    /// thumbnails of many sizes coming and going would fragment it, and it would only grow.
-    private let thumbnails = PixelPool(keptBlocks: 0)
+    /// Maps each thumbnail (and animation frame) on its own, so the memory of those let go leaves at
+    /// once: in the heap, pictures of many sizes coming and going would fragment it, and it would only grow.
+    let thumbnails = PixelPool(keptBlocks: 0)
     private let diskCache: ThumbnailCache?
     private let wakeWriteEnd: Int32
-    private let condition = NSCondition()
+    let condition = NSCondition()
     private var wanted: @Sendable (Int, Int) -> Bool = { _, _ in true }
     private var headersPending: [Int] = []
-    private var requests: [(priority: Int, index: Int, side: Int, forWindow: Bool)] = []
+    /// Work asked for: a thumbnail, or (`frames` above 0) that many frames of an animation.
+    struct Request {
+        var priority: Int
+        let index: Int
+        let side: Int
+        let forWindow: Bool
+        var frames = 0
+    }
+    var requests: [Request] = []
     private var requested = Set<Int64>()
+    /// The animations being decoded, by ``key(_:_:)``, and those a worker holds now.
+    var animations: [Int64: AnimationFrames] = [:]
+    var animationsBusy = Set<Int64>()
     private var outbox: [Result] = []
     private var stopping = false
     private var paused = false
@@ -89,9 +103,11 @@ public final class PictureLoader: @unchecked Sendable {
     /// its neighbours, at the window's size) has its memory lent by the loader's pool.
     public func requestThumbnail(index: Int, side: Int, priority: Int, forWindow: Bool = false) {
         condition.withLock {
-            if requested.insert(Int64(index) << 20 | Int64(side)).inserted {
-                requests.append((priority, index, side, forWindow))
-            } else if let waiting = requests.firstIndex(where: { $0.index == index && $0.side == side }) {
+            if requested.insert(Self.key(index, side)).inserted {
+                requests.append(Request(priority: priority, index: index, side: side, forWindow: forWindow))
+            } else if let waiting = requests.firstIndex(where: {
+                $0.index == index && $0.side == side && $0.frames == 0
+            }) {
                 requests[waiting].priority = min(requests[waiting].priority, priority)
             }
             condition.signal()
@@ -113,7 +129,7 @@ public final class PictureLoader: @unchecked Sendable {
         return condition.withLock {
             defer { outbox.removeAll() }
             for case .thumbnail(let index, let side, _, _) in outbox {
-                requested.remove(Int64(index) << 20 | Int64(side))
+                requested.remove(Self.key(index, side))
             }
             return outbox
         }
@@ -145,6 +161,8 @@ public final class PictureLoader: @unchecked Sendable {
             case .header(let index): result = header(index)
             case .thumbnail(let index, let side, let forWindow):
                 result = thumbnail(index, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow)
+            case .frames(let index, let side, let count):
+                result = frames(index, side: side, count: count)
             }
             condition.withLock { outbox.append(result) }
             var byte: UInt8 = 1
@@ -159,7 +177,11 @@ public final class PictureLoader: @unchecked Sendable {
     private enum Job {
         case header(Int)
         case thumbnail(Int, side: Int, forWindow: Bool)
+        case frames(Int, side: Int, count: Int)
     }
+
+    /// The key of picture `index` at `side` among requests and animations.
+    static func key(_ index: Int, _ side: Int) -> Int64 { Int64(index) << 20 | Int64(side) }
 
     /// The next job: thumbnails on screen, then headers in order, then the other thumbnails by
     /// priority; nil to stop.
@@ -171,13 +193,21 @@ public final class PictureLoader: @unchecked Sendable {
                     condition.wait()
                     continue
                 }
-                let best = requests.indices.min { requests[$0].priority < requests[$1].priority }
+                // An animation one worker decodes waits for it: its frames come in order.
+                let best = requests.indices.filter {
+                    requests[$0].frames == 0
+                        || !animationsBusy.contains(Self.key(requests[$0].index, requests[$0].side))
+                }.min { requests[$0].priority < requests[$1].priority }
                 if let best, requests[best].priority < Self.onScreen || headersPending.isEmpty {
                     let request = requests.remove(at: best)
+                    if request.frames > 0 {
+                        animationsBusy.insert(Self.key(request.index, request.side))
+                        return .frames(request.index, side: request.side, count: request.frames)
+                    }
                     if wanted(request.index, request.side) {
                         return .thumbnail(request.index, side: request.side, forWindow: request.forWindow)
                     }
-                    requested.remove(Int64(request.index) << 20 | Int64(request.side))
+                    requested.remove(Self.key(request.index, request.side))
                     continue
                 }
                 if let index = headersPending.popLast() { return .header(index) }

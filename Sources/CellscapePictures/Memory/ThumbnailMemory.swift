@@ -4,7 +4,7 @@ import CellscapeRender
 /// least recently. Lookups and additions are O(1) (a dictionary over a doubly linked list in arrays).
 public struct ThumbnailMemory {
     /// The most bytes of pixels kept.
-    public let capacity: Int
+    public private(set) var capacity: Int
     /// The bytes of pixels kept now.
     public private(set) var bytes = 0
 
@@ -63,6 +63,13 @@ public struct ThumbnailMemory {
         if oldest < 0 { oldest = slot }
         slots[key] = slot
         bytes += cost
+    }
+
+    /// Changes the bound, dropping the thumbnails used least recently until the new one holds (the
+    /// feed gives room to animation frames this way).
+    public mutating func setCapacity(_ capacity: Int) {
+        self.capacity = max(0, capacity)
+        while bytes > self.capacity, oldest >= 0 { remove(entries[oldest].key) }
     }
 
     /// Drops the thumbnail of `key`, if kept.

@@ -68,6 +68,10 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case actualSize
     /// A checkerboard, or the plain background, behind an open picture's transparent pixels.
     case toggleCheckerboard
+    /// The next frame of the open animation (pause it first to step).
+    case nextFrame
+    /// The previous frame of the open animation.
+    case previousFrame
     /// Ends the program.
     case quit
 }

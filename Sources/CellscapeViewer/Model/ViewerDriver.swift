@@ -33,6 +33,11 @@ public final class ViewerDriver {
         model.takePictureResults()
     }
 
+    /// Moves the animations that show on to the frames due by `now`; returns whether to draw again.
+    public func advanceAnimations(to now: UInt64) -> Bool {
+        model.advanceAnimations(to: now)
+    }
+
     /// Moves the showing view on by one frame.
     public func advance() {
         model.advance()

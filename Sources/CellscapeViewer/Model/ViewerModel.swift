@@ -67,6 +67,18 @@ public struct ViewerModel {
         waterfall.takePictureResults()
     }
 
+    /// Moves the animations that show on to the frames due by `now` (monotonic nanoseconds); returns
+    /// whether the frame must be drawn again. Time-driven, so no part of a session's state.
+    public mutating func advanceAnimations(to now: UInt64) -> Bool {
+        guard view == .waterfall, let pictures = waterfall.pictures else { return false }
+        return pictures.advanceAnimations(to: now)
+    }
+
+    /// When an animation that shows moves on next, nil when none will before more frames arrive.
+    public var nextAnimationDeadline: UInt64? {
+        view == .waterfall ? waterfall.pictures?.nextAnimationDeadline : nil
+    }
+
     /// Moves the showing view on by one frame.
     public mutating func advance() {
         if view == .force { force.advance() } else { waterfall.advance() }

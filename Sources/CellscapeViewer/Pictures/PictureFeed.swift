@@ -17,11 +17,18 @@ public final class PictureFeed {
     /// How many headers have arrived (read or broken).
     public private(set) var headersArrived = 0
     /// Decoded thumbnails, bounded in bytes.
-    public private(set) var memory: ThumbnailMemory
+    public internal(set) var memory: ThumbnailMemory
     /// The side thumbnails are decoded to: the tile width, rounded up to a multiple of 64.
     public private(set) var side = 256
     /// The pictures whose grid thumbnails arrived at the last ``takeResults()``.
     public private(set) var arrivals: [Int] = []
+    /// The animations playing (tiles on screen, or the open picture), by picture.
+    var animations: [Int: PlayingAnimation] = [:]
+    /// Whether every animation is paused (a key).
+    public internal(set) var animationsPaused = false
+    /// The memory bound in bytes, shared by thumbnails and animation frames: frames may keep up to
+    /// half of it (so an animation that fits loops without decoding again), the thumbnails the rest.
+    let memoryBytes: Int
     /// Where each problem is said, once per picture.
     private let report: (String) -> Void
     private var wantedRange = WantedRange()
@@ -35,6 +42,7 @@ public final class PictureFeed {
         loader = PictureLoader(paths: paths, threads: threads, diskCache: diskCache)
         headers = Array(repeating: nil, count: paths.count)
         memory = ThumbnailMemory(capacity: memoryBytes)
+        self.memoryBytes = memoryBytes
         self.report = report
         let range = wantedRange
         loader.isWanted = { index, _ in range.contains(index) }
@@ -96,6 +104,10 @@ public final class PictureFeed {
                     }
                 }
                 if let problem { markBroken(index, problem) }
+            case .frames(let index, let side, let frames, let count, let plays, let problem):
+                receiveFrames(
+                    frames, index: index, side: side, count: count, plays: plays, problem: problem,
+                    now: monotonicNanoseconds())
             case .cacheProblem(let problem): report(problem)
             }
         }
@@ -160,7 +172,7 @@ public final class PictureFeed {
         }
     }
 
-    private func markBroken(_ index: Int, _ problem: String) {
+    func markBroken(_ index: Int, _ problem: String) {
         guard broken.insert(index).inserted else { return }
         report(problem)
     }

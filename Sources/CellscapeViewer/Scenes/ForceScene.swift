@@ -218,7 +218,8 @@ public struct ForceScene {
             }
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
-        case .quit, .switchView, .showKeys, .open, .back, .next, .previous, .actualSize, .toggleCheckerboard, .pageUp,
+        case .quit, .switchView, .showKeys, .open, .back, .next, .previous, .actualSize, .toggleCheckerboard,
+            .nextFrame, .previousFrame, .pageUp,
             .pageDown, .home,
             .end, .lineUp, .lineDown:
             break

@@ -55,6 +55,10 @@ extension WaterfallScene {
                 selection = next
             case .toggleHUD: showsHUD.toggle()
             case .toggleCheckerboard: showsCheckerboard.toggle()
+            case .togglePause:
+                pictures?.setAnimationsPaused(!(pictures?.animationsPaused ?? false), now: monotonicNanoseconds())
+            case .nextFrame, .previousFrame:
+                pictures?.stepAnimation(view.index, by: key == .nextFrame ? 1 : -1, now: monotonicNanoseconds())
             default: break
             }
         }
@@ -75,7 +79,10 @@ extension WaterfallScene {
         let side = Int(min(max(picture.width, picture.height), max(fitSide, shownSide)).rounded(.up))
         let neighbours = [view.index - 1, view.index + 1].filter { items.indices.contains($0) }
         pictures.wantView(view.index, side: side, prefetching: neighbours, prefetchSide: Int(fitSide.rounded(.up)))
-        if let image = pictures.viewImage(view.index) ?? pictures.thumbnail(view.index) {
+        pictures.play([view.index], side: side, now: monotonicNanoseconds())
+        if let image = pictures.animationFrame(view.index) ?? pictures.viewImage(view.index)
+            ?? pictures.thumbnail(view.index)
+        {
             if showsCheckerboard { frame.fillCheckerboard(rect, light: Self.checkerLight, dark: Self.checkerDark) }
             frame.draw(image, in: rect)
         } else if pictures.broken.contains(view.index) {

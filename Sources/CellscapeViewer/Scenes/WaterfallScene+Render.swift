@@ -21,7 +21,10 @@ extension WaterfallScene {
         let visible = layout.indices(in: visibleRect)
         let queried = monotonicNanoseconds() - start
         lastQuery = (visible.count, queried)
-        if let pictures { wantThumbnails(of: pictures, visible: visible) }
+        if let pictures {
+            wantThumbnails(of: pictures, visible: visible)
+            pictures.play(visible, side: pictures.side, now: monotonicNanoseconds())
+        }
         for index in visible { drawTile(index, into: frame, text: text) }
         if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text, opacity: 0.6) }
         return queried
@@ -64,8 +67,12 @@ extension WaterfallScene {
         }
         if let selection {
             let item = items[selection]
-            lines.append(
-                "selected #\(selection) \"\(item.title)\" \(Int(item.size.width))x\(Int(item.size.height))")
+            var line = "selected #\(selection) \"\(item.title)\" \(Int(item.size.width))x\(Int(item.size.height))"
+            if openPicture != nil, let position = pictures?.animationPosition(selection) {
+                line += "   frame \(position.frame + 1)/\(position.count.map(String.init) ?? "?")"
+                if pictures?.animationsPaused == true { line += " (paused)" }
+            }
+            lines.append(line)
         }
         return lines
     }
@@ -73,7 +80,7 @@ extension WaterfallScene {
     /// A picture's tile: its thumbnail once decoded (fading in over the placeholder if it just
     /// arrived), a placeholder until then, a crossed tile if broken.
     private func drawPicture(_ index: Int, of pictures: PictureFeed, in tile: Rect, into frame: Framebuffer) {
-        if let thumbnail = pictures.thumbnail(index) {
+        if let thumbnail = pictures.animationFrame(index) ?? pictures.thumbnail(index) {
             if let frames = fading[index] {
                 RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: items[index].color)
                     .draw(into: frame)

@@ -131,6 +131,8 @@ public struct WaterfallScene {
         case .lineDown: scroll(by: Self.lineStep)
         case .toggleHUD: showsHUD.toggle()
         case .open: openSelectedPicture()
+        case .togglePause:
+            pictures?.setAnimationsPaused(!(pictures?.animationsPaused ?? false), now: monotonicNanoseconds())
         default: break
         }
     }

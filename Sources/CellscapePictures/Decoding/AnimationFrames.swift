@@ -1,0 +1,73 @@
+import CellscapeLayout
+import CellscapeRender
+
+/// One frame of an animation as a view shows it: composited, shrunk to the size asked for, upright
+/// pixels with premultiplied alpha, and how long it shows.
+public struct AnimationFrame {
+    /// Its place in the animation, from 0.
+    public let number: Int
+    /// The pixels.
+    public let picture: Framebuffer
+    /// How long it shows, in milliseconds: the file's delay, or 100 ms for one under 20 ms, as
+    /// browsers play them.
+    public let milliseconds: Int
+
+    /// The delay a frame plays for, given the file's: delays under 20 ms play as 100 ms.
+    public static func playedMilliseconds(_ milliseconds: Int) -> Int { milliseconds < 20 ? 100 : milliseconds }
+}
+
+/// An animation (GIF or WebP) decoded frame after frame at one size, for a loader's worker: the file is
+/// read once, each composited canvas shrunk as it comes. At the end it starts over from the first frame.
+final class AnimationFrames {
+    private let data: [UInt8]
+    private let format: PictureHeader.Format
+    private let orientation: PictureOrientation
+    private let width: Int
+    private let height: Int
+    private var frames: PictureFrames
+    /// The number of the next frame to decode.
+    private(set) var position = 0
+    /// How many frames it has, once decoded to its end.
+    private(set) var count: Int?
+    /// How many times the animation plays, nil for ever (read with its first frame). A GIF's
+    /// NETSCAPE2.0 count repeats after the first play (without one: once); a WebP's counts plays.
+    private(set) var plays: Int?
+
+    /// The animation in `data`, its frames shrunk to fit `side` x `side`.
+    init(_ data: [UInt8], header: PictureHeader, side: Int) throws(PictureDecoder.Failure) {
+        self.data = data
+        format = header.format
+        orientation = header.orientation
+        frames = try PictureFrames(data, format: format)
+        let size = PictureDecoder.targetSize(header: header, fitting: Size(width: Double(side), height: Double(side)))
+        (width, height) = orientation.swapsSides ? (size.height, size.width) : (size.width, size.height)
+    }
+
+    /// The next frame, or nil when the animation ended (the next call starts it over); throws when
+    /// not even a first frame can be read.
+    func next(output: @escaping (Int, Int) -> Framebuffer = { Framebuffer(width: $0, height: $1) })
+        throws(PictureDecoder.Failure) -> AnimationFrame?
+    {
+        guard let frame = try frames.next() else {
+            guard position > 0 else { throw PictureDecoder.Failure(description: "an animation without frames") }
+            frames = try PictureFrames(data, format: format)
+            count = position
+            position = 0
+            return nil
+        }
+        if count == nil && position == 0 {
+            switch (format, frames.loopCount) {
+            case (_, 0): plays = nil
+            case (.gif, let loops): plays = max(0, loops) + 1
+            case (_, let loops): plays = loops
+            }
+        }
+        var downscale = AreaDownscale(
+            sourceWidth: frames.width, sourceHeight: frames.height, width: width, height: height, output: output)
+        for row in 0..<frames.height { downscale.add(row: frame.canvas + row * frames.width * 4) }
+        let picture = PictureDecoder.upright(downscale.output, orientation: orientation, output)
+        defer { position += 1 }
+        return AnimationFrame(
+            number: position, picture: picture, milliseconds: AnimationFrame.playedMilliseconds(frame.milliseconds))
+    }
+}

@@ -1,0 +1,129 @@
+import CellscapePictures
+import CellscapeRender
+
+/// An animation playing in a tile or in the image view: the frames decoded so far (a window of them
+/// ahead of the one shown, or all once they fit), which one shows and when the next is due.
+///
+/// A pure value the feed steps with the clock: frames arrive from the loader's workers; ``advance(to:)``
+/// moves on each frame whose time has come and whose successor has arrived.
+struct PlayingAnimation {
+    /// The side its frames are decoded to.
+    let side: Int
+    /// Frames held, by number.
+    private(set) var frames: [Int: AnimationFrame] = [:]
+    /// How many frames the animation has, once decoded to its end.
+    private(set) var count: Int?
+    /// How many times it plays (nil: for ever), known with the first frames.
+    private(set) var plays: Int?
+    /// Complete plays so far.
+    private(set) var played = 0
+    /// The frame that shows, nil until the first arrives.
+    private(set) var current: Int?
+    /// When the next frame is due (monotonic nanoseconds).
+    private(set) var due: UInt64 = 0
+    /// Frames asked of the loader and not yet arrived.
+    var requested = 0
+    /// Whether it played all its plays and rests on its last frame.
+    private(set) var finished = false
+    /// Frames shown, and those shown later than a frame (20 ms) after they were due.
+    private(set) var shownFrames = 0
+    private(set) var lateFrames = 0
+
+    /// How many frames are decoded ahead of the one shown.
+    static let ahead = 6
+    /// A frame shown this long after it was due counts as late.
+    static let lateAfter: UInt64 = 20_000_000
+
+    init(side: Int) {
+        self.side = side
+    }
+
+    /// Whether every frame is held: it plays on without decoding.
+    var holdsAll: Bool { count.map { frames.count >= $0 } ?? false }
+
+    /// The bytes of the frames held.
+    var bytes: Int { frames.values.reduce(0) { $0 + $1.picture.stride * $1.picture.rowCapacity * 4 } }
+
+    /// The frame that shows.
+    var shown: AnimationFrame? { current.flatMap { frames[$0] } }
+
+    /// The number of the frame after `number`, wrapping once the count is known.
+    func after(_ number: Int) -> Int { count.map { number + 1 >= $0 ? 0 : number + 1 } ?? number + 1 }
+
+    /// How many more frames to ask for: enough to hold `ahead` frames past the one shown.
+    var framesToRequest: Int {
+        guard !holdsAll, !finished else { return 0 }
+        var held = 0
+        var number = current.map(after) ?? 0
+        while held < Self.ahead, frames[number] != nil {
+            held += 1
+            number = after(number)
+        }
+        return max(0, Self.ahead - held - requested)
+    }
+
+    /// Takes frames that arrived, with what the decoder knows of the whole.
+    mutating func receive(_ arrived: [AnimationFrame], count: Int?, plays: Int?, now: UInt64) {
+        requested = max(0, requested - arrived.count)
+        if let count { self.count = count }
+        self.plays = plays
+        // One frame after all (a file that claimed more): nothing to play.
+        if count == 1 { finished = true }
+        for frame in arrived { frames[frame.number] = frame }
+        if current == nil, let first = frames[0] {
+            current = 0
+            due = now + UInt64(first.milliseconds) * 1_000_000
+            shownFrames = 1
+        }
+    }
+
+    /// Moves on to the next frame if it is due and has arrived; drops frames behind it unless
+    /// `keepsFrames` (they fit the memory budget). Returns whether the frame shown changed.
+    mutating func advance(to now: UInt64, keepsFrames: Bool) -> Bool {
+        guard let current, !finished, now >= due else { return false }
+        let next = after(current)
+        if next == 0 {
+            played += 1
+            if let plays, played >= plays {
+                finished = true
+                return false
+            }
+        }
+        guard let frame = frames[next] else {
+            if next == 0 { played -= 1 }  // counted again when frame 0 arrives
+            return false
+        }
+        if !keepsFrames && !holdsAll { frames[current] = nil }
+        if now - due > Self.lateAfter { lateFrames += 1 }
+        shownFrames += 1
+        // Behind by more than a frame (a stall, a pause): start the clock again from now.
+        let length = UInt64(frame.milliseconds) * 1_000_000
+        due = now - due > length ? now + length : due + length
+        self.current = next
+        return true
+    }
+
+    /// Shows the next or the previous frame at once, if held (stepping a paused animation).
+    mutating func step(by offset: Int, now: UInt64) -> Bool {
+        guard let current else { return false }
+        let target = offset > 0 ? after(current) : (current > 0 ? current - 1 : (count.map { $0 - 1 } ?? 0))
+        guard frames[target] != nil else { return false }
+        self.current = target
+        finished = false
+        due = now + UInt64(frames[target]!.milliseconds) * 1_000_000
+        return true
+    }
+
+    /// Starts the clock again from `now` (after a pause).
+    mutating func resume(at now: UInt64) {
+        guard let shown else { return }
+        due = now + UInt64(shown.milliseconds) * 1_000_000
+    }
+
+    /// When the next frame is due, nil when it cannot move on (not arrived, finished).
+    var nextDeadline: UInt64? {
+        guard let current, !finished, frames[after(current)] != nil else { return nil }
+        if after(current) == 0, let plays, played + 1 >= plays { return nil }  // it rests here
+        return due
+    }
+}

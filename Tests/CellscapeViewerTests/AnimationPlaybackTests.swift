@@ -1,0 +1,91 @@
+import CellscapeLayout
+import CellscapePictures
+import Foundation
+import Testing
+
+@testable import CellscapeViewer
+
+/// Animations in the feed play their own delays (under 20 ms as 100 ms), loop as their files say,
+/// stop when they leave the screen, and pause.
+@Suite struct AnimationPlaybackTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("CellscapePicturesTests/Fixtures").path
+
+    /// A feed of one fixture, its header read.
+    static func feed(_ name: String) throws -> PictureFeed {
+        let path = "\(fixtures)/\(name)"
+        try #require(FileManager.default.fileExists(atPath: path), "no fixture \(name)")
+        let feed = PictureFeed(paths: [path], threads: 1, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        feed.waitForAllHeaders()
+        return feed
+    }
+
+    /// Steps the feed's animation through `steps` frames at their deadlines: each frame's number and
+    /// how long the one before it showed (ms).
+    static func play(_ feed: PictureFeed, steps: Int) throws -> [(frame: Int, after: Int)] {
+        var played: [(Int, Int)] = []
+        var last: UInt64?
+        for _ in 0..<steps {
+            // The next frame decoded (the workers run ahead): its deadline is known.
+            let waitUntil = Date().addingTimeInterval(10)
+            while feed.nextAnimationDeadline == nil && Date() < waitUntil {
+                feed.loader.waitForWake(milliseconds: 20)
+                feed.takeResults()
+            }
+            let deadline = try #require(feed.nextAnimationDeadline)
+            #expect(feed.advanceAnimations(to: deadline))
+            let frame = try #require(feed.animationPosition(0)).frame
+            played.append((frame, last.map { Int((deadline - $0) / 1_000_000) } ?? 0))
+            last = deadline
+        }
+        return played
+    }
+
+    @Test func framesPlayTheirOwnDelaysAndLoopForEver() throws {
+        let feed = try Self.feed("disposal-1.gif")
+        feed.play([0], side: 40, now: monotonicNanoseconds())
+        let played = try Self.play(feed, steps: 9)
+        // Delays of 100, 0 (played as 100), 20 and 250 ms; NETSCAPE2.0 loop count 0: for ever.
+        #expect(played.map(\.frame) == [1, 2, 3, 0, 1, 2, 3, 0, 1])
+        #expect(played.dropFirst().map(\.after) == [100, 20, 250, 100, 100, 20, 250, 100])
+    }
+
+    @Test func aWebPPlaysItsLoopCountAndRestsOnItsLastFrame() throws {
+        let feed = try Self.feed("animated.webp")
+        feed.play([0], side: 40, now: monotonicNanoseconds())
+        // Three plays of four frames: eleven steps after the first frame, then no deadline.
+        let played = try Self.play(feed, steps: 11)
+        #expect(played.map(\.frame) == [1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3])
+        #expect(played.dropFirst().prefix(3).map(\.after) == [50, 20, 250])
+        feed.loader.waitForWake(milliseconds: 100)
+        feed.takeResults()
+        #expect(feed.nextAnimationDeadline == nil)
+        #expect(feed.advanceAnimations(to: .max) == false && feed.animationPosition(0)?.frame == 3)
+    }
+
+    @Test func anAnimationOffScreenStopsAndGivesItsFramesBack() throws {
+        let feed = try Self.feed("disposal-2.gif")
+        feed.play([0], side: 40, now: monotonicNanoseconds())
+        _ = try Self.play(feed, steps: 2)
+        #expect(feed.animationFrame(0) != nil && feed.animationBytes > 0)
+        feed.play([], side: 40, now: monotonicNanoseconds())
+        #expect(feed.animationFrame(0) == nil && feed.animationBytes == 0 && feed.nextAnimationDeadline == nil)
+    }
+
+    @Test func pausedAnimationsHaveNoDeadlineAndStepByKey() throws {
+        let feed = try Self.feed("disposal-0.gif")
+        feed.play([0], side: 40, now: monotonicNanoseconds())
+        _ = try Self.play(feed, steps: 1)
+        feed.setAnimationsPaused(true, now: monotonicNanoseconds())
+        #expect(feed.nextAnimationDeadline == nil && !feed.advanceAnimations(to: .max))
+        let before = try #require(feed.animationPosition(0)).frame
+        let waitUntil = Date().addingTimeInterval(10)
+        while !feed.stepAnimation(0, by: 1, now: monotonicNanoseconds()) && Date() < waitUntil {
+            feed.loader.waitForWake(milliseconds: 20)
+            feed.takeResults()
+        }
+        #expect(feed.animationPosition(0)?.frame == before + 1)
+        #expect(feed.stepAnimation(0, by: -1, now: monotonicNanoseconds()))
+        #expect(feed.animationPosition(0)?.frame == before)
+    }
+}

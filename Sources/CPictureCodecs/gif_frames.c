@@ -59,9 +59,8 @@ cellscape_gif *cellscape_gif_open(const unsigned char *data, size_t length, doub
     gif->loop_count = -1;  // no NETSCAPE2.0 extension: played once
     size_t bytes = (size_t)gif->width * (size_t)gif->height * 4;
     gif->canvas = calloc(1, bytes);
-    gif->saved = malloc(bytes);
-    gif->line = malloc((size_t)gif->width > 65535 ? (size_t)gif->width : 65536);
-    if (gif->canvas == NULL || gif->saved == NULL || gif->line == NULL) {
+    gif->line = malloc(65536);
+    if (gif->canvas == NULL || gif->line == NULL) {
         snprintf(error, error_size, "out of memory");
         cellscape_gif_close(gif);
         return NULL;
@@ -166,6 +165,12 @@ int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *
     if (clip_right < clip_left) clip_right = clip_left;
     if (clip_bottom < clip_top) clip_bottom = clip_top;
     if (control.DisposalMode == DISPOSE_PREVIOUS) {
+        // What the frame covers is kept to be restored: a canvas's worth, made the first time needed.
+        if (gif->saved == NULL) gif->saved = malloc((size_t)gif->width * (size_t)gif->height * 4);
+        if (gif->saved == NULL) {
+            snprintf(error, error_size, "out of memory");
+            return -1;
+        }
         for (int y = clip_top; y < clip_bottom; y++) {
             size_t at = ((size_t)y * gif->width + clip_left) * 4;
             memcpy(gif->saved + at, gif->canvas + at, (size_t)(clip_right - clip_left) * 4);

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func picturesDecodeWithinTheirBoxOrFailInOneLine() throws {
-        for target in ["FuzzJPEG", "FuzzPNG"] {
+        for target in ["FuzzJPEG", "FuzzPNG", "FuzzGIF"] {
             for (name, bytes) in try Self.inputs(target) {
                 for side in [32, 256, 1280] {
                     do {
@@ -44,6 +44,15 @@ import Testing
             _ = try PictureDecoder.decode(bytes, fitting: Size(width: 256, height: 256))
         } throws: { error in
             (error as? PictureDecoder.Failure)?.description == "799 bytes cannot hold 63768x8216 pixels"
+        }
+    }
+
+    @Test func aSmallGIFClaimingAHugeScreenIsRefusedAtOnce() throws {
+        let (_, bytes) = try #require(try Self.inputs("FuzzGIF").first { $0.name.hasPrefix("huge-screen") })
+        #expect {
+            _ = try PictureDecoder.decode(bytes, fitting: Size(width: 64, height: 64))
+        } throws: { error in
+            (error as? PictureDecoder.Failure)?.description == "a 4607x65280 GIF screen, not a size that can be shown"
         }
     }
 

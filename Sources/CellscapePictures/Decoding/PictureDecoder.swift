@@ -19,7 +19,8 @@ import CellscapeRender
 public enum PictureDecoder {
     /// Pictures with more pixels than this are refused (a header may claim anything).
     public static let maximumPixels = 1_000_000_000.0
-    /// Interlaced PNGs are decoded whole before they shrink, so they are held to this.
+    /// Interlaced PNGs are decoded whole before they shrink, so they are held to this; so are the
+    /// canvases of GIFs and WebPs (a few bytes may claim a screen of 65535 x 65535).
     public static let maximumInterlacedPixels = 64_000_000.0
 
     /// Why a picture could not be decoded, in one line.
@@ -129,7 +130,7 @@ public enum PictureDecoder {
         _ data: [UInt8], format: PictureHeader.Format, width: Int, height: Int,
         _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
-        let frames = try PictureFrames(data, format: format, maximumPixels: maximumPixels)
+        let frames = try PictureFrames(data, format: format)
         guard let first = try frames.next() else { throw Failure(description: "a picture without frames") }
         var downscale = AreaDownscale(
             sourceWidth: frames.width, sourceHeight: frames.height, width: width, height: height, output: output)

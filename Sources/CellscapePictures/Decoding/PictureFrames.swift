@@ -33,7 +33,9 @@ public final class PictureFrames {
     }
 
     /// Opens the frames of `data`, a GIF or a WebP.
-    public init(_ data: [UInt8], format: PictureHeader.Format, maximumPixels: Double = PictureDecoder.maximumPixels)
+    public init(
+        _ data: [UInt8], format: PictureHeader.Format, maximumPixels: Double = PictureDecoder.maximumInterlacedPixels
+    )
         throws(PictureDecoder.Failure)
     {
         // The decoders keep a pointer to the bytes: a copy of our own outlives them.

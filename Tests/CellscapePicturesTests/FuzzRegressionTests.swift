@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func picturesDecodeWithinTheirBoxOrFailInOneLine() throws {
-        for target in ["FuzzJPEG", "FuzzPNG", "FuzzGIF"] {
+        for target in ["FuzzJPEG", "FuzzPNG", "FuzzGIF", "FuzzWebP"] {
             for (name, bytes) in try Self.inputs(target) {
                 for side in [32, 256, 1280] {
                     do {

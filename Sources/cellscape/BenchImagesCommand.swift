@@ -32,11 +32,19 @@ struct BenchImagesCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The size of the generated pictures, WxH.")
     var makeSize = "3000x2000"
 
+    @Option(
+        name: .customLong("make-gifs"), parsing: .unconditional,
+        help: "Write this many animated GIFs (480x270, 60 frames at 10 fps, a third transparent) and play them.")
+    var makeGIFs: Int?
+
     func validate() throws {
         if let make, !(1...100_000).contains(make) {
             throw ValidationError("--make must be from 1 to 100000, not \(make)")
         }
         guard (16...4096).contains(side) else { throw ValidationError("--side must be from 16 to 4096, not \(side)") }
+        if let makeGIFs, !(1...10_000).contains(makeGIFs) {
+            throw ValidationError("--make-gifs must be from 1 to 10000, not \(makeGIFs)")
+        }
         if let scrollWithCache, !(16...65536).contains(scrollWithCache) {
             throw ValidationError("--scroll-with-cache must be from 16 to 65536 (MB), not \(scrollWithCache)")
         }
@@ -58,6 +66,21 @@ struct BenchImagesCommand: ParsableCommand {
                 throw CommandError("--make-size must be WxH, each from 16 to 20000, not '\(makeSize)'")
             }
             _ = try PictureBenchmark.makeFolder(folder, count: make, width: parts[0], height: parts[1])
+        }
+        if let makeGIFs {
+            progress.stage("writing \(makeGIFs) animated GIFs into \(folder)")
+            let paths = try AnimationBenchmark.makeGIFs(folder, count: makeGIFs)
+            let report = AnimationBenchmark(paths: paths).run { progress.stage($0) }
+            progress.finish()
+            print(
+                String(
+                    format: "animations, %d GIFs, %d playing on screen: scrolling p99 %.1f ms (median %.1f); "
+                        + "%d of %d frames late (%.2f%%); at rest %.1f%% of a core, %.0f draws a second; "
+                        + "peak memory %.0f MB (budget %d MB)",
+                    paths.count, report.tilesPlaying, report.scrollP99, report.scrollMedian, report.framesLate,
+                    report.framesShown, 100 * Double(report.framesLate) / Double(max(1, report.framesShown)),
+                    report.stillCPUPercent, report.stillDrawsPerSecond, report.peakMegabytes, report.budgetMegabytes))
+            return
         }
         let pictures = PictureFiles([folder], recursive: false)
         guard !pictures.paths.isEmpty else { throw CommandError("\(folder): no pictures (JPEG, PNG, GIF, WebP)") }

@@ -92,6 +92,14 @@ const unsigned char *cellscape_gif_canvas(const cellscape_gif *gif);
 /// (or after one cut short), or -1 with a message when not even a first frame can be read.
 int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *error, size_t error_size);
 
+/// Encodes `frames` frames of `width` x `height` palette indices (one byte each, frame after frame) as
+/// a GIF with a 256-colour `palette` (R, G, B), `transparent_index` (-1: none; with one, each frame is
+/// cleared before the next), a delay and a NETSCAPE2.0 loop count, into a malloc'd buffer. Returns 0, or
+/// -1. For test and bench pictures.
+int cellscape_gif_encode(const unsigned char *indices, int width, int height, int frames, const unsigned char *palette,
+                         int transparent_index, int delay_centiseconds, int loop_count, unsigned char **output,
+                         size_t *output_length);
+
 // ---- WebP (libwebp, libwebpdemux) ----
 
 /// A WebP being played, still or animated: whole composited canvases of B, G, R, A.

@@ -74,10 +74,12 @@ struct AreaDownscale {
         across.withUnsafeMutableBufferPointer { sums in
             for index in sums.indices { sums[index] = .zero }
             columns.withUnsafeBufferPointer { columns in
+                let raw = UnsafeRawPointer(pixels)
                 for x in 0..<columns.count {
-                    let pixel = pixels + 4 * x
-                    let alpha = UInt32(pixel[3])
-                    var value = SIMD4(UInt32(pixel[0]), UInt32(pixel[1]), UInt32(pixel[2]), alpha)
+                    // One load a pixel: B, G, R, A in its four bytes.
+                    let pixel = raw.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                    let alpha = pixel >> 24
+                    var value = SIMD4(pixel & 0xFF, pixel >> 8 & 0xFF, pixel >> 16 & 0xFF, alpha)
                     if alpha != 255 && !premultiplied {
                         value = (value &* alpha &+ 127) / 255
                         value[3] = alpha
@@ -92,10 +94,16 @@ struct AreaDownscale {
         let boundary = (outputRow + 1) * sourceHeight
         let share = UInt64(min(top + height, boundary) - top)
         let rest = UInt64(height) - share
-        for x in 0..<width {
-            let sum = SIMD4<UInt64>(truncatingIfNeeded: across[x])
-            current[x] &+= sum &* share
-            if rest > 0 { next[x] &+= sum &* rest }
+        across.withUnsafeBufferPointer { across in
+            current.withUnsafeMutableBufferPointer { current in
+                next.withUnsafeMutableBufferPointer { next in
+                    for x in 0..<current.count {
+                        let sum = SIMD4<UInt64>(truncatingIfNeeded: across[x])
+                        current[x] &+= sum &* share
+                        if rest > 0 { next[x] &+= sum &* rest }
+                    }
+                }
+            }
         }
         row += 1
         if top + height >= boundary { finishRow() }
@@ -105,13 +113,16 @@ struct AreaDownscale {
     private mutating func finishRow() {
         // Sums stay below 2^53, so doubles hold them exactly; a multiply is far cheaper than a division.
         let reciprocal = 1 / (Double(sourceWidth) * Double(sourceHeight))
-        for x in 0..<width {
-            let sum = current[x]
-            let mean = { (lane: Int) in UInt32(Double(sum[lane]) * reciprocal + 0.5) }
-            output[x, outputRow] = mean(3) << 24 | mean(2) << 16 | mean(1) << 8 | mean(0)
+        let target = output.pixels + outputRow * output.stride
+        current.withUnsafeBufferPointer { current in
+            for x in 0..<current.count {
+                let mean = SIMD4<Double>(current[x]) * reciprocal + 0.5
+                let lanes = SIMD4<UInt32>(mean.rounded(.towardZero))
+                target[x] = lanes[3] << 24 | lanes[2] << 16 | lanes[1] << 8 | lanes[0]
+            }
         }
         swap(&current, &next)
-        for x in 0..<width { next[x] = .zero }
+        next.withUnsafeMutableBufferPointer { next in next.update(repeating: .zero) }
         outputRow += 1
     }
 

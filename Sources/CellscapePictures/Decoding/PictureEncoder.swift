@@ -76,6 +76,24 @@ public enum PictureEncoder {
         return Array(UnsafeBufferPointer(start: output, count: length))
     }
 
+    /// `frames` frames of `width` x `height` palette indices (frame after frame) as an animated GIF
+    /// with a 256-colour `palette` (R, G, B), an optional transparent index (each frame then clears
+    /// before the next), a delay in centiseconds and a loop count (0: for ever); nil when giflib fails.
+    public static func gif(
+        indices: [UInt8], width: Int, height: Int, frames: Int, palette: [UInt8], transparentIndex: Int?,
+        centiseconds: Int, loopCount: Int = 0
+    ) -> [UInt8]? {
+        guard indices.count >= width * height * frames, palette.count >= 768 else { return nil }
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = cellscape_gif_encode(
+            indices, Int32(width), Int32(height), Int32(frames), palette, Int32(transparentIndex ?? -1),
+            Int32(centiseconds), Int32(loopCount), &output, &length)
+        guard status == 0, let output else { return nil }
+        defer { free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+
     /// A test picture: a diagonal gradient crossed by bars 16 px wide, so both scale and position show.
     public static func pattern(width: Int, height: Int) -> Framebuffer {
         let frame = Framebuffer(width: width, height: height)

@@ -33,7 +33,7 @@ extension PictureFeed {
     public func advanceAnimations(to now: UInt64) -> Bool {
         guard !animationsPaused else { return false }
         var changed = false
-        let keeps = animationBytes <= memoryBytes / 2
+        let keeps = animationBytes <= animationBudget
         for index in Array(animations.keys) {
             if animations[index]?.advance(to: now, keepsFrames: keeps) == true { changed = true }
         }
@@ -69,6 +69,11 @@ extension PictureFeed {
         animations.values.reduce((0, 0)) { ($0.0 + $1.shownFrames, $0.1 + $1.lateFrames) }
     }
 
+    /// The bytes of animation frames that may be kept behind the ones shown: what plays on screen
+    /// comes first, so up to nine tenths of the bound (the thumbnails keep the rest, those on screen
+    /// used most recently).
+    var animationBudget: Int { memoryBytes - memoryBytes / 10 }
+
     /// The bytes of the animation frames held now.
     var animationBytes: Int { animations.values.reduce(0) { $0 + $1.bytes } }
 
@@ -90,7 +95,7 @@ extension PictureFeed {
 
     /// Gives the thumbnails what the animation frames leave of the memory bound.
     func shareMemory() {
-        memory.setCapacity(memoryBytes - min(animationBytes, memoryBytes / 2))
+        memory.setCapacity(memoryBytes - min(animationBytes, animationBudget))
     }
 
     /// Asks the loader for what each animation lacks of its frames ahead: the open picture's first,

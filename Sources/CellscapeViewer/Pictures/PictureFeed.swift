@@ -26,8 +26,7 @@ public final class PictureFeed {
     var animations: [Int: PlayingAnimation] = [:]
     /// Whether every animation is paused (a key).
     public internal(set) var animationsPaused = false
-    /// The memory bound in bytes, shared by thumbnails and animation frames: frames may keep up to
-    /// half of it (so an animation that fits loops without decoding again), the thumbnails the rest.
+    /// The memory bound in bytes, shared by thumbnails and animation frames (see `animationBudget`).
     let memoryBytes: Int
     /// Where each problem is said, once per picture.
     private let report: (String) -> Void

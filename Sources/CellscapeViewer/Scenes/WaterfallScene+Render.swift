@@ -23,7 +23,8 @@ extension WaterfallScene {
         lastQuery = (visible.count, queried)
         if let pictures {
             wantThumbnails(of: pictures, visible: visible)
-            pictures.play(visible, side: pictures.side, now: monotonicNanoseconds())
+            // Frames at the tile's own width: there are many of each, and they are never reused elsewhere.
+            pictures.play(visible, side: Int(layout.columnWidth.rounded(.up)), now: monotonicNanoseconds())
         }
         for index in visible { drawTile(index, into: frame, text: text) }
         if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text, opacity: 0.6) }

@@ -34,6 +34,14 @@ struct SnapshotCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "How far the waterfall is scrolled, in pixels.")
     var scroll = 0.0
 
+    @Option(help: ArgumentHelp("Open this picture (one of those given) as the image view shows it.", valueName: "file"))
+    var open: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: "Show every animation at this frame (1 is the first; past the last, the last).")
+    var frame: Int?
+
     @OptionGroup var feed: FeedOptions
 
     @OptionGroup var pictures: PictureOptions
@@ -42,6 +50,8 @@ struct SnapshotCommand: ParsableCommand {
         if let steps, steps < 0 { throw ValidationError("--steps must be >= 0, not \(steps)") }
         guard maxSteps >= 0 else { throw ValidationError("--max-steps must be >= 0, not \(maxSteps)") }
         guard !(settle && steps != nil) else { throw ValidationError("give --steps or --settle, not both") }
+        if let frame, frame < 1 { throw ValidationError("--frame must be 1 or more, not \(frame)") }
+        if open != nil && pictures.paths.isEmpty { throw ValidationError("--open needs the pictures to open it among") }
         guard scroll.isFinite, scroll >= 0 else {
             throw ValidationError("--scroll must be a number >= 0, not \(scroll)")
         }
@@ -81,7 +91,23 @@ struct SnapshotCommand: ParsableCommand {
         var waterfall = WaterfallScene(options: options)
         let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
         let text = try? TextRenderer()
-        if let pictures = options.pictures { waitForPictures(pictures, in: &waterfall, frame: frame) }
+        if let pictures = options.pictures {
+            waitForPictures(pictures, in: &waterfall, frame: frame)
+            if let open {
+                let path = URL(fileURLWithPath: open).standardizedFileURL.path
+                guard
+                    let index = pictures.loader.paths.firstIndex(where: {
+                        URL(fileURLWithPath: $0).standardizedFileURL.path == path
+                    })
+                else { throw CommandError("\(open) is not among the pictures given") }
+                guard pictures.headers[index] != nil else {
+                    throw CommandError("\(open): cannot open it, it is broken")
+                }
+                waterfall.open(pictureAt: index)
+                waitForOpenPicture(pictures, index: index, in: &waterfall, frame: frame)
+            }
+            if let number = self.frame { showFrame(number - 1, of: pictures, in: &waterfall, frame: frame) }
+        }
         waterfall.scroll(toOffset: scroll)
         waterfall.render(into: frame, text: text)
         try write(frame)
@@ -106,6 +132,40 @@ struct SnapshotCommand: ParsableCommand {
             return visible.allSatisfy { pictures.memory.contains($0) || pictures.broken.contains($0) }
         }
         while waterfall.isAnimating { waterfall.advance() }  // the thumbnails' fades, done
+    }
+
+    /// Waits until the open picture's image (or its first animation frame) arrived, at most a minute.
+    private func waitForOpenPicture(
+        _ pictures: PictureFeed, index: Int, in waterfall: inout WaterfallScene, frame: Framebuffer
+    ) {
+        let deadline = Date().addingTimeInterval(60)
+        let animated = pictures.headers[index]?.isAnimated == true
+        repeat {
+            waterfall.render(into: frame, text: nil)
+            let shown = animated ? pictures.animationFrame(index) != nil : pictures.viewImage(index) != nil
+            if shown || pictures.broken.contains(index) { return }
+            pictures.loader.waitForWake(milliseconds: 50)
+            waterfall.takePictureResults()
+        } while Date() < deadline
+    }
+
+    /// Steps every animation that shows to frame `number` (from 0), or its last, as the frames arrive.
+    private func showFrame(
+        _ number: Int, of pictures: PictureFeed, in waterfall: inout WaterfallScene, frame: Framebuffer
+    ) {
+        let deadline = Date().addingTimeInterval(60)
+        waterfall.render(into: frame, text: nil)
+        for index in pictures.playingAnimations {
+            while Date() < deadline && !pictures.broken.contains(index) {
+                if let position = pictures.animationPosition(index) {
+                    let isLast = position.count.map { position.frame == $0 - 1 } ?? false
+                    if position.frame >= number || isLast { break }
+                    if pictures.stepAnimation(index, by: 1, now: 0) { continue }
+                }
+                pictures.loader.waitForWake(milliseconds: 50)
+                waterfall.takePictureResults()
+            }
+        }
     }
 
     private func write(_ frame: Framebuffer) throws {

@@ -1,3 +1,4 @@
+import CellscapeRender
 import Foundation
 import Testing
 
@@ -28,5 +29,42 @@ import Testing
         let settled = try Self.snapshot(["--settle"])
         #expect(try Self.snapshot([]) == settled)
         #expect(try Self.snapshot(["--steps", "0"]) != settled)
+    }
+
+    /// `snapshot --open FILE --frame K` draws frame K of an animation as the image view shows it: the
+    /// reference composite (scripts/make-picture-fixtures) over the checkerboard, at 100% in the middle.
+    @Test(arguments: ["disposal-2.gif", "disposal-3.gif", "animated.webp"])
+    func everyFrameOfAnOpenAnimationAsTheImageViewShowsIt(name: String) throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CellscapePicturesTests/Fixtures").path
+        let reference = try #require(FileManager.default.contents(atPath: "\(fixtures)/\(name).rgba"))
+        let (width, height) = (40, 32)
+        let frameBytes = width * height * 4
+        try #require(reference.count == 8 + 4 * frameBytes)
+        for number in 1...4 {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-\(UUID()).png").path
+            defer { CommandRunner.removeFiles(path) }
+            let outcome = try CommandRunner.run([
+                "snapshot", "\(fixtures)/\(name)", "--no-disk-cache", "--open", "\(fixtures)/\(name)", "--frame",
+                "\(number)", "--size", "80x64", "--out", path,
+            ])
+            #expect(outcome.status == 0, "\(outcome.error)")
+            let shot = try PNGFile.read(from: path)
+            var largest = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (windowX, windowY) = (x + 20, y + 16)
+                    let checker: UInt32 = (windowX / 8 + windowY / 8) % 2 == 0 ? 0x9A : 0x66
+                    let at = 8 + (number - 1) * frameBytes + (y * width + x) * 4
+                    let alpha = UInt32(reference[at + 3])
+                    let pixel = shot[windowX, windowY]
+                    for (channel, shift) in [(0, 16), (1, 8), (2, 0)] {
+                        let expected = (UInt32(reference[at + channel]) * alpha + checker * (255 - alpha) + 127) / 255
+                        largest = max(largest, abs(Int(pixel >> UInt32(shift) & 0xFF) - Int(expected)))
+                    }
+                }
+            }
+            #expect(largest <= 1, "\(name) frame \(number): \(largest)")
+        }
     }
 }

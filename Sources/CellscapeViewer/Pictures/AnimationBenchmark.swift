@@ -54,14 +54,25 @@ public struct AnimationBenchmark {
         play(&scene, feed: feed, into: frame, seconds: scrollSeconds) { scene, frameNumber in
             if frameNumber % 2 == 0 { scene.handle(.key(.lineDown)) }
             return true
-        } timed: { times.append($0) }
+        } timed: {
+            times.append($0)
+        }
         let (shown, late) = feed.animationFrames
-        progress("\(scene.layout.indices(in: scene.visibleRect).count) tiles playing: a loop of each, then \(Int(stillSeconds)) s at rest")
+        progress(
+            "\(scene.layout.indices(in: scene.visibleRect).count) tiles playing: a loop of each, then \(Int(stillSeconds)) s at rest"
+        )
         // One loop of every animation first (6 s at 60 frames of 100 ms): the frames that fit are kept.
-        play(&scene, feed: feed, into: frame, seconds: 7) { _, _ in false } timed: { _ in }
+        play(&scene, feed: feed, into: frame, seconds: 7) { _, _ in
+            false
+        } timed: { _ in
+        }
         let cpuBefore = Self.processCPUSeconds()
         let start = monotonicNanoseconds()
-        play(&scene, feed: feed, into: frame, seconds: stillSeconds) { _, _ in false } timed: { _ in drawn += 1 }
+        play(&scene, feed: feed, into: frame, seconds: stillSeconds) { _, _ in
+            false
+        } timed: { _ in
+            drawn += 1
+        }
         let wall = Double(monotonicNanoseconds() - start) / 1e9
         let cpu = Self.processCPUSeconds() - cpuBefore
         times.sort()

@@ -18,6 +18,9 @@ extension PictureFeed {
         requestFrames()
     }
 
+    /// The pictures whose animations play now.
+    public var playingAnimations: [Int] { animations.keys.sorted() }
+
     /// The frame that shows now for picture `index` when it plays, else nil.
     public func animationFrame(_ index: Int) -> Framebuffer? { animations[index]?.shown?.picture }
 

@@ -8,6 +8,12 @@ extension WaterfallScene {
         if let selection { openPicture(at: selection) }
     }
 
+    /// Opens picture `index` in the image view (selecting it), fitted to the window, once its size is
+    /// known: what Enter does on a selected tile.
+    public mutating func open(pictureAt index: Int) {
+        openPicture(at: index)
+    }
+
     /// Opens picture `index` (selecting it), fitted to the window, once its size is known. Only the
     /// header decides: a recorded session opens the same pictures however fast they decode.
     mutating func openPicture(at index: Int) {

@@ -33,8 +33,8 @@ static void jpeg_fail(j_common_ptr info) {
 static void jpeg_quiet(j_common_ptr info) { (void)info; }
 
 int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min_width, int min_height,
-                               double max_pixels, void *cmyk_profile, int *width, int *height, void *context,
-                               cellscape_row_callback callback, char *error, size_t error_size) {
+                               double max_pixels, void *cmyk_profile, const int *region, int *width, int *height,
+                               void *context, cellscape_row_callback callback, char *error, size_t error_size) {
     struct jpeg_decompress_struct info;
     struct jpeg_failure failure;
     // Volatile: set between setjmp and a possible longjmp.
@@ -80,34 +80,71 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
     info.dct_method = JDCT_ISLOW;
     info.scale_denom = 8;
     info.scale_num = 8;
+    // The part decoded, in full-size pixels: the region asked for, clipped, or the whole picture.
+    long left = 0, top = 0, right = info.image_width, bottom = info.image_height;
+    if (region != NULL) {
+        left = region[0] < 0 ? 0 : region[0];
+        top = region[1] < 0 ? 0 : region[1];
+        right = region[0] + (long)region[2] < (long)info.image_width ? region[0] + (long)region[2] : info.image_width;
+        bottom = region[1] + (long)region[3] < (long)info.image_height ? region[1] + (long)region[3] : info.image_height;
+        if (right <= left || bottom <= top) {
+            snprintf(error, error_size, "the region is outside the picture");
+            jpeg_destroy_decompress(&info);
+            return -1;
+        }
+    }
     if (min_width > 0 && min_height > 0) {
         for (unsigned int scale = 1; scale <= 8; scale++) {
             info.scale_num = scale;
-            jpeg_calc_output_dimensions(&info);
-            if ((int)info.output_width >= min_width && (int)info.output_height >= min_height) break;
+            // A whole picture's scaled size is rounded up, as libjpeg rounds it; a region's is taken exactly.
+            long rounding = region == NULL ? 7 : 0;
+            if ((right - left) * (long)scale + rounding >= (long)min_width * 8 &&
+                (bottom - top) * (long)scale + rounding >= (long)min_height * 8)
+                break;
         }
     }
     jpeg_start_decompress(&info);
-    *width = (int)info.output_width;
-    *height = (int)info.output_height;
+    // The region at the scale chosen, rounded outward, and where libjpeg's crop (on iMCU columns) starts.
+    long scaled_left = left * (long)info.output_width / (long)info.image_width;
+    long scaled_top = top * (long)info.output_height / (long)info.image_height;
+    long scaled_right = (right * (long)info.output_width + info.image_width - 1) / (long)info.image_width;
+    long scaled_bottom = (bottom * (long)info.output_height + info.image_height - 1) / (long)info.image_height;
+    // Decoding reaches two iMCUs past the region on every side: the smoothing of halved colour then
+    // has the same neighbours at its edges as in the whole picture, and the pixels are the same.
+    long margin_columns = 2L * info.max_h_samp_factor * info.min_DCT_scaled_size;
+    long margin_rows = 2L * info.max_v_samp_factor * info.min_DCT_scaled_size;
+    long start_left = scaled_left > margin_columns ? scaled_left - margin_columns : 0;
+    long start_top = scaled_top > margin_rows ? scaled_top - margin_rows : 0;
+    long end_right = scaled_right + margin_columns < (long)info.output_width ? scaled_right + margin_columns
+                                                                            : (long)info.output_width;
+    long end_bottom = scaled_bottom + margin_rows < (long)info.output_height ? scaled_bottom + margin_rows
+                                                                            : (long)info.output_height;
+    JDIMENSION crop_left = (JDIMENSION)start_left, crop_width = (JDIMENSION)(end_right - start_left);
+    if (region != NULL && crop_width < info.output_width) jpeg_crop_scanline(&info, &crop_left, &crop_width);
+    if (region != NULL && start_top > 0) jpeg_skip_scanlines(&info, (JDIMENSION)start_top);
+    size_t skip_columns = (size_t)(scaled_left - (long)crop_left);
+    *width = (int)(scaled_right - scaled_left);
+    *height = (int)(scaled_bottom - scaled_top);
     // One row at a time: the caller shrinks as rows come, so no picture-sized buffer is needed.
-    row = malloc((size_t)info.output_width * 4);
+    row = malloc((size_t)info.output_width * 4 + 64);
     if (row == NULL) {
         snprintf(error, error_size, "out of memory");
         jpeg_destroy_decompress(&info);
         return -1;
     }
-    while (info.output_scanline < info.output_height) {
-        int line = (int)info.output_scanline;
+    while (info.output_scanline < (JDIMENSION)end_bottom) {
+        long line = (long)info.output_scanline - scaled_top;
         JSAMPROW rows[1] = {row};
         jpeg_read_scanlines(&info, rows, 1);
+        if (line < 0 || line >= *height) continue;  // a margin row
+        unsigned char *pixels = row + 4 * skip_columns;
         if (info.out_color_space == JCS_CMYK && cmyk_profile != NULL) {
             // In place: CMYK and B, G, R, A take four bytes each.
-            cellscape_profile_apply(cmyk_profile, row, row, *width);
+            cellscape_profile_apply(cmyk_profile, pixels, pixels, *width);
         } else if (info.out_color_space == JCS_CMYK) {
             // Adobe writes CMYK inverted: each channel is already 255 - ink.
             for (int x = 0; x < *width; x++) {
-                unsigned char *p = row + 4 * x;
+                unsigned char *p = pixels + 4 * x;
                 unsigned int c = p[0], m = p[1], y = p[2], k = p[3];
                 p[0] = (unsigned char)(y * k / 255);
                 p[1] = (unsigned char)(m * k / 255);
@@ -115,9 +152,10 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
                 p[3] = 255;
             }
         }
-        callback(context, row, line);
+        callback(context, pixels, (int)line);
     }
-    jpeg_finish_decompress(&info);
+    // Rows below the region are left undecoded: abort rather than finish, which would read them.
+    jpeg_abort_decompress(&info);
     jpeg_destroy_decompress(&info);
     free(row);
     return 0;

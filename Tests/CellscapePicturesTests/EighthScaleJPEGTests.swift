@@ -49,7 +49,7 @@ import Testing
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBufferPointer { bytes in
             cellscape_jpeg_decode_rows(
-                bytes.baseAddress, bytes.count, 1, 1, 1e9, nil, rows.size, rows.size + 1,
+                bytes.baseAddress, bytes.count, 1, 1, 1e9, nil, nil, rows.size, rows.size + 1,
                 Unmanaged.passUnretained(rows).toOpaque(),
                 { context, row, _ in
                     let rows = Unmanaged<Rows>.fromOpaque(context!).takeUnretainedValue()

@@ -115,7 +115,7 @@ import Testing
             switch result {
             case .header(let index, _, _): order.append("h\(index)")
             case .thumbnail(let index, _, _, _): order.append("t\(index)")
-            case .cacheProblem, .frames: order.append("other")
+            case .cacheProblem, .frames, .region: order.append("other")
             }
         }
         // At most the one header taken before the pause comes before the thumbnail now on screen.

@@ -58,4 +58,40 @@ import Testing
         Self.wait(feed) { [0, 1, 2].allSatisfy { feed.thumbnail($0) != nil } }
         #expect([0, 1, 2].allSatisfy { feed.thumbnail($0)?.width == 256 && feed.viewImage($0) == nil })
     }
+
+    /// At 100% in a window far smaller than the picture, the image view holds the picture at the
+    /// window's size and a region around what shows at full size, never the whole picture; what the
+    /// window shows is the full-size decode's pixels.
+    @Test func aPictureZoomedPastTheWindowShowsFromARegion() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-region-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = "\(root)/large.png"
+        let full = PictureEncoder.pattern(width: 2400, height: 1600)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(try #require(PictureEncoder.png(full))))
+        let feed = PictureFeed(paths: [path], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        feed.waitForAllHeaders()
+        var options = WaterfallScene.Options()
+        options.pictures = feed
+        options.size = Size(width: 320, height: 240)
+        options.showsHUD = false
+        var scene = WaterfallScene(options: options)
+        _ = scene.takePictureResults()
+        scene.open(pictureAt: 0)
+        scene.handle(.key(.actualSize))
+        let frame = Framebuffer(width: 320, height: 240)
+        let decoded = { frame[160, 120] == full[1200, 800] && frame[10, 10] == full[1050, 690] }
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            scene.render(into: frame, text: nil)
+            feed.loader.waitForWake(milliseconds: 20)
+            _ = scene.takePictureResults()
+        } while !(feed.region != nil && decoded()) && Date() < deadline
+        scene.render(into: frame, text: nil)
+        let region = try #require(feed.region)
+        #expect(region.scale == 1 && region.part == PictureRegion(x: 880, y: 560, width: 640, height: 480))
+        #expect(region.image.width == 640 && region.image.height == 480)
+        #expect(decoded(), "the window shows the picture's own pixels at 100%")
+        #expect((feed.viewImage(0)?.width ?? 0) <= 320, "held whole only at the window's size")
+    }
 }

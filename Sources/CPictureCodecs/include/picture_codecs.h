@@ -23,10 +23,13 @@ typedef void (*cellscape_row_callback)(void *context, const unsigned char *row, 
 /// fills `width` and `height` (the output's) before the first row. Returns 0, or -1 with a message in
 /// `error`. `max_pixels` refuses a picture whose full size has more pixels, before any allocation.
 /// `cmyk_profile`, a transform from `cellscape_profile_transform`, converts CMYK pictures; without one
-/// their colours are converted by the plain formula.
+/// their colours are converted by the plain formula. `region`, when not NULL, is the part to decode
+/// (left, top, width, height in the full-size picture's pixels): only its rows are decoded past the
+/// skipped ones and only its columns converted (`jpeg_skip_scanlines`, `jpeg_crop_scanline`), and
+/// `min_width` x `min_height` is then what the region must be at least once scaled.
 int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min_width, int min_height,
-                               double max_pixels, void *cmyk_profile, int *width, int *height, void *context,
-                               cellscape_row_callback callback, char *error, size_t error_size);
+                               double max_pixels, void *cmyk_profile, const int *region, int *width, int *height,
+                               void *context, cellscape_row_callback callback, char *error, size_t error_size);
 
 /// Decodes a baseline JPEG at 1/8 scale from its DC terms alone, much faster than libjpeg at that
 /// scale, when the 1/8 size is at least `min_width` x `min_height`. Returns 1 with `picture` filled, or

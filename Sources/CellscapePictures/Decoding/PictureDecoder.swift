@@ -34,9 +34,24 @@ public enum PictureDecoder {
     public static func decode(_ data: [UInt8], fitting: Size? = nil, pool: PixelPool? = nil) throws(Failure)
         -> Framebuffer
     {
+        try decode(data, region: nil, fitting: fitting, pool: pool)
+    }
+
+    /// The part `region` (in upright pixels, clipped to the picture) of the picture in `data`, upright,
+    /// shrunk to fit within `fitting` (nil: at full size). Only that part is held in memory: a JPEG
+    /// decodes only its columns and the rows down to its bottom, other formats keep only its rows.
+    /// A picture too large to hold whole is shown at 100% this way.
+    public static func decode(_ data: [UInt8], region: PictureRegion?, fitting: Size?, pool: PixelPool? = nil)
+        throws(Failure) -> Framebuffer
+    {
         guard let header = PictureHeader(data) else { throw Failure(description: "not a picture") }
-        let target = targetSize(header: header, fitting: fitting)
-        // The stored picture's target: sides swapped back for the orientations that turn it a quarter.
+        let whole = PictureRegion(x: 0, y: 0, width: header.width, height: header.height)
+        guard let shown = (region ?? whole).clipped(to: whole) else {
+            throw Failure(description: "the region is outside the picture")
+        }
+        let target = targetSize(width: shown.width, height: shown.height, fitting: fitting)
+        // The stored picture's part and target: sides swapped back for the orientations that turn it a quarter.
+        let part = region == nil ? nil : shown.stored(by: header)
         let stored = header.orientation.swapsSides ? (target.height, target.width) : (target.width, target.height)
         let output = { (width: Int, height: Int) in
             pool?.framebuffer(width: width, height: height) ?? Framebuffer(width: width, height: height)
@@ -44,10 +59,11 @@ public enum PictureDecoder {
         let profile = header.format == .jpeg || header.format == .png ? ColourProfiles.transform(for: data) : nil
         let shrunk =
             switch header.format {
-            case .jpeg: try decodeJPEG(data, width: stored.0, height: stored.1, cmyk: profile, output)
-            case .png: try decodePNG(data, width: stored.0, height: stored.1, output)
+            case .jpeg: try decodeJPEG(data, width: stored.0, height: stored.1, cmyk: profile, region: part, output)
+            case .png: try decodePNG(data, width: stored.0, height: stored.1, region: part, output)
             case .gif, .webp:
-                try decodeFirstFrame(data, format: header.format, width: stored.0, height: stored.1, output)
+                try decodeFirstFrame(
+                    data, format: header.format, width: stored.0, height: stored.1, region: part, output)
             }
         // Converted once shrunk, as libvips does: the colour of a thumbnail costs its own pixels only.
         if let profile, !profile.takesCMYK { ColourProfiles.convert(shrunk, with: profile) }
@@ -77,26 +93,29 @@ public enum PictureDecoder {
 
     /// The size a picture of `header`'s shown size takes to fit within `fitting`, at least 1 x 1.
     public static func targetSize(header: PictureHeader, fitting: Size?) -> (width: Int, height: Int) {
-        guard let fitting, fitting.width > 0, fitting.height > 0 else { return (header.width, header.height) }
-        let scale = min(1, fitting.width / Double(header.width), fitting.height / Double(header.height))
-        return (
-            max(1, Int((Double(header.width) * scale).rounded())),
-            max(1, Int((Double(header.height) * scale).rounded()))
-        )
+        targetSize(width: header.width, height: header.height, fitting: fitting)
+    }
+
+    /// The size `width` x `height` takes to fit within `fitting` (never enlarged), at least 1 x 1.
+    static func targetSize(width: Int, height: Int, fitting: Size?) -> (width: Int, height: Int) {
+        guard let fitting, fitting.width > 0, fitting.height > 0 else { return (width, height) }
+        let scale = min(1, fitting.width / Double(width), fitting.height / Double(height))
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 
     private static func decodeJPEG(
-        _ data: [UInt8], width: Int, height: Int, cmyk profile: ColourProfiles.Transform?,
+        _ data: [UInt8], width: Int, height: Int, cmyk profile: ColourProfiles.Transform?, region: PictureRegion?,
         _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
         let cmyk = profile?.takesCMYK == true ? profile?.pointer : nil
+        let bounds = region.map { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
         var picture = cellscape_picture()
         let eighth = data.withUnsafeBufferPointer { bytes in
             // A thumbnail of a baseline JPEG comes from its DC terms alone, about twice as fast as libjpeg.
             cellscape_jpeg_decode_eighth(
                 bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture)
         }
-        if eighth == 1, let pixels = picture.pixels {
+        if region == nil, eighth == 1, let pixels = picture.pixels {
             defer { free(pixels) }
             var downscale = AreaDownscale(
                 sourceWidth: Int(picture.width), sourceHeight: Int(picture.height), width: width, height: height,
@@ -107,16 +126,17 @@ public enum PictureDecoder {
         return try decodeRows(width: width, height: height, output) { rows, message in
             data.withUnsafeBufferPointer { bytes in
                 cellscape_jpeg_decode_rows(
-                    bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, cmyk, rows.size,
-                    rows.size + 1, Unmanaged.passUnretained(rows).toOpaque(), RowSink.callback, message, 256)
+                    bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, cmyk, bounds,
+                    rows.size, rows.size + 1, Unmanaged.passUnretained(rows).toOpaque(), RowSink.callback, message,
+                    256)
             }
         }
     }
 
     private static func decodePNG(
-        _ data: [UInt8], width: Int, height: Int, _ output: @escaping (Int, Int) -> Framebuffer
+        _ data: [UInt8], width: Int, height: Int, region: PictureRegion?, _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
-        try decodeRows(width: width, height: height, output) { rows, message in
+        try decodeRows(width: width, height: height, crop: region, output) { rows, message in
             data.withUnsafeBufferPointer { bytes in
                 cellscape_png_decode_rows(
                     bytes.baseAddress, bytes.count, maximumPixels, maximumInterlacedPixels, rows.size, rows.size + 1,
@@ -127,24 +147,27 @@ public enum PictureDecoder {
 
     /// The first frame of a GIF or WebP, composited, shrunk to `width` x `height`.
     private static func decodeFirstFrame(
-        _ data: [UInt8], format: PictureHeader.Format, width: Int, height: Int,
+        _ data: [UInt8], format: PictureHeader.Format, width: Int, height: Int, region: PictureRegion?,
         _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
         let frames = try PictureFrames(data, format: format)
         guard let first = try frames.next() else { throw Failure(description: "a picture without frames") }
+        let part = region ?? PictureRegion(x: 0, y: 0, width: frames.width, height: frames.height)
         var downscale = AreaDownscale(
-            sourceWidth: frames.width, sourceHeight: frames.height, width: width, height: height, output: output)
-        for row in 0..<frames.height { downscale.add(row: first.canvas + row * frames.width * 4) }
+            sourceWidth: part.width, sourceHeight: part.height, width: width, height: height, output: output)
+        for row in part.y..<part.y + part.height {
+            downscale.add(row: first.canvas + (row * frames.width + part.x) * 4)
+        }
         return downscale.output
     }
 
     /// Runs a row decoder (`decoder` gets the sink and a 256-byte message buffer, and returns its C
     /// status) and returns the picture its rows shrank to, or throws its message.
     private static func decodeRows(
-        width: Int, height: Int, _ output: @escaping (Int, Int) -> Framebuffer,
+        width: Int, height: Int, crop: PictureRegion? = nil, _ output: @escaping (Int, Int) -> Framebuffer,
         _ decoder: (RowSink, UnsafeMutablePointer<CChar>) -> Int32
     ) throws(Failure) -> Framebuffer {
-        let rows = RowSink(width: width, height: height, output: output)
+        let rows = RowSink(width: width, height: height, crop: crop, output: output)
         var message = [CChar](repeating: 0, count: 256)
         let status = message.withUnsafeMutableBufferPointer { decoder(rows, $0.baseAddress!) }
         guard status == 0, let downscale = withExtendedLifetime(rows, { rows.downscale }) else {
@@ -154,35 +177,39 @@ public enum PictureDecoder {
     }
 
     /// What a row decoder's callback feeds: the source size the decoder writes before the first row,
-    /// and the downscale it starts then, so a picture never needs memory for all its rows.
+    /// and the downscale it starts then, so a picture never needs memory for all its rows. With a
+    /// `crop`, only that part of each row, and only its rows, go on.
     private final class RowSink {
         let size = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
         let width: Int
         let height: Int
+        let crop: PictureRegion?
         let output: (Int, Int) -> Framebuffer
         var downscale: AreaDownscale?
 
-        init(width: Int, height: Int, output: @escaping (Int, Int) -> Framebuffer) {
+        init(width: Int, height: Int, crop: PictureRegion?, output: @escaping (Int, Int) -> Framebuffer) {
             self.width = width
             self.height = height
+            self.crop = crop
             self.output = output
             size.initialize(repeating: 0, count: 2)
         }
 
         deinit { size.deallocate() }
 
-        static let callback: cellscape_row_callback = { context, row, _ in
+        static let callback: cellscape_row_callback = { context, row, y in
             guard let context, let row else { return }
-            Unmanaged<RowSink>.fromOpaque(context).takeUnretainedValue().add(row)
+            Unmanaged<RowSink>.fromOpaque(context).takeUnretainedValue().add(row, y: Int(y))
         }
 
-        func add(_ row: UnsafePointer<UInt8>) {
+        func add(_ row: UnsafePointer<UInt8>, y: Int) {
+            if let crop, !(crop.y..<crop.y + crop.height).contains(y) { return }
             if downscale == nil {
                 downscale = AreaDownscale(
-                    sourceWidth: Int(size[0]), sourceHeight: Int(size[1]), width: width, height: height,
-                    output: output)
+                    sourceWidth: crop?.width ?? Int(size[0]), sourceHeight: crop?.height ?? Int(size[1]), width: width,
+                    height: height, output: output)
             }
-            downscale?.add(row: row)
+            downscale?.add(row: row + 4 * (crop?.x ?? 0))
         }
     }
 

@@ -258,6 +258,19 @@ public enum PictureOrientation: Int, Hashable, Sendable, CaseIterable {
     /// Whether showing it upright swaps width and height.
     public var swapsSides: Bool { rawValue >= 5 }
 
+    /// Where the pixel shown upright at (`x`, `y`) of a picture shown `width` x `height` is stored: the
+    /// inverse of ``shownPosition(x:y:width:height:)`` (a quarter turn undoes the other; the rest undo
+    /// themselves).
+    public func storedPosition(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+        let inverse: PictureOrientation =
+            switch self {
+            case .quarterTurnClockwise: .quarterTurnCounterclockwise
+            case .quarterTurnCounterclockwise: .quarterTurnClockwise
+            default: self
+            }
+        return inverse.shownPosition(x: x, y: y, width: width, height: height)
+    }
+
     /// Where the stored pixel at (`x`, `y`) of a `width` x `height` picture goes when it is shown upright.
     public func shownPosition(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
         switch self {

@@ -24,6 +24,8 @@ public final class PictureLoader: @unchecked Sendable {
         /// The next frames of animation `index` at `side`, in playing order (after the last comes the
         /// first again); `count` once the animation was decoded to its end, `plays` nil for ever.
         case frames(index: Int, side: Int, [AnimationFrame], count: Int?, plays: Int?, problem: String?)
+        /// The part `region` of picture `index` at `scale` (window pixels per picture pixel), or why not.
+        case region(index: Int, PictureRegion, scale: Double, Framebuffer?, problem: String?)
         /// The shared disk cache could not take a thumbnail (said once; the pictures still show).
         case cacheProblem(String)
     }
@@ -58,6 +60,7 @@ public final class PictureLoader: @unchecked Sendable {
         let side: Int
         let forWindow: Bool
         var frames = 0
+        var region: (part: PictureRegion, scale: Double)? = nil
     }
     var requests: [Request] = []
     private var requested = Set<Int64>()
@@ -114,6 +117,30 @@ public final class PictureLoader: @unchecked Sendable {
         }
     }
 
+    /// Asks for the part `region` of picture `index` (upright pixels) at `scale` (at most 1), its
+    /// memory lent by the window's pool: what the image view shows of a picture zoomed past the window.
+    /// It replaces a region of that picture asked for before and not yet started.
+    public func requestRegion(index: Int, region: PictureRegion, scale: Double) {
+        condition.withLock {
+            requests.removeAll { $0.index == index && $0.region != nil }
+            requests.append(
+                Request(priority: -2, index: index, side: 0, forWindow: true, region: (region, min(1, scale))))
+            condition.signal()
+        }
+    }
+
+    private func region(_ index: Int, _ part: PictureRegion, scale: Double) -> Result {
+        let fitting = Size(
+            width: (Double(part.width) * scale).rounded(.up), height: (Double(part.height) * scale).rounded(.up))
+        do {
+            let data = try PictureFile.contents(of: paths[index])
+            let image = try PictureDecoder.decode(data, region: part, fitting: fitting, pool: windowImages)
+            return .region(index: index, part, scale: scale, image, problem: nil)
+        } catch {
+            return .region(index: index, part, scale: scale, nil, problem: "\(paths[index]): \(error)")
+        }
+    }
+
     /// Holds the workers before their next job (`true`) or lets them go on; for tests of the order.
     func setPaused(_ paused: Bool) {
         condition.withLock {
@@ -163,6 +190,8 @@ public final class PictureLoader: @unchecked Sendable {
                 result = thumbnail(index, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow)
             case .frames(let index, let side, let count):
                 result = frames(index, side: side, count: count)
+            case .region(let index, let part, let scale):
+                result = region(index, part, scale: scale)
             }
             condition.withLock { outbox.append(result) }
             var byte: UInt8 = 1
@@ -178,6 +207,7 @@ public final class PictureLoader: @unchecked Sendable {
         case header(Int)
         case thumbnail(Int, side: Int, forWindow: Bool)
         case frames(Int, side: Int, count: Int)
+        case region(Int, PictureRegion, scale: Double)
     }
 
     /// The key of picture `index` at `side` among requests and animations.
@@ -200,6 +230,9 @@ public final class PictureLoader: @unchecked Sendable {
                 }.min { requests[$0].priority < requests[$1].priority }
                 if let best, requests[best].priority < Self.onScreen || headersPending.isEmpty {
                     let request = requests.remove(at: best)
+                    if let region = request.region {
+                        return .region(request.index, region.part, scale: region.scale)
+                    }
                     if request.frames > 0 {
                         animationsBusy.insert(Self.key(request.index, request.side))
                         return .frames(request.index, side: request.side, count: request.frames)

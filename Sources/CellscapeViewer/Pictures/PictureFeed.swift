@@ -107,6 +107,9 @@ public final class PictureFeed {
                 receiveFrames(
                     frames, index: index, side: side, count: count, plays: plays, problem: problem,
                     now: monotonicNanoseconds())
+            case .region(let index, let part, let scale, let image, let problem):
+                if let image, viewsWanted.contains(index) { region = (index, part, scale, image) }
+                if let problem { report(problem) }
             case .cacheProblem(let problem): report(problem)
             }
         }
@@ -131,12 +134,33 @@ public final class PictureFeed {
     /// The open picture's image, decoded for the window, if it has arrived.
     public func viewImage(_ index: Int) -> Framebuffer? { views[index]?.image }
 
+    /// The part of the open picture decoded at the zoom shown, when zoomed past the window: only the
+    /// region around what shows is held, however large the picture.
+    public private(set) var region: (index: Int, part: PictureRegion, scale: Double, image: Framebuffer)?
+    /// The region asked for last, so it is asked once.
+    private var regionAsked: (index: Int, part: PictureRegion, scale: Double)?
+
+    /// Lets go of the region held (the image view closed).
+    public func releaseRegion() {
+        region = nil
+        regionAsked = nil
+    }
+
+    /// Asks for the part `part` of picture `index` at `scale`, unless it is the one held or asked for.
+    public func wantRegion(_ index: Int, part: PictureRegion, scale: Double) {
+        if let region, region.index == index, region.part == part, region.scale == scale { return }
+        if let regionAsked, regionAsked.index == index, regionAsked.part == part, regionAsked.scale == scale { return }
+        regionAsked = (index, part, scale)
+        loader.requestRegion(index: index, region: part, scale: scale)
+    }
+
     /// Asks for picture `index` decoded to fit `side` pixels, and its neighbours to fit `prefetchSide`;
     /// drops the images of pictures farther away.
     public func wantView(_ index: Int, side: Int, prefetching neighbours: [Int], prefetchSide: Int) {
         let kept = Set([index] + neighbours)
         viewsWanted = kept
         views = views.filter { kept.contains($0.key) }
+        if let region, region.index != index { self.region = nil }
         wantedRange.setViews(kept)
         request(index, side: side, priority: -2)
         for neighbour in neighbours where !broken.contains(neighbour) {

@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 import Foundation
 
@@ -82,7 +83,13 @@ extension WaterfallScene {
         // Decoded at the size shown (full size only when zoomed in), the next and previous prefetched.
         let fitSide = PictureView.fitZoom(picture: picture, window: size) * max(picture.width, picture.height)
         let shownSide = rect.width >= rect.height ? rect.width : rect.height
-        let side = Int(min(max(picture.width, picture.height), max(fitSide, shownSide)).rounded(.up))
+        // Zoomed past the window, a still picture is held whole only at the window's size; what shows
+        // comes from a region decoded at the zoom, so memory stays bounded however large the picture.
+        let inRegions =
+            !(pictures.headers[view.index]?.isAnimated ?? false)
+            && (rect.width > size.width * 1.5 || rect.height > size.height * 1.5)
+        let side = Int(
+            min(max(picture.width, picture.height), inRegions ? fitSide : max(fitSide, shownSide)).rounded(.up))
         let neighbours = [view.index - 1, view.index + 1].filter { items.indices.contains($0) }
         pictures.wantView(view.index, side: side, prefetching: neighbours, prefetchSide: Int(fitSide.rounded(.up)))
         pictures.play([view.index], side: side, now: monotonicNanoseconds())
@@ -91,9 +98,36 @@ extension WaterfallScene {
         {
             if showsCheckerboard { frame.fillCheckerboard(rect, light: Self.checkerLight, dark: Self.checkerDark) }
             frame.draw(image, in: rect)
+            if inRegions { drawRegion(of: view, pictures: pictures, in: rect, into: frame) }
         } else if pictures.broken.contains(view.index) {
             RoundedRectangle(frame: rect, cornerRadius: Self.cornerRadius, color: Self.brokenColor).draw(into: frame)
         }
+    }
+
+    /// Draws the decoded region of a picture zoomed past the window over its window-sized image, and
+    /// asks for a new one once what shows leaves it: what shows, and half a window around it.
+    private func drawRegion(of view: PictureView, pictures: PictureFeed, in rect: Rect, into frame: Framebuffer) {
+        let picture = items[view.index].size
+        let scale = view.scale(picture: picture, window: size)
+        let shows = { (margin: Double) -> PictureRegion in
+            let left = max(0, (-rect.minX - margin * self.size.width) / scale).rounded(.down)
+            let top = max(0, (-rect.minY - margin * self.size.height) / scale).rounded(.down)
+            let right = min(picture.width, ((1 + margin) * self.size.width - rect.minX) / scale).rounded(.up)
+            let bottom = min(picture.height, ((1 + margin) * self.size.height - rect.minY) / scale).rounded(.up)
+            return PictureRegion(
+                x: Int(left), y: Int(top), width: max(1, Int(right - left)), height: max(1, Int(bottom - top)))
+        }
+        let decodeScale = min(1, scale)
+        if let held = pictures.region, held.index == view.index, held.scale == decodeScale {
+            let part = held.part
+            frame.draw(
+                held.image,
+                in: Rect(
+                    x: rect.minX + Double(part.x) * scale, y: rect.minY + Double(part.y) * scale,
+                    width: Double(part.width) * scale, height: Double(part.height) * scale))
+            if part.contains(shows(0)) { return }
+        }
+        pictures.wantRegion(view.index, part: shows(0.5), scale: decodeScale)
     }
 
     /// The checkerboard's squares behind transparent pixels, as picture editors show them.

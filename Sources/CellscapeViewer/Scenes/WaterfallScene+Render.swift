@@ -22,6 +22,7 @@ extension WaterfallScene {
         let queried = monotonicNanoseconds() - start
         lastQuery = (visible.count, queried)
         if let pictures {
+            pictures.releaseRegion()
             wantThumbnails(of: pictures, visible: visible)
             // Frames at the tile's own width: there are many of each, and they are never reused elsewhere.
             pictures.play(visible, side: Int(layout.columnWidth.rounded(.up)), now: monotonicNanoseconds())

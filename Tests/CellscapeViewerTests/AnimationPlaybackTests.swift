@@ -22,7 +22,9 @@ import Testing
 
     /// Steps the feed's animation through `steps` frames at their deadlines: each frame's number and
     /// how long the one before it showed (ms).
-    static func play(_ feed: PictureFeed, steps: Int) throws -> [(frame: Int, after: Int)] {
+    static func play(_ feed: PictureFeed, steps: Int, observe: (PictureFeed) -> Void = { _ in }) throws
+        -> [(frame: Int, after: Int)]
+    {
         var played: [(Int, Int)] = []
         var last: UInt64?
         for _ in 0..<steps {
@@ -34,6 +36,7 @@ import Testing
             }
             let deadline = try #require(feed.nextAnimationDeadline)
             #expect(feed.advanceAnimations(to: deadline))
+            observe(feed)
             let frame = try #require(feed.animationPosition(0)).frame
             played.append((frame, last.map { Int((deadline - $0) / 1_000_000) } ?? 0))
             last = deadline
@@ -87,5 +90,22 @@ import Testing
         #expect(feed.animationPosition(0)?.frame == before + 1)
         #expect(feed.stepAnimation(0, by: -1, now: monotonicNanoseconds()))
         #expect(feed.animationPosition(0)?.frame == before)
+    }
+
+    /// An animation larger than the memory bound plays from a window of decoded frames: what it holds
+    /// stays within the bound and a few frames ahead, and it plays on, loop after loop.
+    @Test func anAnimationLargerThanTheMemoryBoundPlaysFromAWindowOfFrames() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-long-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let paths = try AnimationBenchmark.makeGIFs(root, count: 1, width: 400, height: 300, frames: 30)
+        let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 4 << 20) { _ in }
+        feed.waitForAllHeaders()
+        feed.play([0], side: 400, now: monotonicNanoseconds())
+        let frameBytes = 400 * 300 * 4
+        var largest = 0
+        let played = try Self.play(feed, steps: 70) { largest = max(largest, $0.animationBytes) }
+        #expect(played.map(\.frame) == (1...70).map { $0 % 30 })
+        #expect(largest > 0 && largest <= (4 << 20) + (PlayingAnimation.ahead + 1) * frameBytes, "\(largest)")
+        #expect(feed.animations[0]?.holdsAll == false, "30 frames of 480 KB do not fit 4 MB")
     }
 }

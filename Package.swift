@@ -45,7 +45,6 @@ let package = Package(
             name: "cellscape",
             dependencies: [
                 "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeX11",
-                "CPictureCodecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,6 @@
 import ArgumentParser
-import CPictureCodecs
 import CellscapeLayout
+import CellscapePictures
 import CellscapeViewer
 import CellscapeX11
 import Foundation
@@ -25,7 +25,7 @@ struct Cellscape: ParsableCommand {
     static func main() {
         // Past a file size limit a write then fails, said in one line, instead of killing the process.
         signal(SIGXFSZ, SIG_IGN)
-        cellscape_keep_picture_buffers()
+        PictureMemory.apply()
         do {
             var command = try parseAsRoot()
             try command.run()

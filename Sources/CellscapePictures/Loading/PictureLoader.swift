@@ -76,6 +76,7 @@ public final class PictureLoader: @unchecked Sendable {
     /// A loader of `paths` on `threads` workers, reading and filling `diskCache` when given (grid
     /// thumbnails of up to 1024 px, at the standard size at or above theirs).
     public init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil) {
+        PictureMemory.apply()
         self.paths = paths
         self.diskCache = diskCache
         (wakeDescriptor, wakeWriteEnd) = WakePipe.make()

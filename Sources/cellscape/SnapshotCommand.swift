@@ -28,8 +28,8 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The PNG file to write.", valueName: "file"))
     var out: String
 
-    @Option(help: "The view to draw: force or waterfall.")
-    var view: ViewerModel.View = .force
+    @Option(help: "The view to draw: force or waterfall (with pictures, waterfall unless told).")
+    var view: ViewerModel.View?
 
     @Option(parsing: .unconditional, help: "How far the waterfall is scrolled, in pixels.")
     var scroll = 0.0
@@ -58,9 +58,15 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     func run() throws {
-        if view == .waterfall || !pictures.paths.isEmpty { return try runWaterfall() }
+        let view = self.view ?? (pictures.paths.isEmpty ? .force : .waterfall)
+        if view == .waterfall { return try runWaterfall() }
         var options = scene.scene
         options.showsHUD = hud
+        options.pictures = try pictures.feed()
+        if open != nil {
+            throw CommandError("--open shows a picture in the waterfall's image view, not in --view force")
+        }
+        options.pictures?.waitForAllHeaders()
         var forceScene = ForceScene(options: options)
         let settling = steps == nil
         let limit = steps ?? maxSteps
@@ -77,7 +83,18 @@ struct SnapshotCommand: ParsableCommand {
         forceScene.fitZoomNow()
         let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
         let text = hud ? try? TextRenderer() : nil
-        forceScene.render(into: frame, rasterizer: CircleRasterizer(), text: text)
+        let rasterizer = CircleRasterizer()
+        if let feed = options.pictures {
+            // The cells' pictures, as the window shows them once they arrived (at most a minute).
+            let deadline = Date().addingTimeInterval(60)
+            repeat {
+                forceScene.render(into: frame, rasterizer: rasterizer, text: nil)
+                if (0..<feed.count).allSatisfy({ feed.memory.contains($0) || feed.broken.contains($0) }) { break }
+                feed.loader.waitForWake(milliseconds: 50)
+                feed.takeResults()
+            } while Date() < deadline
+        }
+        forceScene.render(into: frame, rasterizer: rasterizer, text: text)
         try write(frame)
     }
 

@@ -30,8 +30,8 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "The X display (default: $DISPLAY).")
     var display: String?
 
-    @Option(help: "The view that shows first: force or waterfall.")
-    var view: ViewerModel.View = .force
+    @Option(help: "The view that shows first: force or waterfall (with pictures, waterfall unless told).")
+    var view: ViewerModel.View?
 
     @OptionGroup var feed: FeedOptions
 
@@ -114,12 +114,12 @@ struct ViewCommand: ParsableCommand {
             options.waterfall.pictures = feed
             options.scene = scene.scene
             options.scene.pictures = feed
-            options.view = .waterfall
+            options.view = view ?? .waterfall
             options.waterfall.size = options.scene.size
             return options
         }
         options.scene = scene.scene
-        options.view = view
+        options.view = view ?? .force
         options.waterfall.catalog = try feed.catalog(seed: scene.simulation.seed)
         options.waterfall.seed = scene.simulation.seed
         options.waterfall.size = options.scene.size

@@ -1,3 +1,5 @@
+import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 import Foundation
 import Testing
@@ -66,5 +68,24 @@ import Testing
             }
             #expect(largest <= 1, "\(name) frame \(number): \(largest)")
         }
+    }
+
+    /// With pictures, `--view force` draws the round cells with the pictures in them, not the grid.
+    @Test func theForceViewOfPicturesDrawsThemInTheirCells() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-cells-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let red = Framebuffer(width: 60, height: 60)
+        red.fill(Color(red: 230, green: 10, blue: 10))
+        let bytes = try #require(PictureEncoder.png(red))
+        _ = FileManager.default.createFile(atPath: root + "/red.png", contents: Data(bytes))
+        let path = root + "/out.png"
+        let outcome = try CommandRunner.run([
+            "snapshot", root, "--no-disk-cache", "--view", "force", "--size", "200x200", "--out", path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let shot = try PNGFile.read(from: path)
+        // One cell, at the window's centre, showing the picture; the background around it.
+        #expect(shot[100, 100] == red[30, 30] && shot[5, 5] == Color.background.pixel)
     }
 }

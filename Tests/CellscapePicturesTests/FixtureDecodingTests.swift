@@ -28,6 +28,7 @@ import Testing
         ("sticker-lossless.webp", 1, .webp),
         ("lossy.webp", 1, .webp),
         ("still-sticker.gif", 0, .gif),
+        ("animated.apng.png", 0, .png),
     ])
     func stillsMatchTheReference(name: String, tolerance: Int, format: PictureHeader.Format) throws {
         let bytes = try PictureFixtures.bytes(name)

@@ -41,6 +41,34 @@ import Testing
         #expect(ThumbnailCache.uri(forPath: path) == uri)
     }
 
+    /// A sticker's thumbnail keeps its alpha in the shared cache (an RGBA PNG, colour type 6, as the
+    /// standard allows) and reads back as it was stored; an opaque one stays RGB.
+    @Test func transparentThumbnailsAreStoredWithTheirAlpha() throws {
+        let root = Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = ThumbnailCache(root: root)
+        let sticker = try PictureDecoder.decode(try PictureFixtures.bytes("sticker-rgba.png"))
+        try cache.store(sticker, forFile: "/stickers/a.png", modified: 7, size: .normal)
+        let file = try #require(
+            FileManager.default.contents(atPath: cache.path(forFile: "/stickers/a.png", size: .normal)))
+        #expect(file[25] == 6, "colour type RGBA")
+        let read = try #require(cache.thumbnail(forFile: "/stickers/a.png", modified: 7, size: .normal))
+        // Stored straight and premultiplied again: within a step of rounding where alpha is low.
+        var largest = 0
+        for y in 0..<read.height {
+            for x in 0..<read.width {
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    largest = max(largest, abs(Int(read[x, y] >> shift & 0xFF) - Int(sticker[x, y] >> shift & 0xFF)))
+                }
+            }
+        }
+        #expect(largest <= 1)
+        let opaque = PictureDecoderTests.pattern(width: 20, height: 10)
+        try cache.store(opaque, forFile: "/b.png", modified: 7, size: .normal)
+        let plain = try #require(FileManager.default.contents(atPath: cache.path(forFile: "/b.png", size: .normal)))
+        #expect(plain[25] == 2, "colour type RGB")
+    }
+
     @Test func aStoredThumbnailIsReadBackWhileTheFileIsUnchanged() throws {
         let root = Self.temporaryRoot()
         defer { try? FileManager.default.removeItem(atPath: root) }

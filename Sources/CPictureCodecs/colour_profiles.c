@@ -1,4 +1,5 @@
 #include "picture_codecs.h"
+#include "codec_support.h"
 
 #include <lcms2.h>
 #include <setjmp.h>
@@ -46,21 +47,13 @@ void cellscape_profile_release(void *transform) {
 
 // ---- Finding the profile ----
 
-struct profile_failure {
-    struct jpeg_error_mgr manager;
-    jmp_buf jump;
-};
-
-static void profile_jpeg_fail(j_common_ptr info) { longjmp(((struct profile_failure *)info->err)->jump, 1); }
-static void profile_jpeg_quiet(j_common_ptr info) { (void)info; }
-
 static int jpeg_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length,
                         int *colour_space) {
     struct jpeg_decompress_struct info;
-    struct profile_failure failure;
+    struct jpeg_failure failure;
     info.err = jpeg_std_error(&failure.manager);
-    failure.manager.error_exit = profile_jpeg_fail;
-    failure.manager.output_message = profile_jpeg_quiet;
+    failure.manager.error_exit = cellscape_jpeg_fail;
+    failure.manager.output_message = cellscape_jpeg_quiet;
     if (setjmp(failure.jump)) {
         jpeg_destroy_decompress(&info);
         return -1;
@@ -82,59 +75,23 @@ static int jpeg_profile(const unsigned char *data, size_t length, unsigned char 
     return found;
 }
 
-static void profile_png_fail(png_structp png, png_const_charp message) {
-    (void)message;
-    png_longjmp(png, 1);
-}
-static void profile_png_quiet(png_structp png, png_const_charp message) {
-    (void)png;
-    (void)message;
-}
-
-struct profile_source {
-    const unsigned char *data;
-    size_t length;
-    size_t offset;
+struct found_profile {
+    unsigned char **profile;
+    size_t *profile_length;
 };
 
-static void profile_png_read(png_structp png, png_bytep target, png_size_t count) {
-    struct profile_source *source = (struct profile_source *)png_get_io_ptr(png);
-    if (source->length - source->offset < count) png_error(png, "the file ends early");
-    memcpy(target, source->data + source->offset, count);
-    source->offset += count;
-}
-
-static int png_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length,
-                       int *colour_space) {
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, profile_png_fail, profile_png_quiet);
-    if (png == NULL) return -1;
-    png_infop info = png_create_info_struct(png);
-    struct profile_source source = {data, length, 0};
-    if (info == NULL || setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, &info, NULL);
-        return -1;
-    }
-    png_set_read_fn(png, &source, profile_png_read);
-    png_set_chunk_malloc_max(png, 16 << 20);
-    png_read_info(png, info);
+static int png_find_profile(png_structp png, png_infop info, void *context) {
+    struct found_profile *found = (struct found_profile *)context;
     png_charp name = NULL;
     int compression = 0;
     png_bytep bytes = NULL;
     png_uint_32 count = 0;
-    int found = -1;
-    if (png_get_iCCP(png, info, &name, &compression, &bytes, &count) && count > 0) {
-        *profile = malloc(count);
-        if (*profile != NULL) {
-            memcpy(*profile, bytes, count);
-            *profile_length = count;
-            found = 0;
-        }
-    }
-    // Grey PNGs are widened to B, G, R before their profile is applied, so a grey profile cannot
-    // describe them: only an RGB one is taken.
-    *colour_space = CELLSCAPE_PROFILE_BGRA;
-    png_destroy_read_struct(&png, &info, NULL);
-    return found;
+    if (!png_get_iCCP(png, info, &name, &compression, &bytes, &count) || count == 0) return -1;
+    *found->profile = malloc(count);
+    if (*found->profile == NULL) return -1;
+    memcpy(*found->profile, bytes, count);
+    *found->profile_length = count;
+    return 0;
 }
 
 int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigned char **profile,
@@ -142,7 +99,11 @@ int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigne
     *profile = NULL;
     *profile_length = 0;
     *colour_space = CELLSCAPE_PROFILE_BGRA;
-    if (length >= 8 && png_sig_cmp(data, 0, 8) == 0) return png_profile(data, length, profile, profile_length, colour_space);
+    if (length >= 8 && png_sig_cmp(data, 0, 8) == 0) {
+        // Grey PNGs are widened to B, G, R before their profile is applied: only an RGB one is taken.
+        struct found_profile found = {profile, profile_length};
+        return cellscape_png_read_info(data, length, png_find_profile, &found);
+    }
     if (length >= 2 && data[0] == 0xFF && data[1] == 0xD8)
         return jpeg_profile(data, length, profile, profile_length, colour_space);
     return -1;

@@ -1,4 +1,5 @@
 #include "picture_codecs.h"
+#include "codec_support.h"
 
 // jpeglib.h needs FILE and size_t declared before it.
 #include <stdio.h>
@@ -19,19 +20,6 @@
 
 // ---- JPEG ----
 
-struct jpeg_failure {
-    struct jpeg_error_mgr manager;
-    jmp_buf jump;
-};
-
-static void jpeg_fail(j_common_ptr info) {
-    struct jpeg_failure *failure = (struct jpeg_failure *)info->err;
-    longjmp(failure->jump, 1);
-}
-
-// Corrupt-data warnings come per file; the picture is still shown.
-static void jpeg_quiet(j_common_ptr info) { (void)info; }
-
 int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min_width, int min_height,
                                double max_pixels, void *cmyk_profile, const int *region, int *width, int *height,
                                void *context, cellscape_row_callback callback, char *error, size_t error_size) {
@@ -40,8 +28,8 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
     // Volatile: set between setjmp and a possible longjmp.
     unsigned char *volatile row = NULL;
     info.err = jpeg_std_error(&failure.manager);
-    failure.manager.error_exit = jpeg_fail;
-    failure.manager.output_message = jpeg_quiet;
+    failure.manager.error_exit = cellscape_jpeg_fail;
+    failure.manager.output_message = cellscape_jpeg_quiet;
     if (setjmp(failure.jump)) {
         char message[JMSG_LENGTH_MAX];
         (*info.err->format_message)((j_common_ptr)&info, message);
@@ -169,7 +157,7 @@ int cellscape_jpeg_encode(const unsigned char *pixels, int width, int height, in
     unsigned char *volatile buffer = NULL;
     unsigned long size = 0;
     info.err = jpeg_std_error(&failure.manager);
-    failure.manager.error_exit = jpeg_fail;
+    failure.manager.error_exit = cellscape_jpeg_fail;
     if (setjmp(failure.jump)) {
         jpeg_destroy_compress(&info);
         free(buffer);
@@ -206,52 +194,12 @@ int cellscape_jpeg_encode(const unsigned char *pixels, int width, int height, in
 
 // ---- PNG ----
 
-struct png_source {
-    const unsigned char *data;
-    size_t length;
-    size_t offset;
-};
-
-static void png_read_memory(png_structp png, png_bytep target, png_size_t count) {
-    struct png_source *source = (struct png_source *)png_get_io_ptr(png);
-    if (source->length - source->offset < count) png_error(png, "the file ends early");
-    memcpy(target, source->data + source->offset, count);
-    source->offset += count;
-}
-
-static void png_fail(png_structp png, png_const_charp message) {
-    char *error = (char *)png_get_error_ptr(png);
-    snprintf(error, 256, "%s", message);
-    png_longjmp(png, 1);
-}
-
-static void png_quiet(png_structp png, png_const_charp message) {
-    (void)png;
-    (void)message;
-}
-
-// libpng allocates, and clears, an ancillary chunk's declared length before reading it: a few bytes
-// claiming 234 MB took it nearly a second. A chunk that claims more than the file holds is refused
-// here first; IDAT is read piece by piece, so a cut-off picture still shows what it has.
-static int png_chunks_fit(const unsigned char *data, size_t length) {
-    size_t offset = 8;
-    while (offset + 8 <= length) {
-        size_t size = (size_t)data[offset] << 24 | (size_t)data[offset + 1] << 16 | (size_t)data[offset + 2] << 8 |
-                      (size_t)data[offset + 3];
-        const unsigned char *type = data + offset + 4;
-        if (memcmp(type, "IDAT", 4) != 0 && size + 12 > length - offset) return 0;
-        if (memcmp(type, "IEND", 4) == 0) return 1;
-        offset += size + 12;
-    }
-    return 1;
-}
-
 int cellscape_png_decode_rows(const unsigned char *data, size_t length, double max_pixels,
                               double max_interlaced_pixels, int *width,
                               int *height, void *context, cellscape_row_callback callback, char *error,
                               size_t error_size) {
     char message[256] = "not a PNG file";
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, message, png_fail, png_quiet);
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, message, cellscape_png_fail, cellscape_png_quiet);
     if (png == NULL) {
         snprintf(error, error_size, "out of memory");
         return -1;
@@ -270,8 +218,8 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
         return -1;
     }
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) png_error(png, "not a PNG file");
-    if (!png_chunks_fit(data, length)) png_error(png, "a chunk claims more than the file holds");
-    png_set_read_fn(png, &source, png_read_memory);
+    if (!cellscape_png_chunks_fit(data, length)) png_error(png, "a chunk claims more than the file holds");
+    png_set_read_fn(png, &source, cellscape_png_read_memory);
     png_set_user_limits(png, 1000000, 1000000);
     // A chunk's header may claim any length; libpng would allocate it before reading.
     png_set_chunk_malloc_max(png, 16 << 20);
@@ -352,7 +300,7 @@ int cellscape_png_encode(const unsigned char *pixels, int width, int height, int
                          const char **keys, const char **values, int count, unsigned char **output,
                          size_t *output_length) {
     char message[256] = "";
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, message, png_fail, png_quiet);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, message, cellscape_png_fail, cellscape_png_quiet);
     if (png == NULL) return -1;
     png_infop info = png_create_info_struct(png);
     struct png_sink sink = {NULL, 0, 0, 0};
@@ -389,32 +337,28 @@ int cellscape_png_encode(const unsigned char *pixels, int width, int height, int
     return 0;
 }
 
-int cellscape_png_text(const unsigned char *data, size_t length, const char *key, char *value, size_t value_size) {
-    char message[256] = "";
-    if (length < 8 || png_sig_cmp(data, 0, 8) != 0 || !png_chunks_fit(data, length)) return -1;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, message, png_fail, png_quiet);
-    if (png == NULL) return -1;
-    png_infop info = png_create_info_struct(png);
-    struct png_source source = {data, length, 0};
-    if (info == NULL || setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, &info, NULL);
-        return -1;
-    }
-    png_set_read_fn(png, &source, png_read_memory);
-    png_set_chunk_malloc_max(png, 16 << 20);
-    png_read_info(png, info);
+struct png_text_query {
+    const char *key;
+    char *value;
+    size_t value_size;
+};
+
+static int png_find_text(png_structp png, png_infop info, void *context) {
+    struct png_text_query *query = (struct png_text_query *)context;
     png_textp texts = NULL;
     int count = png_get_text(png, info, &texts, NULL);
-    int found = -1;
     for (int index = 0; index < count; index++) {
-        if (strcmp(texts[index].key, key) == 0) {
-            snprintf(value, value_size, "%s", texts[index].text);
-            found = 0;
-            break;
+        if (strcmp(texts[index].key, query->key) == 0) {
+            snprintf(query->value, query->value_size, "%s", texts[index].text);
+            return 0;
         }
     }
-    png_destroy_read_struct(&png, &info, NULL);
-    return found;
+    return -1;
+}
+
+int cellscape_png_text(const unsigned char *data, size_t length, const char *key, char *value, size_t value_size) {
+    struct png_text_query query = {key, value, value_size};
+    return cellscape_png_read_info(data, length, png_find_text, &query);
 }
 
 void cellscape_keep_picture_buffers(void) {

@@ -1,0 +1,69 @@
+#include "codec_support.h"
+
+#include <string.h>
+
+// ---- JPEG ----
+
+void cellscape_jpeg_fail(j_common_ptr info) {
+    struct jpeg_failure *failure = (struct jpeg_failure *)info->err;
+    longjmp(failure->jump, 1);
+}
+
+// Corrupt-data warnings come per file; the picture is still shown.
+void cellscape_jpeg_quiet(j_common_ptr info) { (void)info; }
+
+// ---- PNG ----
+
+void cellscape_png_read_memory(png_structp png, png_bytep target, png_size_t count) {
+    struct png_source *source = (struct png_source *)png_get_io_ptr(png);
+    if (source->length - source->offset < count) png_error(png, "the file ends early");
+    memcpy(target, source->data + source->offset, count);
+    source->offset += count;
+}
+
+void cellscape_png_fail(png_structp png, png_const_charp message) {
+    char *error = (char *)png_get_error_ptr(png);
+    snprintf(error, 256, "%s", message);
+    png_longjmp(png, 1);
+}
+
+void cellscape_png_quiet(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+// libpng allocates, and clears, an ancillary chunk's declared length before reading it: a few bytes
+// claiming 234 MB took it nearly a second. A chunk that claims more than the file holds is refused
+// here first; IDAT is read piece by piece, so a cut-off picture still shows what it has.
+int cellscape_png_chunks_fit(const unsigned char *data, size_t length) {
+    size_t offset = 8;
+    while (offset + 8 <= length) {
+        size_t size = (size_t)data[offset] << 24 | (size_t)data[offset + 1] << 16 | (size_t)data[offset + 2] << 8 |
+                      (size_t)data[offset + 3];
+        const unsigned char *type = data + offset + 4;
+        if (memcmp(type, "IDAT", 4) != 0 && size + 12 > length - offset) return 0;
+        if (memcmp(type, "IEND", 4) == 0) return 1;
+        offset += size + 12;
+    }
+    return 1;
+}
+
+int cellscape_png_read_info(const unsigned char *data, size_t length,
+                            int (*with)(png_structp png, png_infop info, void *context), void *context) {
+    char message[256] = "";
+    if (length < 8 || png_sig_cmp(data, 0, 8) != 0 || !cellscape_png_chunks_fit(data, length)) return -1;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, message, cellscape_png_fail, cellscape_png_quiet);
+    if (png == NULL) return -1;
+    png_infop info = png_create_info_struct(png);
+    struct png_source source = {data, length, 0};
+    // Volatile: set between setjmp and a possible longjmp.
+    volatile int result = -1;
+    if (info != NULL && setjmp(png_jmpbuf(png)) == 0) {
+        png_set_read_fn(png, &source, cellscape_png_read_memory);
+        png_set_chunk_malloc_max(png, 16 << 20);
+        png_read_info(png, info);
+        result = with(png, info, context);
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    return result;
+}

@@ -44,7 +44,7 @@ public final class PictureLoader: @unchecked Sendable {
     }
 
     /// Lends the memory of images at the window's size (an open picture and its neighbours).
-    private let windowImages: PixelPool
+    let windowImages: PixelPool
     /// Maps each thumbnail (and animation frame) on its own, so the memory of those let go leaves at
     /// once: in the heap, pictures of many sizes coming and going would fragment it, and it would only grow.
     let thumbnails = PixelPool(keptBlocks: 0)
@@ -115,30 +115,6 @@ public final class PictureLoader: @unchecked Sendable {
                 requests[waiting].priority = min(requests[waiting].priority, priority)
             }
             condition.signal()
-        }
-    }
-
-    /// Asks for the part `region` of picture `index` (upright pixels) at `scale` (at most 1), its
-    /// memory lent by the window's pool: what the image view shows of a picture zoomed past the window.
-    /// It replaces a region of that picture asked for before and not yet started.
-    public func requestRegion(index: Int, region: PictureRegion, scale: Double) {
-        condition.withLock {
-            requests.removeAll { $0.index == index && $0.region != nil }
-            requests.append(
-                Request(priority: -2, index: index, side: 0, forWindow: true, region: (region, min(1, scale))))
-            condition.signal()
-        }
-    }
-
-    private func region(_ index: Int, _ part: PictureRegion, scale: Double) -> Result {
-        let fitting = Size(
-            width: (Double(part.width) * scale).rounded(.up), height: (Double(part.height) * scale).rounded(.up))
-        do {
-            let data = try PictureFile.contents(of: paths[index])
-            let image = try PictureDecoder.decode(data, region: part, fitting: fitting, pool: windowImages)
-            return .region(index: index, part, scale: scale, image, problem: nil)
-        } catch {
-            return .region(index: index, part, scale: scale, nil, problem: "\(paths[index]): \(error)")
         }
     }
 
@@ -270,49 +246,49 @@ public final class PictureLoader: @unchecked Sendable {
 
     private func thumbnail(_ index: Int, side: Int, pool: PixelPool, forWindow: Bool) -> Result {
         let path = paths[index]
-        let file: PictureFile
-        do { file = try PictureFile(path: path) } catch {
-            return .thumbnail(index: index, side: side, nil, problem: error.description)
-        }
-        // The picture's bytes are read only when no stored thumbnail serves.
-        lazy var data = Swift.Result { () throws(PictureFile.Failure) in try file.contents() }
-        // A grid tile at any side goes through the shared cache: the standard size at or above it is
-        // read (or decoded once and stored), then shrunk in memory.
-        let standard = forWindow ? nil : ThumbnailCache.Size.atLeast(side)
-        if let diskCache, let standard {
-            var stored = diskCache.thumbnail(forFile: path, modified: file.modified, size: standard, pool: pool)
-            if stored == nil {
-                do {
-                    let fitting = Size(width: Double(standard.pixels), height: Double(standard.pixels))
-                    let decoded = try PictureDecoder.decode(try data.get(), fitting: fitting, pool: pool)
-                    do {
-                        try diskCache.store(decoded, forFile: path, modified: file.modified, size: standard)
-                    } catch {
-                        reportCacheProblemOnce("\(error); thumbnails are not saved")
-                    }
-                    stored = decoded
-                } catch let failure as PictureFile.Failure {
-                    return .thumbnail(index: index, side: side, nil, problem: failure.description)
-                } catch {
-                    if !diskCache.hasFailure(forFile: path, modified: file.modified) {
-                        try? diskCache.recordFailure(forFile: path, modified: file.modified)
-                    }
-                    return .thumbnail(index: index, side: side, nil, problem: "\(path): \(error)")
-                }
-            }
-            if let stored {
+        do {
+            let file = try PictureFile(path: path)
+            // A grid tile at any side goes through the shared cache: the standard size at or above it,
+            // shrunk in memory.
+            if let diskCache, !forWindow, let standard = ThumbnailCache.Size.atLeast(side) {
+                let stored = try thumbnail(of: file, size: standard, in: diskCache, pool: pool)
                 return .thumbnail(
                     index: index, side: side, PictureDecoder.shrink(stored, fitting: side, pool: pool), problem: nil)
             }
-        }
-        do {
             let fitting = Size(width: Double(side), height: Double(side))
-            let picture = try PictureDecoder.decode(try data.get(), fitting: fitting, pool: pool)
+            let picture = try PictureDecoder.decode(try file.contents(), fitting: fitting, pool: pool)
             return .thumbnail(index: index, side: side, picture, problem: nil)
         } catch let failure as PictureFile.Failure {
             return .thumbnail(index: index, side: side, nil, problem: failure.description)
         } catch {
             return .thumbnail(index: index, side: side, nil, problem: "\(path): \(error)")
+        }
+    }
+
+    /// The thumbnail of `file` at a standard size: the shared cache's, or decoded once and stored there
+    /// (a picture that cannot be decoded gets a fail entry, as `cellscape thumbnails` writes them). The
+    /// file's bytes are read only when the cache has none.
+    private func thumbnail(of file: PictureFile, size: ThumbnailCache.Size, in cache: ThumbnailCache, pool: PixelPool)
+        throws -> Framebuffer
+    {
+        if let stored = cache.thumbnail(forFile: file.path, modified: file.modified, size: size, pool: pool) {
+            return stored
+        }
+        let data = try file.contents()
+        do {
+            let fitting = Size(width: Double(size.pixels), height: Double(size.pixels))
+            let decoded = try PictureDecoder.decode(data, fitting: fitting, pool: pool)
+            do {
+                try cache.store(decoded, forFile: file.path, modified: file.modified, size: size)
+            } catch {
+                reportCacheProblemOnce("\(error); thumbnails are not saved")
+            }
+            return decoded
+        } catch {
+            if !cache.hasFailure(forFile: file.path, modified: file.modified) {
+                try? cache.recordFailure(forFile: file.path, modified: file.modified)
+            }
+            throw error
         }
     }
 }

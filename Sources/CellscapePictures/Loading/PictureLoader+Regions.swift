@@ -1,0 +1,28 @@
+import CellscapeLayout
+import CellscapeRender
+
+extension PictureLoader {
+    /// Asks for the part `region` of picture `index` (upright pixels) at `scale` (at most 1), its
+    /// memory lent by the window's pool: what the image view shows of a picture zoomed past the window.
+    /// It replaces a region of that picture asked for before and not yet started.
+    public func requestRegion(index: Int, region: PictureRegion, scale: Double) {
+        condition.withLock {
+            requests.removeAll { $0.index == index && $0.region != nil }
+            requests.append(
+                Request(priority: -2, index: index, side: 0, forWindow: true, region: (region, min(1, scale))))
+            condition.signal()
+        }
+    }
+
+    func region(_ index: Int, _ part: PictureRegion, scale: Double) -> Result {
+        let fitting = Size(
+            width: (Double(part.width) * scale).rounded(.up), height: (Double(part.height) * scale).rounded(.up))
+        do {
+            let data = try PictureFile.contents(of: paths[index])
+            let image = try PictureDecoder.decode(data, region: part, fitting: fitting, pool: windowImages)
+            return .region(index: index, part, scale: scale, image, problem: nil)
+        } catch {
+            return .region(index: index, part, scale: scale, nil, problem: "\(paths[index]): \(error)")
+        }
+    }
+}

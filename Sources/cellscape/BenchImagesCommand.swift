@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellscapeLayout
 import CellscapePictures
 import CellscapeViewer
 import Foundation
@@ -31,6 +32,9 @@ struct BenchImagesCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "The size of the generated pictures, WxH.")
     var makeSize = "3000x2000"
+
+    @Option(parsing: .unconditional, help: "The window of the first screen, WxH (its width sets the tiles' side).")
+    var window = "1280x800"
 
     @Option(
         name: .customLong("make-gifs"), parsing: .unconditional,
@@ -84,14 +88,19 @@ struct BenchImagesCommand: ParsableCommand {
         }
         let pictures = PictureFiles([folder], recursive: false)
         guard !pictures.paths.isEmpty else { throw CommandError("\(folder): no pictures (JPEG, PNG, GIF, WebP)") }
-        let report = PictureBenchmark(paths: pictures.paths, side: side).run { progress.stage($0) }
+        let sides = window.split(separator: "x").compactMap { Int($0) }
+        guard sides.count == 2, sides.allSatisfy({ (64...8192).contains($0) }) else {
+            throw CommandError("--window must be WxH, each from 64 to 8192, not '\(window)'")
+        }
+        let windowSize = Size(width: Double(sides[0]), height: Double(sides[1]))
+        let report = PictureBenchmark(paths: pictures.paths, side: side, window: windowSize).run { progress.stage($0) }
         progress.finish()
         print(
             String(
                 format:
                     "images, %d pictures: headers %.0f per second (page cache warm); thumbnails of %d px %.1f per second; "
-                    + "first screen %.0f ms (disk cache filled: %.0f ms); %d not pictures",
-                report.pictures, report.headersPerSecond, side, report.thumbnailsPerSecond, report.firstScreen,
+                    + "first %@ screen %.0f ms (disk cache filled: %.0f ms); %d not pictures",
+                report.pictures, report.headersPerSecond, side, report.thumbnailsPerSecond, window, report.firstScreen,
                 report.firstScreenCached, report.failures))
         guard let scrollWithCache else { return }
         progress.stage("scrolling through \(pictures.paths.count) pictures with \(scrollWithCache) MB of thumbnails")

@@ -13,7 +13,7 @@ public struct PictureBenchmark {
         public var headersPerSecond: Double
         public var thumbnailsPerSecond: Double
         public var failures: Int
-        /// From nothing to every tile of the first 1280x800 screen showing its thumbnail, in
+        /// From nothing to every tile of the first screen (``window``) showing its thumbnail, in
         /// milliseconds: with no disk cache, and with the shared cache filled.
         public var firstScreen: Double
         public var firstScreenCached: Double
@@ -23,11 +23,14 @@ public struct PictureBenchmark {
     public var paths: [String]
     /// The tile size the thumbnails fit.
     public var side: Int
+    /// The window of the first screen (its tiles' side follows from its width).
+    public var window: Size
 
-    /// A benchmark of `paths` for tiles of `side` pixels.
-    public init(paths: [String], side: Int = 240) {
+    /// A benchmark of `paths` for tiles of `side` pixels, the first screen in `window`.
+    public init(paths: [String], side: Int = 240, window: Size = Size(width: 1280, height: 800)) {
         self.paths = paths
         self.side = side
+        self.window = window
     }
 
     /// Runs the measurements; `progress` hears each stage.
@@ -62,9 +65,9 @@ public struct PictureBenchmark {
         let cacheRoot = Self.temporaryCacheRoot
         defer { try? FileManager.default.removeItem(atPath: cacheRoot) }
         let cache = ThumbnailCache(root: cacheRoot)
-        let cold = Self.firstScreen(paths: paths, diskCache: nil)
-        _ = Self.firstScreen(paths: paths, diskCache: cache)  // fills the cache
-        let cached = Self.firstScreen(paths: paths, diskCache: cache)
+        let cold = Self.firstScreen(paths: paths, diskCache: nil, window: window)
+        _ = Self.firstScreen(paths: paths, diskCache: cache, window: window)  // fills the cache
+        let cached = Self.firstScreen(paths: paths, diskCache: cache, window: window)
         return Report(
             pictures: paths.count, headersPerSecond: headersPerSecond,
             thumbnailsPerSecond: Double(thumbnails) / seconds, failures: failures, firstScreen: cold,
@@ -99,26 +102,28 @@ public struct PictureBenchmark {
         return (Double(monotonicNanoseconds() - start) / 1e9, ForceBenchmark.peakMegabytes())
     }
 
-    /// A 1280x800 waterfall of the pictures, without a HUD, and the feed behind it.
-    private static func screen(paths: [String], diskCache: ThumbnailCache?, memoryBytes: Int) -> (
-        PictureFeed, WaterfallScene
-    ) {
+    /// A waterfall of the pictures in `window`, without a HUD, and the feed behind it.
+    private static func screen(
+        paths: [String], diskCache: ThumbnailCache?, memoryBytes: Int,
+        window: Size = Size(width: 1280, height: 800)
+    ) -> (PictureFeed, WaterfallScene) {
         let feed = PictureFeed(
             paths: paths, threads: ParallelChunks.processorCount, diskCache: diskCache, memoryBytes: memoryBytes
         ) { _ in }
         var options = WaterfallScene.Options()
         options.pictures = feed
         options.showsHUD = false
+        options.size = window
         return (feed, WaterfallScene(options: options))
     }
 
-    /// Milliseconds from a new feed to every tile of a 1280x800 waterfall showing its thumbnail, the
+    /// Milliseconds from a new feed to every tile of a waterfall in `window` showing its thumbnail, the
     /// main thread doing what the viewer's loop does: take results as they wake it, draw at most once
     /// a frame (60 a second).
-    static func firstScreen(paths: [String], diskCache: ThumbnailCache?) -> Double {
+    static func firstScreen(paths: [String], diskCache: ThumbnailCache?, window: Size) -> Double {
         let start = monotonicNanoseconds()
-        var (feed, scene) = screen(paths: paths, diskCache: diskCache, memoryBytes: 256 << 20)
-        let frame = Framebuffer(width: 1280, height: 800)
+        var (feed, scene) = screen(paths: paths, diskCache: diskCache, memoryBytes: 256 << 20, window: window)
+        let frame = Framebuffer(width: Int(window.width), height: Int(window.height))
         let deadline = start + 60_000_000_000
         let interval: UInt64 = 1_000_000_000 / 60
         var nextFrame = start
@@ -134,7 +139,7 @@ public struct PictureBenchmark {
             scene.advance()
             scene.render(into: frame, text: nil)
             let visible = scene.layout.indices(in: scene.visibleRect)
-            let screenFull = scene.layout.contentSize.height >= 800 || scene.items.count == paths.count
+            let screenFull = scene.layout.contentSize.height >= window.height || scene.items.count == paths.count
             if screenFull && !visible.isEmpty
                 && visible.allSatisfy({ feed.memory.contains($0) || feed.broken.contains($0) })
             {

@@ -130,10 +130,12 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
             // In place: CMYK and B, G, R, A take four bytes each.
             cellscape_profile_apply(cmyk_profile, pixels, pixels, *width);
         } else if (info.out_color_space == JCS_CMYK) {
-            // Adobe writes CMYK inverted: each channel is already 255 - ink.
+            // Adobe writes CMYK (and YCCK, which libjpeg turns into CMYK) inverted: each channel is
+            // already 255 - ink. Without its marker the channels are ink, as browsers take them.
+            unsigned int flip = info.saw_Adobe_marker ? 0 : 255;
             for (int x = 0; x < *width; x++) {
                 unsigned char *p = pixels + 4 * x;
-                unsigned int c = p[0], m = p[1], y = p[2], k = p[3];
+                unsigned int c = p[0] ^ flip, m = p[1] ^ flip, y = p[2] ^ flip, k = p[3] ^ flip;
                 p[0] = (unsigned char)(y * k / 255);
                 p[1] = (unsigned char)(m * k / 255);
                 p[2] = (unsigned char)(c * k / 255);
@@ -146,6 +148,42 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
     jpeg_abort_decompress(&info);
     jpeg_destroy_decompress(&info);
     free(row);
+    return 0;
+}
+
+int cellscape_jpeg_encode_cmyk(const unsigned char *pixels, int width, int height, int ycck, int adobe,
+                               unsigned char **output, size_t *output_length) {
+    struct jpeg_compress_struct info;
+    struct jpeg_failure failure;
+    unsigned long size = 0;
+    unsigned char *target = NULL;
+    info.err = jpeg_std_error(&failure.manager);
+    failure.manager.error_exit = cellscape_jpeg_fail;
+    if (setjmp(failure.jump)) {
+        jpeg_destroy_compress(&info);
+        free(target);
+        return -1;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, &target, &size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 4;
+    info.in_color_space = JCS_CMYK;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, 100, TRUE);
+    jpeg_set_colorspace(&info, ycck ? JCS_YCCK : JCS_CMYK);
+    info.write_Adobe_marker = adobe ? TRUE : FALSE;
+    for (int c = 0; c < info.num_components; c++) info.comp_info[c].h_samp_factor = info.comp_info[c].v_samp_factor = 1;
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW rows[1] = {(JSAMPROW)(pixels + (size_t)info.next_scanline * (size_t)width * 4)};
+        jpeg_write_scanlines(&info, rows, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    *output = target;
+    *output_length = size;
     return 0;
 }
 

@@ -54,6 +54,12 @@ int cellscape_jpeg_encode(const unsigned char *pixels, int width, int height, in
                           int chroma, int restart_interval, int progressive, unsigned char **output,
                           size_t *output_length);
 
+/// Encodes `width` x `height` CMYK pixels (C, M, Y, K bytes, as written: Adobe's are 255 - ink) as a
+/// JPEG at quality 100, stored as YCCK when `ycck`, with an Adobe marker when `adobe` (YCCK needs one),
+/// into a malloc'd buffer. Returns 0, or -1. For tests.
+int cellscape_jpeg_encode_cmyk(const unsigned char *pixels, int width, int height, int ycck, int adobe,
+                               unsigned char **output, size_t *output_length);
+
 /// Encodes B, G, R, A rows (straight alpha) as an RGBA PNG, or an RGB one when `opaque`, with `count`
 /// tEXt chunks (`keys[i]` = `values[i]`) before the pixels, into a malloc'd buffer. Returns 0, or -1.
 int cellscape_png_encode(const unsigned char *pixels, int width, int height, int stride, int opaque,

@@ -3,7 +3,7 @@ import CellscapePictures
 import CellscapeRender
 import Foundation
 
-/// The pictures a waterfall shows, on the main thread's side of a ``PictureLoader``: the headers known
+/// The pictures a waterfall shows, on the main thread's side of a `PictureLoader`: the headers known
 /// so far, the thumbnails kept in memory, and which pictures are broken (each said once on stderr).
 public final class PictureFeed {
     /// The loader whose results it takes; poll its `wakeDescriptor`.

@@ -82,12 +82,15 @@ public final class PictureFeed {
         }
     }
 
-    /// Takes what the workers finished; returns whether anything changed.
+    /// Takes what the workers finished; returns whether anything that shows changed.
     @discardableResult
     public func takeResults() -> Bool {
         let results = loader.takeResults()
         arrivals.removeAll(keepingCapacity: true)
+        // Frames decoded ahead change nothing on screen until their time comes: only a first frame does.
+        var changed = false
         for result in results {
+            if case .frames = result {} else { changed = true }
             switch result {
             case .header(let index, let header, let problem):
                 headers[index] = header
@@ -104,16 +107,18 @@ public final class PictureFeed {
                 }
                 if let problem { markBroken(index, problem) }
             case .frames(let index, let side, let frames, let count, let plays, let problem):
+                let shown = animations[index]?.current
                 receiveFrames(
                     frames, index: index, side: side, count: count, plays: plays, problem: problem,
                     now: monotonicNanoseconds())
+                if animations[index]?.current != shown || problem != nil { changed = true }
             case .region(let index, let part, let scale, let image, let problem):
                 if let image, viewsWanted.contains(index) { region = (index, part, scale, image) }
                 if let problem { report(problem) }
             case .cacheProblem(let problem): report(problem)
             }
         }
-        return !results.isEmpty
+        return changed
     }
 
     /// Asks for the thumbnails of the pictures `indices` (the cells in view), at the grid's side so the

@@ -102,7 +102,10 @@ import Testing
     @Test func aRequestAskedAgainTakesTheBetterPriority() throws {
         let (root, paths) = try Self.folder(count: 6)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let loader = PictureLoader(paths: Array(paths.prefix(6)), threads: 1)
+        // More pictures than the headers read before anything else: the same six, listed again.
+        let listed = Array((0..<30).flatMap { _ in paths.prefix(6) })
+        let first = PictureLoader.firstHeaders
+        let loader = PictureLoader(paths: listed, threads: 1)
         loader.setPaused(true)
         // What the first worker may have taken before the pause is let through.
         _ = loader.waitForResults(count: 1, seconds: 0.2)
@@ -111,16 +114,39 @@ import Testing
         loader.requestThumbnail(index: 5, side: 64, priority: 5)
         loader.setPaused(false)
         var order: [String] = []
-        for result in loader.waitForResults(count: 8, seconds: 10) {
+        for result in loader.waitForResults(count: listed.count + 2, seconds: 10) {
             switch result {
             case .header(let index, _, _): order.append("h\(index)")
             case .thumbnail(let index, _, _, _): order.append("t\(index)")
             case .cacheProblem, .frames, .region: order.append("other")
             }
         }
-        // At most the one header taken before the pause comes before the thumbnail now on screen.
-        let headersFirst = order.prefix { $0 != "t5" }
-        #expect(order.count == 8 && headersFirst.count <= 1 && order.last == "t4", "\(order)")
+        // The first headers, then the thumbnail now on screen, then the other headers, then the one ahead.
+        let before = order.prefix { $0 != "t5" }
+        #expect(order.count == listed.count + 2 && before.count == first && order.last == "t4", "\(order)")
+        #expect(before.last == "h\(first - 1)")
+    }
+
+    /// A loader let go stops its workers after the job in hand, and they let go of what they share:
+    /// at once after it is made (its threads not yet started), and in the middle of work.
+    @Test func aLoaderLetGoEndsItsWorkers() throws {
+        let (root, paths) = try Self.folder(count: 4)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for busy in [false, true] {
+            weak var core: LoaderCore?
+            do {
+                let loader = PictureLoader(paths: paths, threads: 2)
+                core = loader.core
+                if busy {
+                    for index in paths.indices { loader.requestThumbnail(index: index, side: 64, priority: index) }
+                    _ = loader.waitForResults(count: 1, seconds: 10)
+                }
+            }
+            // A guard against a hang, not a measure of speed.
+            let deadline = Date().addingTimeInterval(30)
+            while core != nil && Date() < deadline { usleep(1_000) }
+            #expect(core == nil, "busy \(busy): the workers still hold it")
+        }
     }
 
     /// Tiles of 320 px (windows 1366 to 1920 px wide) read and write x-large thumbnails, shrunk in

@@ -93,26 +93,30 @@ public struct ThumbnailCache: Sendable {
     }
 
     /// The thumbnail of the file at `path`, modified at `modified` (whole seconds since the epoch), if
-    /// the cache holds one made from that very version of the file; its memory from `pool` if given.
-    public func thumbnail(forFile path: String, modified: Int, size: Size, pool: PixelPool? = nil) -> Framebuffer? {
+    /// the cache holds one made from that very version of the file, shrunk as it is read to fit
+    /// `fitting` x `fitting` when given; its memory from `pool` if given.
+    public func thumbnail(
+        forFile path: String, modified: Int, size: Size, fitting: Int? = nil, pool: PixelPool? = nil
+    ) -> Framebuffer? {
         guard let data = try? PictureFile.contents(of: self.path(forFile: path, size: size), atMost: Self.largestFile)
         else {
             return nil
         }
-        return Self.thumbnail(in: data, forFile: path, modified: modified, size: size, pool: pool)
+        return Self.thumbnail(in: data, forFile: path, modified: modified, size: size, fitting: fitting, pool: pool)
     }
 
     /// The thumbnail in `data`, the bytes of a cache file, if it was made from the file at `path` as
     /// modified at `modified` and fits `size`. Anything in the folder may be damaged or hostile: a file
     /// larger than its size allows, in bytes or in pixels, is taken for missing before it is decoded.
     public static func thumbnail(
-        in data: [UInt8], forFile path: String, modified: Int, size: Size, pool: PixelPool? = nil
+        in data: [UInt8], forFile path: String, modified: Int, size: Size, fitting: Int? = nil, pool: PixelPool? = nil
     ) -> Framebuffer? {
         guard data.count <= largestFile, let header = PictureHeader(data), header.format == .png,
             header.width <= size.pixels, header.height <= size.pixels,
             text("Thumb::MTime", in: data) == String(modified), text("Thumb::URI", in: data) == uri(forPath: path)
         else { return nil }
-        return try? PictureDecoder.decode(data, pool: pool)
+        return try? PictureDecoder.decode(
+            data, fitting: fitting.map { CellscapeLayout.Size(width: Double($0), height: Double($0)) }, pool: pool)
     }
 
     /// The largest cache file read: far more than a 1024 x 1024 PNG needs.

@@ -116,9 +116,10 @@ struct AreaDownscale {
         let target = output.pixels + outputRow * output.stride
         current.withUnsafeBufferPointer { current in
             for x in 0..<current.count {
-                let mean = SIMD4<Double>(current[x]) * reciprocal + 0.5
-                let lanes = SIMD4<UInt32>(mean.rounded(.towardZero))
-                target[x] = lanes[3] << 24 | lanes[2] << 16 | lanes[1] << 8 | lanes[0]
+                let sum = current[x]
+                // Lane by lane: SIMD conversions between doubles and integers take a slow generic path.
+                let mean = { (lane: Int) in UInt32(Double(sum[lane]) * reciprocal + 0.5) }
+                target[x] = mean(3) << 24 | mean(2) << 16 | mean(1) << 8 | mean(0)
             }
         }
         swap(&current, &next)

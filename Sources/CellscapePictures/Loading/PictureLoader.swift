@@ -1,7 +1,5 @@
-import CPictureCodecs
 import CellscapeLayout
 import CellscapeRender
-import Foundation
 
 /// Reads pictures' headers and decodes their thumbnails on worker threads, so the main thread never
 /// reads a file or decodes: finished work waits in an outbox, and a byte written to a pipe wakes the
@@ -30,75 +28,31 @@ public final class PictureLoader: @unchecked Sendable {
         case cacheProblem(String)
     }
 
-    /// The pictures, by index.
-    public let paths: [String]
     /// Requests of a lower priority than this are for what the window shows now.
     public static let onScreen = 1 << 40
-    /// The end of the pipe the main loop polls; readable while results wait.
-    public let wakeDescriptor: Int32
-    /// Whether a thumbnail still wanted, asked on a worker just before it starts (the main thread
-    /// sets it; it must be safe to call from any thread).
-    public var isWanted: @Sendable (_ index: Int, _ side: Int) -> Bool {
-        get { condition.withLock { wanted } }
-        set { condition.withLock { wanted = newValue } }
-    }
+    /// How many headers are read before any thumbnail: more than a first screen of tiles holds.
+    static let firstHeaders = 128
 
-    /// Lends the memory of images at the window's size (an open picture and its neighbours).
-    let windowImages: PixelPool
-    /// Maps each thumbnail (and animation frame) on its own, so the memory of those let go leaves at
-    /// once: in the heap, pictures of many sizes coming and going would fragment it, and it would only grow.
-    let thumbnails = PixelPool(keptBlocks: 0)
-    private let diskCache: ThumbnailCache?
-    private let wakeWriteEnd: Int32
-    let condition = NSCondition()
-    private var wanted: @Sendable (Int, Int) -> Bool = { _, _ in true }
-    private var headersPending: [Int] = []
-    /// Work asked for: a thumbnail, or (`frames` above 0) that many frames of an animation.
-    struct Request {
-        var priority: Int
-        let index: Int
-        let side: Int
-        let forWindow: Bool
-        var frames = 0
-        var region: (part: PictureRegion, scale: Double)? = nil
-    }
-    var requests: [Request] = []
-    private var requested = Set<Int64>()
-    /// The animations being decoded, by ``key(_:_:)``, and those a worker holds now.
-    var animations: [Int64: AnimationFrames] = [:]
-    var animationsBusy = Set<Int64>()
-    private var outbox: [Result] = []
-    private var stopping = false
-    private var paused = false
-    private var cacheProblemSaid = false
-    private var running = 0
+    /// The queue, the jobs and the workers, which outlive the loader by the job in hand.
+    let core: LoaderCore
 
     /// A loader of `paths` on `threads` workers, reading and filling `diskCache` when given (grid
     /// thumbnails of up to 1024 px, at the standard size at or above theirs).
     public init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil) {
-        PictureMemory.apply()
-        self.paths = paths
-        self.diskCache = diskCache
-        (wakeDescriptor, wakeWriteEnd) = WakePipe.make()
-        headersPending = Array(paths.indices.reversed())
-        // Three images shown or prefetched, and two from each worker: one it makes, one it finished.
-        windowImages = PixelPool(keptBlocks: 3 + 2 * max(1, threads))
-        for _ in 0..<max(1, threads) {
-            let thread = Thread { [unowned self] in self.work() }
-            thread.stackSize = 1 << 20
-            running += 1
-            thread.start()
-        }
+        core = LoaderCore(paths: paths, threads: threads, diskCache: diskCache)
     }
 
-    deinit {
-        condition.withLock {
-            stopping = true
-            condition.broadcast()
-        }
-        condition.withLock { while running > 0 { condition.wait() } }
-        close(wakeDescriptor)
-        close(wakeWriteEnd)
+    deinit { core.stop() }
+
+    /// The pictures, by index.
+    public var paths: [String] { core.paths }
+    /// The end of the pipe the main loop polls; readable while results wait.
+    public var wakeDescriptor: Int32 { core.wakeDescriptor }
+    /// Whether a thumbnail is still wanted, asked on a worker just before it starts (the main thread
+    /// sets it; it must be safe to call from any thread).
+    public var isWanted: @Sendable (_ index: Int, _ side: Int) -> Bool {
+        get { core.isWanted }
+        set { core.isWanted = newValue }
     }
 
     /// Asks for the thumbnail of picture `index` fitting `side` pixels; a request already made is not
@@ -106,189 +60,40 @@ public final class PictureLoader: @unchecked Sendable {
     /// asked for a screen ahead, now on screen) it takes that one. One `forWindow` (an open picture or
     /// its neighbours, at the window's size) has its memory lent by the loader's pool.
     public func requestThumbnail(index: Int, side: Int, priority: Int, forWindow: Bool = false) {
-        condition.withLock {
-            if requested.insert(Self.key(index, side)).inserted {
-                requests.append(Request(priority: priority, index: index, side: side, forWindow: forWindow))
-            } else if let waiting = requests.firstIndex(where: {
-                $0.index == index && $0.side == side && $0.frames == 0
-            }) {
-                requests[waiting].priority = min(requests[waiting].priority, priority)
-            }
-            condition.signal()
-        }
+        core.requestThumbnail(index: index, side: side, priority: priority, forWindow: forWindow)
     }
 
-    /// Holds the workers before their next job (`true`) or lets them go on; for tests of the order.
-    func setPaused(_ paused: Bool) {
-        condition.withLock {
-            self.paused = paused
-            condition.broadcast()
-        }
+    /// Asks for the next `count` frames of animation `index` (a GIF or WebP) shrunk to fit `side`
+    /// pixels: one worker at a time decodes an animation, in order, starting over after its last
+    /// frame, until ``stopFrames(index:side:)``. Asked again before a worker took it, the counts add up
+    /// and the better priority holds.
+    public func requestFrames(index: Int, side: Int, count: Int, priority: Int) {
+        core.requestFrames(index: index, side: side, count: count, priority: priority)
+    }
+
+    /// Stops decoding animation `index` at `side` and lets go of its decoder (a tile scrolled away).
+    public func stopFrames(index: Int, side: Int) {
+        core.stopFrames(index: index, side: side)
+    }
+
+    /// Asks for the part `region` of picture `index` (upright pixels) at `scale` (at most 1), its
+    /// memory lent by the window's pool: what the image view shows of a picture zoomed past the window.
+    /// It replaces a region of that picture asked for before and not yet started.
+    public func requestRegion(index: Int, region: PictureRegion, scale: Double) {
+        core.requestRegion(index: index, region: region, scale: scale)
     }
 
     /// Everything finished since the last call, in the order it finished; drains the wake pipe.
-    public func takeResults() -> [Result] {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
-        return condition.withLock {
-            defer { outbox.removeAll() }
-            for case .thumbnail(let index, let side, _, _) in outbox {
-                requested.remove(Self.key(index, side))
-            }
-            return outbox
-        }
-    }
+    public func takeResults() -> [Result] { core.takeResults() }
 
     /// Blocks until `count` results have been taken or `seconds` pass; for tools and tests without a loop.
     public func waitForResults(count: Int, seconds: Double) -> [Result] {
-        var results: [Result] = []
-        let deadline = Date().addingTimeInterval(seconds)
-        while results.count < count && Date() < deadline {
-            waitForWake(milliseconds: 50)
-            results += takeResults()
-        }
-        return results
+        core.waitForResults(count: count, seconds: seconds)
     }
 
     /// Sleeps until a result waits or `milliseconds` pass.
-    public func waitForWake(milliseconds: Int32) {
-        var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&descriptor, 1, milliseconds)
-    }
+    public func waitForWake(milliseconds: Int32) { core.waitForWake(milliseconds: milliseconds) }
 
-    private func work() {
-        // Below the main thread's priority: a frame never waits behind a decoder for a core.
-        cellscape_lower_thread_priority(10)
-        while let job = nextJob() {
-            let result: Result
-            switch job {
-            case .header(let index): result = header(index)
-            case .thumbnail(let index, let side, let forWindow):
-                result = thumbnail(index, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow)
-            case .frames(let index, let side, let count):
-                result = frames(index, side: side, count: count)
-            case .region(let index, let part, let scale):
-                result = region(index, part, scale: scale)
-            }
-            condition.withLock { outbox.append(result) }
-            var byte: UInt8 = 1
-            _ = write(wakeWriteEnd, &byte, 1)
-        }
-        condition.withLock {
-            running -= 1
-            condition.broadcast()
-        }
-    }
-
-    private enum Job {
-        case header(Int)
-        case thumbnail(Int, side: Int, forWindow: Bool)
-        case frames(Int, side: Int, count: Int)
-        case region(Int, PictureRegion, scale: Double)
-    }
-
-    /// The key of picture `index` at `side` among requests and animations.
-    static func key(_ index: Int, _ side: Int) -> Int64 { Int64(index) << 20 | Int64(side) }
-
-    /// The next job: thumbnails on screen, then headers in order, then the other thumbnails by
-    /// priority; nil to stop.
-    private func nextJob() -> Job? {
-        condition.withLock {
-            while true {
-                if stopping { return nil }
-                if paused {
-                    condition.wait()
-                    continue
-                }
-                // An animation one worker decodes waits for it: its frames come in order.
-                let best = requests.indices.filter {
-                    requests[$0].frames == 0
-                        || !animationsBusy.contains(Self.key(requests[$0].index, requests[$0].side))
-                }.min { requests[$0].priority < requests[$1].priority }
-                if let best, requests[best].priority < Self.onScreen || headersPending.isEmpty {
-                    let request = requests.remove(at: best)
-                    if let region = request.region {
-                        return .region(request.index, region.part, scale: region.scale)
-                    }
-                    if request.frames > 0 {
-                        animationsBusy.insert(Self.key(request.index, request.side))
-                        return .frames(request.index, side: request.side, count: request.frames)
-                    }
-                    if wanted(request.index, request.side) {
-                        return .thumbnail(request.index, side: request.side, forWindow: request.forWindow)
-                    }
-                    requested.remove(Self.key(request.index, request.side))
-                    continue
-                }
-                if let index = headersPending.popLast() { return .header(index) }
-                condition.wait()
-            }
-        }
-    }
-
-    private func reportCacheProblemOnce(_ problem: String) {
-        condition.withLock {
-            guard !cacheProblemSaid else { return }
-            cacheProblemSaid = true
-            outbox.append(.cacheProblem(problem))
-        }
-    }
-
-    private func header(_ index: Int) -> Result {
-        let path = paths[index]
-        do {
-            let header = PictureHeader(file: try PictureFile(path: path))
-            return .header(index: index, header, problem: header == nil ? "\(path): not a picture" : nil)
-        } catch {
-            return .header(index: index, nil, problem: error.description)
-        }
-    }
-
-    private func thumbnail(_ index: Int, side: Int, pool: PixelPool, forWindow: Bool) -> Result {
-        let path = paths[index]
-        do {
-            let file = try PictureFile(path: path)
-            // A grid tile at any side goes through the shared cache: the standard size at or above it,
-            // shrunk in memory.
-            if let diskCache, !forWindow, let standard = ThumbnailCache.Size.atLeast(side) {
-                let stored = try thumbnail(of: file, size: standard, in: diskCache, pool: pool)
-                return .thumbnail(
-                    index: index, side: side, PictureDecoder.shrink(stored, fitting: side, pool: pool), problem: nil)
-            }
-            let fitting = Size(width: Double(side), height: Double(side))
-            let picture = try PictureDecoder.decode(try file.contents(), fitting: fitting, pool: pool)
-            return .thumbnail(index: index, side: side, picture, problem: nil)
-        } catch let failure as PictureFile.Failure {
-            return .thumbnail(index: index, side: side, nil, problem: failure.description)
-        } catch {
-            return .thumbnail(index: index, side: side, nil, problem: "\(path): \(error)")
-        }
-    }
-
-    /// The thumbnail of `file` at a standard size: the shared cache's, or decoded once and stored there
-    /// (a picture that cannot be decoded gets a fail entry, as `cellscape thumbnails` writes them). The
-    /// file's bytes are read only when the cache has none.
-    private func thumbnail(of file: PictureFile, size: ThumbnailCache.Size, in cache: ThumbnailCache, pool: PixelPool)
-        throws -> Framebuffer
-    {
-        if let stored = cache.thumbnail(forFile: file.path, modified: file.modified, size: size, pool: pool) {
-            return stored
-        }
-        let data = try file.contents()
-        do {
-            let fitting = Size(width: Double(size.pixels), height: Double(size.pixels))
-            let decoded = try PictureDecoder.decode(data, fitting: fitting, pool: pool)
-            do {
-                try cache.store(decoded, forFile: file.path, modified: file.modified, size: size)
-            } catch {
-                reportCacheProblemOnce("\(error); thumbnails are not saved")
-            }
-            return decoded
-        } catch {
-            if !cache.hasFailure(forFile: file.path, modified: file.modified) {
-                try? cache.recordFailure(forFile: file.path, modified: file.modified)
-            }
-            throw error
-        }
-    }
+    /// Holds the workers before their next job (`true`) or lets them go on; for tests of the order.
+    func setPaused(_ paused: Bool) { core.setPaused(paused) }
 }

@@ -101,7 +101,7 @@ extension WaterfallScene {
 
     /// Asks for the visible pictures' thumbnails, then a screen ahead in the scroll direction, then a
     /// screen behind.
-    private func wantThumbnails(of pictures: PictureFeed, visible: [Int]) {
+    func wantThumbnails(of pictures: PictureFeed, visible: [Int]) {
         let screen = size.height
         let below = layout.indices(in: Rect(x: 0, y: scrollOffset + screen, width: size.width, height: screen))
         let above = layout.indices(

@@ -205,6 +205,8 @@ public struct WaterfallScene {
         guard !page.isEmpty else { return }
         items += page
         layout.append(page.map(\.size))
+        // The tiles now in view are asked for at once, not at the next frame: a frame sooner on screen.
+        if openPicture == nil { wantThumbnails(of: pictures, visible: layout.indices(in: visibleRect)) }
     }
 
     /// Takes what the picture workers finished: new sizes extend the feed, new thumbnails show at the

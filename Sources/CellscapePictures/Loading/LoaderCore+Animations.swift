@@ -1,11 +1,11 @@
 import CellscapeRender
 
-extension PictureLoader {
+extension LoaderCore {
     /// Asks for the next `count` frames of animation `index` (a GIF or WebP) shrunk to fit `side`
     /// pixels: one worker at a time decodes an animation, in order, starting over after its last
     /// frame, until ``stopFrames(index:side:)``. Asked again before a worker took it, the counts add up
     /// and the better priority holds.
-    public func requestFrames(index: Int, side: Int, count: Int, priority: Int) {
+    func requestFrames(index: Int, side: Int, count: Int, priority: Int) {
         guard count > 0 else { return }
         condition.withLock {
             if let waiting = requests.firstIndex(where: { $0.index == index && $0.side == side && $0.frames > 0 }) {
@@ -19,7 +19,7 @@ extension PictureLoader {
     }
 
     /// Stops decoding animation `index` at `side` and lets go of its decoder (a tile scrolled away).
-    public func stopFrames(index: Int, side: Int) {
+    func stopFrames(index: Int, side: Int) {
         condition.withLock {
             requests.removeAll { $0.index == index && $0.side == side && $0.frames > 0 }
             animations[Self.key(index, side)] = nil

@@ -1,0 +1,286 @@
+import CPictureCodecs
+import CellscapeLayout
+import CellscapeRender
+import Foundation
+
+/// The workers' side of a ``PictureLoader``: the queue of requests, the jobs and what they share.
+/// Its threads hold it, not the loader, so a loader goes away as soon as its owner lets it go; its
+/// workers then stop after the job in hand, and this goes with the last of them.
+final class LoaderCore: @unchecked Sendable {
+    typealias Result = PictureLoader.Result
+
+    /// The pictures, by index.
+    let paths: [String]
+    static let onScreen = PictureLoader.onScreen
+    /// The end of the pipe the main loop polls; readable while results wait.
+    let wakeDescriptor: Int32
+    /// Whether a thumbnail still wanted, asked on a worker just before it starts (the main thread
+    /// sets it; it must be safe to call from any thread).
+    var isWanted: @Sendable (_ index: Int, _ side: Int) -> Bool {
+        get { condition.withLock { wanted } }
+        set { condition.withLock { wanted = newValue } }
+    }
+
+    /// Lends the memory of images at the window's size (an open picture and its neighbours).
+    let windowImages: PixelPool
+    /// Maps each thumbnail (and animation frame) on its own, so the memory of those let go leaves at
+    /// once: in the heap, pictures of many sizes coming and going would fragment it, and it would only grow.
+    let thumbnails = PixelPool(keptBlocks: 0)
+    private let diskCache: ThumbnailCache?
+    private let wakeWriteEnd: Int32
+    let condition = NSCondition()
+    private var wanted: @Sendable (Int, Int) -> Bool = { _, _ in true }
+    private var headersPending: [Int] = []
+    private var headersRead = 0
+    static let firstHeaders = PictureLoader.firstHeaders
+    /// Work asked for: a thumbnail, or (`frames` above 0) that many frames of an animation.
+    struct Request {
+        var priority: Int
+        let index: Int
+        let side: Int
+        let forWindow: Bool
+        var frames = 0
+        var region: (part: PictureRegion, scale: Double)? = nil
+    }
+    var requests: [Request] = []
+    private var requested = Set<Int64>()
+    /// The animations being decoded, by ``key(_:_:)``, and those a worker holds now.
+    var animations: [Int64: AnimationFrames] = [:]
+    var animationsBusy = Set<Int64>()
+    private var outbox: [Result] = []
+    private var stopping = false
+    private var paused = false
+    private var cacheProblemSaid = false
+    private var running = 0
+
+    /// A loader of `paths` on `threads` workers, reading and filling `diskCache` when given (grid
+    /// thumbnails of up to 1024 px, at the standard size at or above theirs).
+    init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil) {
+        PictureMemory.apply()
+        self.paths = paths
+        self.diskCache = diskCache
+        (wakeDescriptor, wakeWriteEnd) = WakePipe.make()
+        headersPending = Array(paths.indices.reversed())
+        // Three images shown or prefetched, and two from each worker: one it makes, one it finished.
+        windowImages = PixelPool(keptBlocks: 3 + 2 * max(1, threads))
+        for _ in 0..<max(1, threads) {
+            let thread = Thread { self.work() }
+            thread.stackSize = 1 << 20
+            running += 1
+            thread.start()
+        }
+    }
+
+    /// Lets the workers stop after the job in hand.
+    func stop() {
+        condition.withLock {
+            stopping = true
+            condition.broadcast()
+        }
+    }
+
+    deinit {
+        // Every worker has ended: each held this.
+        close(wakeDescriptor)
+        close(wakeWriteEnd)
+    }
+
+    /// Asks for the thumbnail of picture `index` fitting `side` pixels; a request already made is not
+    /// made twice until its result is taken, but asked again with a better priority (a tile first
+    /// asked for a screen ahead, now on screen) it takes that one. One `forWindow` (an open picture or
+    /// its neighbours, at the window's size) has its memory lent by the loader's pool.
+    func requestThumbnail(index: Int, side: Int, priority: Int, forWindow: Bool = false) {
+        condition.withLock {
+            if requested.insert(Self.key(index, side)).inserted {
+                requests.append(Request(priority: priority, index: index, side: side, forWindow: forWindow))
+            } else if let waiting = requests.firstIndex(where: {
+                $0.index == index && $0.side == side && $0.frames == 0
+            }) {
+                requests[waiting].priority = min(requests[waiting].priority, priority)
+            }
+            condition.signal()
+        }
+    }
+
+    /// Holds the workers before their next job (`true`) or lets them go on; for tests of the order.
+    func setPaused(_ paused: Bool) {
+        condition.withLock {
+            self.paused = paused
+            condition.broadcast()
+        }
+    }
+
+    /// Everything finished since the last call, in the order it finished; drains the wake pipe.
+    func takeResults() -> [Result] {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
+        return condition.withLock {
+            defer { outbox.removeAll() }
+            for case .thumbnail(let index, let side, _, _) in outbox {
+                requested.remove(Self.key(index, side))
+            }
+            return outbox
+        }
+    }
+
+    /// Blocks until `count` results have been taken or `seconds` pass; for tools and tests without a loop.
+    func waitForResults(count: Int, seconds: Double) -> [Result] {
+        var results: [Result] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while results.count < count && Date() < deadline {
+            waitForWake(milliseconds: 50)
+            results += takeResults()
+        }
+        return results
+    }
+
+    /// Sleeps until a result waits or `milliseconds` pass.
+    func waitForWake(milliseconds: Int32) {
+        var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, milliseconds)
+    }
+
+    private func work() {
+        // Below the main thread's priority: a frame never waits behind a decoder for a core.
+        cellscape_lower_thread_priority(10)
+        while let job = nextJob() {
+            let result: Result
+            switch job {
+            case .header(let index): result = header(index)
+            case .thumbnail(let index, let side, let forWindow):
+                result = thumbnail(index, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow)
+            case .frames(let index, let side, let count):
+                result = frames(index, side: side, count: count)
+            case .region(let index, let part, let scale):
+                result = region(index, part, scale: scale)
+            }
+            condition.withLock { outbox.append(result) }
+            var byte: UInt8 = 1
+            _ = write(wakeWriteEnd, &byte, 1)
+        }
+        condition.withLock {
+            running -= 1
+            condition.broadcast()
+        }
+    }
+
+    private enum Job {
+        case header(Int)
+        case thumbnail(Int, side: Int, forWindow: Bool)
+        case frames(Int, side: Int, count: Int)
+        case region(Int, PictureRegion, scale: Double)
+    }
+
+    /// The key of picture `index` at `side` among requests and animations.
+    static func key(_ index: Int, _ side: Int) -> Int64 { Int64(index) << 20 | Int64(side) }
+
+    /// The next job: thumbnails on screen, then headers in order, then the other thumbnails by
+    /// priority; nil to stop.
+    private func nextJob() -> Job? {
+        condition.withLock {
+            while true {
+                if stopping { return nil }
+                if paused {
+                    condition.wait()
+                    continue
+                }
+                // An animation one worker decodes waits for it: its frames come in order.
+                let best = requests.indices.filter {
+                    requests[$0].frames == 0
+                        || !animationsBusy.contains(Self.key(requests[$0].index, requests[$0].side))
+                }.min { requests[$0].priority < requests[$1].priority }
+                // The first headers go even before what is on screen: with them the layout knows the
+                // whole first screen at once (a few milliseconds), and a large folder's scan still waits.
+                let firstHeaders = headersRead < Self.firstHeaders && !headersPending.isEmpty
+                if let best, !firstHeaders, requests[best].priority < Self.onScreen || headersPending.isEmpty {
+                    let request = requests.remove(at: best)
+                    if let region = request.region {
+                        return .region(request.index, region.part, scale: region.scale)
+                    }
+                    if request.frames > 0 {
+                        animationsBusy.insert(Self.key(request.index, request.side))
+                        return .frames(request.index, side: request.side, count: request.frames)
+                    }
+                    if wanted(request.index, request.side) {
+                        return .thumbnail(request.index, side: request.side, forWindow: request.forWindow)
+                    }
+                    requested.remove(Self.key(request.index, request.side))
+                    continue
+                }
+                if let index = headersPending.popLast() {
+                    headersRead += 1
+                    return .header(index)
+                }
+                condition.wait()
+            }
+        }
+    }
+
+    private func reportCacheProblemOnce(_ problem: String) {
+        condition.withLock {
+            guard !cacheProblemSaid else { return }
+            cacheProblemSaid = true
+            outbox.append(.cacheProblem(problem))
+        }
+    }
+
+    private func header(_ index: Int) -> Result {
+        let path = paths[index]
+        do {
+            let header = PictureHeader(file: try PictureFile(path: path))
+            return .header(index: index, header, problem: header == nil ? "\(path): not a picture" : nil)
+        } catch {
+            return .header(index: index, nil, problem: error.description)
+        }
+    }
+
+    private func thumbnail(_ index: Int, side: Int, pool: PixelPool, forWindow: Bool) -> Result {
+        let path = paths[index]
+        do {
+            let file = try PictureFile(path: path)
+            // A grid tile at any side goes through the shared cache: the standard size at or above it,
+            // shrunk in memory.
+            if let diskCache, !forWindow, let standard = ThumbnailCache.Size.atLeast(side) {
+                let picture = try thumbnail(of: file, side: side, size: standard, in: diskCache, pool: pool)
+                return .thumbnail(index: index, side: side, picture, problem: nil)
+            }
+            let fitting = Size(width: Double(side), height: Double(side))
+            let picture = try PictureDecoder.decode(try file.contents(), fitting: fitting, pool: pool)
+            return .thumbnail(index: index, side: side, picture, problem: nil)
+        } catch let failure as PictureFile.Failure {
+            return .thumbnail(index: index, side: side, nil, problem: failure.description)
+        } catch {
+            return .thumbnail(index: index, side: side, nil, problem: "\(path): \(error)")
+        }
+    }
+
+    /// The thumbnail of `file` fitting `side`, from the shared cache's at a standard size (shrunk as it
+    /// is read), or decoded once at that size, stored there and shrunk (a picture that cannot be decoded
+    /// gets a fail entry, as `cellscape thumbnails` writes them). The file's bytes are read only when
+    /// the cache has none.
+    private func thumbnail(
+        of file: PictureFile, side: Int, size: ThumbnailCache.Size, in cache: ThumbnailCache, pool: PixelPool
+    ) throws -> Framebuffer {
+        if let stored = cache.thumbnail(
+            forFile: file.path, modified: file.modified, size: size, fitting: side, pool: pool)
+        {
+            return stored
+        }
+        let data = try file.contents()
+        do {
+            let fitting = Size(width: Double(size.pixels), height: Double(size.pixels))
+            let decoded = try PictureDecoder.decode(data, fitting: fitting, pool: pool)
+            do {
+                try cache.store(decoded, forFile: file.path, modified: file.modified, size: size)
+            } catch {
+                reportCacheProblemOnce("\(error); thumbnails are not saved")
+            }
+            return PictureDecoder.shrink(decoded, fitting: side, pool: pool)
+        } catch {
+            if !cache.hasFailure(forFile: file.path, modified: file.modified) {
+                try? cache.recordFailure(forFile: file.path, modified: file.modified)
+            }
+            throw error
+        }
+    }
+}

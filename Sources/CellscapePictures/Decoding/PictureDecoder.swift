@@ -110,12 +110,16 @@ public enum PictureDecoder {
         let cmyk = profile?.takesCMYK == true ? profile?.pointer : nil
         let bounds = region.map { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
         var picture = cellscape_picture()
-        let eighth = data.withUnsafeBufferPointer { bytes in
-            // A thumbnail of a baseline JPEG comes from its DC terms alone, about twice as fast as libjpeg.
-            cellscape_jpeg_decode_eighth(
-                bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture)
-        }
-        if region == nil, eighth == 1, let pixels = picture.pixels {
+        // A thumbnail of a baseline JPEG comes from its DC terms alone, about twice as fast as libjpeg
+        // (a whole picture only: a region goes to libjpeg's crop).
+        let eighth =
+            region != nil
+            ? 0
+            : data.withUnsafeBufferPointer { bytes in
+                cellscape_jpeg_decode_eighth(
+                    bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture)
+            }
+        if eighth == 1, let pixels = picture.pixels {
             defer { free(pixels) }
             var downscale = AreaDownscale(
                 sourceWidth: Int(picture.width), sourceHeight: Int(picture.height), width: width, height: height,

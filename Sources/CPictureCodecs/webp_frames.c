@@ -83,3 +83,47 @@ void cellscape_webp_rewind(cellscape_webp *webp) {
     WebPAnimDecoderReset(webp->decoder);
     webp->last_timestamp = 0;
 }
+
+int cellscape_webp_decode_still(const unsigned char *data, size_t length, int min_width, int min_height,
+                                double max_pixels, cellscape_picture *picture, char *error, size_t error_size) {
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config) || WebPGetFeatures(data, length, &config.input) != VP8_STATUS_OK) {
+        snprintf(error, error_size, "not a WebP picture libwebp reads");
+        return -1;
+    }
+    if (config.input.has_animation) return 0;
+    int width = config.input.width, height = config.input.height;
+    if ((double)width * (double)height > max_pixels) {
+        snprintf(error, error_size, "%dx%d pixels, more than allowed", width, height);
+        return -1;
+    }
+    // libwebp scales while it decodes: a large still never needs its full size in memory.
+    if (min_width > 0 && min_height > 0 && (min_width < width || min_height < height)) {
+        config.options.use_scaling = 1;
+        config.options.scaled_width = min_width < width ? min_width : width;
+        config.options.scaled_height = min_height < height ? min_height : height;
+        width = config.options.scaled_width;
+        height = config.options.scaled_height;
+    }
+    config.output.colorspace = MODE_BGRA;
+    config.output.is_external_memory = 1;
+    size_t stride = (size_t)width * 4;
+    unsigned char *pixels = malloc(stride * (size_t)height);
+    if (pixels == NULL) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    config.output.u.RGBA.rgba = pixels;
+    config.output.u.RGBA.stride = (int)stride;
+    config.output.u.RGBA.size = stride * (size_t)height;
+    if (WebPDecode(data, length, &config) != VP8_STATUS_OK) {
+        free(pixels);
+        snprintf(error, error_size, "a WebP picture libwebp cannot decode");
+        return -1;
+    }
+    picture->pixels = pixels;
+    picture->width = width;
+    picture->height = height;
+    picture->stride = (int)stride;
+    return 1;
+}

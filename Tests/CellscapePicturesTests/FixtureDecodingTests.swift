@@ -1,3 +1,4 @@
+import CellscapeLayout
 import CellscapeRender
 import Foundation
 import Testing
@@ -105,5 +106,27 @@ import Testing
 
     @Test func aGIFWithoutAPaletteShowsItsIndicesAsGrey() throws {
         #expect(try Self.pixels(of: "no-palette.gif", x: 3, y: 3) == [0x4D4D_4DFF])
+    }
+
+    /// A still WebP thumbnail comes from libwebp's scaled decoding: near the area mean of the full
+    /// decode (libwebp shrinks the colour planes before it converts them, so sharp edges differ most).
+    @Test func aStillWebPShrinksAsItDecodes() throws {
+        let bytes = try PictureFixtures.bytes("lossy.webp")
+        let whole = try PictureDecoder.decode(bytes)
+        let half = try PictureDecoder.decode(bytes, fitting: Size(width: 24, height: 20))
+        #expect(half.width == 24 && half.height == 20)
+        var total = 0
+        for y in 0..<20 {
+            for x in 0..<24 {
+                for shift: UInt32 in [0, 8, 16] {
+                    let mean =
+                        [(0, 0), (1, 0), (0, 1), (1, 1)].map { Int(whole[2 * x + $0.0, 2 * y + $0.1] >> shift & 0xFF) }
+                        .reduce(0, +) / 4
+                    total += abs(Int(half[x, y] >> shift & 0xFF) - mean)
+                }
+            }
+        }
+        let meanError = Double(total) / Double(24 * 20 * 3)
+        #expect(meanError <= 3, "\(meanError)")
     }
 }

@@ -56,6 +56,17 @@ import Testing
         }
     }
 
+    /// A 316-byte animated WebP claiming a 40 x 1048608 canvas took over a second to composite: canvases
+    /// of animations are held to 32 megapixels.
+    @Test func aSmallAnimationClaimingAHugeCanvasIsRefusedAtOnce() throws {
+        let (_, bytes) = try #require(try Self.inputs("FuzzWebP").first { $0.name.hasPrefix("tall-animation") })
+        #expect {
+            _ = try PictureDecoder.decode(bytes, fitting: Size(width: 64, height: 64))
+        } throws: { error in
+            (error as? PictureDecoder.Failure)?.description == "40x1048608 pixels, more than allowed"
+        }
+    }
+
     @Test func aPNGChunkClaimingMoreThanTheFileHoldsIsRefusedFirst() throws {
         let (_, bytes) = try #require(try Self.inputs("FuzzPNG").first { $0.name.hasPrefix("text-chunk-claims") })
         #expect {

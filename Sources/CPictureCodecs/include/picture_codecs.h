@@ -114,6 +114,12 @@ int cellscape_gif_encode(const unsigned char *indices, int width, int height, in
 /// A WebP being played, still or animated: whole composited canvases of B, G, R, A.
 typedef struct cellscape_webp cellscape_webp;
 
+/// Decodes a still WebP scaled to `min_width` x `min_height` (each at most its size; 0: full size), B, G,
+/// R, A with straight alpha, into a malloc'd picture. Returns 1, 0 when it is an animation (then the
+/// frames are the way), or -1 with a message in `error`.
+int cellscape_webp_decode_still(const unsigned char *data, size_t length, int min_width, int min_height,
+                                double max_pixels, cellscape_picture *picture, char *error, size_t error_size);
+
 /// Opens a WebP held in memory (which must outlive it); NULL with a message in `error`.
 cellscape_webp *cellscape_webp_open(const unsigned char *data, size_t length, double max_pixels, char *error,
                                     size_t error_size);

@@ -19,9 +19,12 @@ import CellscapeRender
 public enum PictureDecoder {
     /// Pictures with more pixels than this are refused (a header may claim anything).
     public static let maximumPixels = 1_000_000_000.0
-    /// Interlaced PNGs are decoded whole before they shrink, so they are held to this; so are the
-    /// canvases of GIFs and WebPs (a few bytes may claim a screen of 65535 x 65535).
+    /// Interlaced PNGs are decoded whole before they shrink, so they are held to this.
     public static let maximumInterlacedPixels = 64_000_000.0
+    /// Animations are composited on a canvas of their full size frame after frame, so their canvases
+    /// are held to this (a few bytes may claim a screen of 65535 x 65535; a still WebP is scaled by
+    /// libwebp as it decodes instead).
+    public static let maximumCanvasPixels = 32_000_000.0
 
     /// Why a picture could not be decoded, in one line.
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -154,6 +157,9 @@ public enum PictureDecoder {
         _ data: [UInt8], format: PictureHeader.Format, width: Int, height: Int, region: PictureRegion?,
         _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
+        if format == .webp, region == nil, let still = try decodeStillWebP(data, width: width, height: height, output) {
+            return still
+        }
         let frames = try PictureFrames(data, format: format)
         guard let first = try frames.next() else { throw Failure(description: "a picture without frames") }
         let part = region ?? PictureRegion(x: 0, y: 0, width: frames.width, height: frames.height)
@@ -162,6 +168,26 @@ public enum PictureDecoder {
         for row in part.y..<part.y + part.height {
             downscale.add(row: first.canvas + (row * frames.width + part.x) * 4)
         }
+        return downscale.output
+    }
+
+    /// A still WebP decoded by libwebp at `width` x `height` (it scales while it decodes), nil for an animation.
+    private static func decodeStillWebP(
+        _ data: [UInt8], width: Int, height: Int, _ output: @escaping (Int, Int) -> Framebuffer
+    ) throws(Failure) -> Framebuffer? {
+        var picture = cellscape_picture()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { bytes in
+            cellscape_webp_decode_still(
+                bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture, &message, 256)
+        }
+        if status < 0 { throw Failure(description: text(message)) }
+        guard status == 1, let pixels = picture.pixels else { return nil }
+        defer { free(pixels) }
+        var downscale = AreaDownscale(
+            sourceWidth: Int(picture.width), sourceHeight: Int(picture.height), width: width, height: height,
+            output: output)
+        for row in 0..<Int(picture.height) { downscale.add(row: pixels + row * Int(picture.stride)) }
         return downscale.output
     }
 

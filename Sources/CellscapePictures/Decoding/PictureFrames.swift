@@ -34,7 +34,7 @@ public final class PictureFrames {
 
     /// Opens the frames of `data`, a GIF or a WebP.
     public init(
-        _ data: [UInt8], format: PictureHeader.Format, maximumPixels: Double = PictureDecoder.maximumInterlacedPixels
+        _ data: [UInt8], format: PictureHeader.Format, maximumPixels: Double = PictureDecoder.maximumCanvasPixels
     )
         throws(PictureDecoder.Failure)
     {

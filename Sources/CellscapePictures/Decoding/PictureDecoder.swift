@@ -122,14 +122,7 @@ public enum PictureDecoder {
                 cellscape_jpeg_decode_eighth(
                     bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture)
             }
-        if eighth == 1, let pixels = picture.pixels {
-            defer { free(pixels) }
-            var downscale = AreaDownscale(
-                sourceWidth: Int(picture.width), sourceHeight: Int(picture.height), width: width, height: height,
-                output: output)
-            for row in 0..<Int(picture.height) { downscale.add(row: pixels + row * Int(picture.stride)) }
-            return downscale.output
-        }
+        if eighth == 1, let shrunk = shrink(picture, width: width, height: height, output) { return shrunk }
         return try decodeRows(width: width, height: height, output) { rows, message in
             data.withUnsafeBufferPointer { bytes in
                 cellscape_jpeg_decode_rows(
@@ -182,7 +175,14 @@ public enum PictureDecoder {
                 bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture, &message, 256)
         }
         if status < 0 { throw Failure(description: text(message)) }
-        guard status == 1, let pixels = picture.pixels else { return nil }
+        return status == 1 ? shrink(picture, width: width, height: height, output) : nil
+    }
+
+    /// A picture a C decoder made whole (malloc'd), shrunk to `width` x `height` and freed.
+    private static func shrink(
+        _ picture: cellscape_picture, width: Int, height: Int, _ output: @escaping (Int, Int) -> Framebuffer
+    ) -> Framebuffer? {
+        guard let pixels = picture.pixels else { return nil }
         defer { free(pixels) }
         var downscale = AreaDownscale(
             sourceWidth: Int(picture.width), sourceHeight: Int(picture.height), width: width, height: height,

@@ -1,10 +1,7 @@
 import CellscapeRender
 
 extension LoaderCore {
-    /// Asks for the next `count` frames of animation `index` (a GIF or WebP) shrunk to fit `side`
-    /// pixels: one worker at a time decodes an animation, in order, starting over after its last
-    /// frame, until ``stopFrames(index:side:)``. Asked again before a worker took it, the counts add up
-    /// and the better priority holds.
+    /// See ``PictureLoader/requestFrames(index:side:count:priority:)``.
     func requestFrames(index: Int, side: Int, count: Int, priority: Int) {
         guard count > 0 else { return }
         condition.withLock {
@@ -18,7 +15,7 @@ extension LoaderCore {
         }
     }
 
-    /// Stops decoding animation `index` at `side` and lets go of its decoder (a tile scrolled away).
+    /// See ``PictureLoader/stopFrames(index:side:)``.
     func stopFrames(index: Int, side: Int) {
         condition.withLock {
             requests.removeAll { $0.index == index && $0.side == side && $0.frames > 0 }

@@ -2,9 +2,7 @@ import CellscapeLayout
 import CellscapeRender
 
 extension LoaderCore {
-    /// Asks for the part `region` of picture `index` (upright pixels) at `scale` (at most 1), its
-    /// memory lent by the window's pool: what the image view shows of a picture zoomed past the window.
-    /// It replaces a region of that picture asked for before and not yet started.
+    /// See ``PictureLoader/requestRegion(index:region:scale:)``.
     func requestRegion(index: Int, region: PictureRegion, scale: Double) {
         condition.withLock {
             requests.removeAll { $0.index == index && $0.region != nil }

@@ -51,10 +51,8 @@ final class LoaderCore: @unchecked Sendable {
     private var stopping = false
     private var paused = false
     private var cacheProblemSaid = false
-    private var running = 0
 
-    /// A loader of `paths` on `threads` workers, reading and filling `diskCache` when given (grid
-    /// thumbnails of up to 1024 px, at the standard size at or above theirs).
+    /// The core of a loader of `paths` on `threads` workers (see ``PictureLoader/init(paths:threads:diskCache:)``).
     init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil) {
         PictureMemory.apply()
         self.paths = paths
@@ -66,7 +64,6 @@ final class LoaderCore: @unchecked Sendable {
         for _ in 0..<max(1, threads) {
             let thread = Thread { self.work() }
             thread.stackSize = 1 << 20
-            running += 1
             thread.start()
         }
     }
@@ -85,10 +82,7 @@ final class LoaderCore: @unchecked Sendable {
         close(wakeWriteEnd)
     }
 
-    /// Asks for the thumbnail of picture `index` fitting `side` pixels; a request already made is not
-    /// made twice until its result is taken, but asked again with a better priority (a tile first
-    /// asked for a screen ahead, now on screen) it takes that one. One `forWindow` (an open picture or
-    /// its neighbours, at the window's size) has its memory lent by the loader's pool.
+    /// See ``PictureLoader/requestThumbnail(index:side:priority:forWindow:)``.
     func requestThumbnail(index: Int, side: Int, priority: Int, forWindow: Bool = false) {
         condition.withLock {
             if requested.insert(Self.key(index, side)).inserted {
@@ -102,7 +96,7 @@ final class LoaderCore: @unchecked Sendable {
         }
     }
 
-    /// Holds the workers before their next job (`true`) or lets them go on; for tests of the order.
+    /// See ``PictureLoader/setPaused(_:)``.
     func setPaused(_ paused: Bool) {
         condition.withLock {
             self.paused = paused
@@ -110,7 +104,7 @@ final class LoaderCore: @unchecked Sendable {
         }
     }
 
-    /// Everything finished since the last call, in the order it finished; drains the wake pipe.
+    /// See ``PictureLoader/takeResults()``.
     func takeResults() -> [Result] {
         var buffer = [UInt8](repeating: 0, count: 256)
         while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
@@ -123,7 +117,7 @@ final class LoaderCore: @unchecked Sendable {
         }
     }
 
-    /// Blocks until `count` results have been taken or `seconds` pass; for tools and tests without a loop.
+    /// See ``PictureLoader/waitForResults(count:seconds:)``.
     func waitForResults(count: Int, seconds: Double) -> [Result] {
         var results: [Result] = []
         let deadline = Date().addingTimeInterval(seconds)
@@ -134,7 +128,7 @@ final class LoaderCore: @unchecked Sendable {
         return results
     }
 
-    /// Sleeps until a result waits or `milliseconds` pass.
+    /// See ``PictureLoader/waitForWake(milliseconds:)``.
     func waitForWake(milliseconds: Int32) {
         var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
         _ = poll(&descriptor, 1, milliseconds)
@@ -157,10 +151,6 @@ final class LoaderCore: @unchecked Sendable {
             condition.withLock { outbox.append(result) }
             var byte: UInt8 = 1
             _ = write(wakeWriteEnd, &byte, 1)
-        }
-        condition.withLock {
-            running -= 1
-            condition.broadcast()
         }
     }
 

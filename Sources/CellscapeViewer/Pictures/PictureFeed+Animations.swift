@@ -104,8 +104,9 @@ extension PictureFeed {
     /// Asks the loader for what each animation lacks of its frames ahead: the open picture's first,
     /// tiles' among the thumbnails on screen.
     func requestFrames() {
+        let ahead = animationBytes < animationBudget ? PlayingAnimation.ahead : PlayingAnimation.aheadWhenFull
         for (index, animation) in animations {
-            let count = animation.framesToRequest
+            let count = animation.framesToRequest(ahead: ahead)
             guard count > 0 else { continue }
             animations[index]?.requested += count
             let priority = animation.side > side ? -3 : index

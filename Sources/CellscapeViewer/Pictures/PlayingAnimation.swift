@@ -29,8 +29,10 @@ struct PlayingAnimation {
     private(set) var shownFrames = 0
     private(set) var lateFrames = 0
 
-    /// How many frames are decoded ahead of the one shown.
+    /// How many frames are decoded ahead of the one shown, and how many once the frames fill their
+    /// share of the memory bound (each is memory beyond it).
     static let ahead = 6
+    static let aheadWhenFull = 2
     /// A frame shown this long after it was due counts as late.
     static let lateAfter: UInt64 = 20_000_000
 
@@ -51,15 +53,15 @@ struct PlayingAnimation {
     func after(_ number: Int) -> Int { count.map { number + 1 >= $0 ? 0 : number + 1 } ?? number + 1 }
 
     /// How many more frames to ask for: enough to hold `ahead` frames past the one shown.
-    var framesToRequest: Int {
+    func framesToRequest(ahead: Int = Self.ahead) -> Int {
         guard !holdsAll, !finished else { return 0 }
         var held = 0
         var number = current.map(after) ?? 0
-        while held < Self.ahead, frames[number] != nil {
+        while held < ahead, frames[number] != nil {
             held += 1
             number = after(number)
         }
-        return max(0, Self.ahead - held - requested)
+        return max(0, ahead - held - requested)
     }
 
     /// Takes frames that arrived, with what the decoder knows of the whole.

@@ -1,6 +1,6 @@
 import CPictureCodecs
 import CellscapeRender
-import Synchronization
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -35,11 +35,13 @@ enum ColourProfiles {
         var digest = [UInt8](repeating: 0, count: 16)
         cellscape_md5(profile, length, &digest)
         let key = digest + [UInt8(truncatingIfNeeded: input)]
-        return made.withLock { made in
-            if let known = made[key] { return known }
-            guard made.count < 64, let pointer = cellscape_profile_transform(profile, length, input) else { return nil }
+        return made.lock.withLock {
+            if let known = made.transforms[key] { return known }
+            guard made.transforms.count < 64, let pointer = cellscape_profile_transform(profile, length, input) else {
+                return nil
+            }
             let transform = Transform(pointer: pointer, input: input)
-            made[key] = transform
+            made.transforms[key] = transform
             return transform
         }
     }
@@ -71,5 +73,12 @@ enum ColourProfiles {
         return alpha << 24 | channel(16) | channel(8) | channel(0)
     }
 
-    private static let made = Mutex<[[UInt8]: Transform]>([:])
+    /// The transforms made, by profile digest. An NSLock (pthreads), which ThreadSanitizer follows;
+    /// it does not see the futex under Synchronization's Mutex and reports races where there are none.
+    private static let made = Made()
+
+    private final class Made: @unchecked Sendable {
+        let lock = NSLock()
+        var transforms: [[UInt8]: Transform] = [:]
+    }
 }

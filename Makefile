@@ -1,8 +1,11 @@
 # make install PREFIX=~/.local puts the program, its assets, the man page, a desktop entry and the icon
-# where the XDG conventions look for them; make uninstall takes them away again.
+# where the XDG conventions look for them; make uninstall takes them away again, and the folders
+# install made (listed in $(SHARE)/cellscape/made-folders) once they are empty.
 PREFIX ?= /usr/local
 BIN := $(PREFIX)/bin
 SHARE := $(PREFIX)/share
+FOLDERS := $(PREFIX) $(BIN) $(SHARE) $(SHARE)/cellscape $(SHARE)/man $(SHARE)/man/man1 $(SHARE)/applications $(SHARE)/pixmaps
+LIST := $(SHARE)/cellscape/made-folders
 
 .PHONY: build test install uninstall
 
@@ -13,14 +16,19 @@ test:
 	swift test -c release
 
 install: build
-	install -d $(BIN) $(SHARE)/cellscape $(SHARE)/man/man1 $(SHARE)/applications $(SHARE)/pixmaps
+	@made=""; for folder in $(FOLDERS); do [ -d "$$folder" ] || made="$$folder $$made"; done; \
+	install -d $(FOLDERS) && \
+	if [ -n "$$made" ]; then for folder in $$made; do echo "$$folder"; done >> $(LIST); fi
 	install -m 755 "$$(swift build -c release --show-bin-path)/cellscape" $(BIN)/cellscape
 	install -m 644 assets/waterfall-items.json assets/icon.png $(SHARE)/cellscape/
 	install -m 644 docs/cellscape.1 $(SHARE)/man/man1/cellscape.1
 	install -m 644 assets/cellscape.desktop $(SHARE)/applications/cellscape.desktop
 	install -m 644 assets/icon.png $(SHARE)/pixmaps/cellscape.png
+	-update-desktop-database -q $(SHARE)/applications 2>/dev/null
 
 uninstall:
 	rm -f $(BIN)/cellscape $(SHARE)/man/man1/cellscape.1 $(SHARE)/applications/cellscape.desktop \
 		$(SHARE)/pixmaps/cellscape.png $(SHARE)/cellscape/waterfall-items.json $(SHARE)/cellscape/icon.png
-	-rmdir $(SHARE)/cellscape
+	@if [ -f $(LIST) ]; then made="$$(cat $(LIST))"; rm -f $(LIST); \
+		for folder in $$made; do rmdir "$$folder" 2>/dev/null || true; done; fi
+	@rmdir $(SHARE)/cellscape 2>/dev/null || true

@@ -13,6 +13,8 @@ struct EventTranslator {
     var isMapped = false
     /// Whether the window manager asked the window to close.
     var closeRequested = false
+    /// Whether the key table shows: then a key bound to nothing hides it.
+    var keyTableShows = false
     /// The last left press: when (server milliseconds) and where, to tell a double click.
     private var lastPress: (time: Time, x: Int32, y: Int32)?
     /// The most time between the presses of a double click, and how far apart they may be.
@@ -70,7 +72,11 @@ struct EventTranslator {
         var symbol: KeySym = 0
         var text = [CChar](repeating: 0, count: 8)
         XLookupString(&key, &text, Int32(text.count), &symbol, nil)
-        if let command = keyCommand(for: symbol) { append(.key(command)) }
+        if let command = keyCommand(for: symbol) {
+            append(.key(command))
+        } else if keyTableShows, !isModifier(symbol) {
+            append(.key(.hideKeys))
+        }
     }
 
     private mutating func append(_ command: ViewerCommand) {

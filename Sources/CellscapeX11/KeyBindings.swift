@@ -1,42 +1,30 @@
 import CX11
 import CellscapeViewer
 
-/// Every key the viewer knows, in one table: the key's symbol and the command it gives.
-let keyBindings: [(symbol: Int32, command: KeyCommand)] = [
-    (XK_space, .togglePause),
-    (XK_r, .reset),
-    (XK_c, .clear),
-    (XK_plus, .addCells),
-    (XK_equal, .addCells),
-    (XK_KP_Add, .addCells),
-    (XK_minus, .removeCells),
-    (XK_KP_Subtract, .removeCells),
-    (XK_h, .toggleHUD),
-    (XK_f, .toggleFit),
-    (XK_Tab, .switchView),
-    (XK_Page_Up, .pageUp),
-    (XK_Page_Down, .pageDown),
-    (XK_Home, .home),
-    (XK_End, .end),
-    (XK_Up, .lineUp),
-    (XK_Down, .lineDown),
-    (XK_question, .showKeys),
-    (XK_F1, .showKeys),
-    (XK_Return, .open),
-    (XK_KP_Enter, .open),
-    (XK_n, .next),
-    (XK_Right, .next),
-    (XK_p, .previous),
-    (XK_Left, .previous),
-    (XK_1, .actualSize),
-    (XK_a, .toggleCheckerboard),
-    (XK_period, .nextFrame),
-    (XK_comma, .previousFrame),
-    (XK_q, .quit),
-    (XK_Escape, .back),
-]
+/// The key symbols of ``KeyTable``, resolved once: the viewer binds no key the table does not list.
+let keyBindings: [KeySym: KeyCommand] = {
+    var bindings: [KeySym: KeyCommand] = [:]
+    for binding in KeyTable.bindings {
+        for (command, names) in binding.commands {
+            for name in names {
+                let symbol = XStringToKeysym(name)
+                precondition(symbol != KeySym(NoSymbol), "the key table names an unknown key symbol: \(name)")
+                bindings[symbol] = command
+            }
+        }
+    }
+    return bindings
+}()
 
 /// The command bound to a key symbol, if any.
 func keyCommand(for symbol: KeySym) -> KeyCommand? {
-    keyBindings.first { KeySym($0.symbol) == symbol }?.command
+    keyBindings[symbol]
+}
+
+/// Whether the key is a modifier (Shift, Control, Alt, AltGr and the like), which alone is no key
+/// press a user means.
+func isModifier(_ symbol: KeySym) -> Bool {
+    (KeySym(XK_Shift_L)...KeySym(XK_Hyper_R)).contains(symbol)
+        || (KeySym(XK_ISO_Lock)...KeySym(XK_ISO_Last_Group_Lock)).contains(symbol)
+        || symbol == KeySym(XK_Mode_switch) || symbol == KeySym(XK_Num_Lock)
 }

@@ -10,13 +10,15 @@ import Foundation
 struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
-        abstract: "Show the force-directed cells and the waterfall in a window (the default command).",
-        discussion: """
-            Force view: left click adds a cell, left drag moves one, right click removes one; space pause, r \
-            reset with a new seed, c clear, + and - add or remove 100 cells, f fit to window. Waterfall view: \
-            wheel, Page Up/Down, Home/End, arrows and dragging scroll; a click selects a tile. Both: Tab \
-            switches views, h HUD, q or Escape quit. Prints 'ready window=0x<id>' once the window is mapped.
+        abstract: "Browse pictures in a grid, or show force-directed cells and a waterfall, in a window (the default).",
+        discussion: ([
             """
+            Given pictures or folders (JPEG, PNG, GIF and WebP, stills and animations), shows their thumbnails \
+            in a waterfall grid; Enter or a double click opens one. Without, shows force-directed cells, and Tab \
+            the waterfall of generated items. Prints 'ready window=0x<id>' once the window is mapped.
+            """
+        ] + KeyTable.paragraphs + ["\(KeyTable.hiding.prefix(1).uppercased())\(KeyTable.hiding.dropFirst())."])
+            .joined(separator: "\n\n")
     )
 
     @OptionGroup var scene: SceneOptions
@@ -204,7 +206,9 @@ struct PictureOptions: ParsableArguments {
         let found = PictureFiles(arguments, recursive: recursive)
         for problem in found.problems { FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8)) }
         guard !found.paths.isEmpty else {
-            throw CommandError("no pictures (JPEG, PNG, GIF, WebP) in \(arguments.joined(separator: ", "))")
+            // Each path that could not be taken has had its line.
+            if !found.problems.isEmpty { throw ExitCode(2) }
+            throw CommandError("no pictures (JPEG, PNG, GIF or WebP) in \(arguments.joined(separator: ", "))")
         }
         let feed = Self.feed(of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache)
         feed.skippedFiles = found.skipped

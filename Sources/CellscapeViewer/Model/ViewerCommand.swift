@@ -54,8 +54,10 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case lineUp
     /// Scrolls the waterfall down a little.
     case lineDown
-    /// Shows the table of keys over the view; any key hides it.
+    /// Shows the table of keys over the view; any key or click hides it.
     case showKeys
+    /// Hides the table of keys: what a key bound to nothing gives while the table shows.
+    case hideKeys
     /// Opens the selected picture (Enter, a double click), or goes back to the grid.
     case open
     /// Goes back from an open picture to the grid; elsewhere, ends the program (Escape).

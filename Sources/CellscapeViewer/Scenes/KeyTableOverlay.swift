@@ -1,33 +1,12 @@
 import CellscapeLayout
 import CellscapeRender
 
-/// The table of keys that `?` or F1 shows over the view, as the README lists them.
-enum KeyTable {
-    /// Each key (or input) and what it does.
-    static let entries: [(keys: String, action: String)] = [
-        ("left click", "add a cell / select a tile"),
-        ("left drag", "move a cell / scroll the feed"),
-        ("right click", "remove a cell"),
-        ("wheel, Page Up/Down, Home/End, arrows", "scroll the feed"),
-        ("space", "pause or resume (cells, animations)"),
-        ("r / c", "reset with a new seed / clear"),
-        ("+ / -", "add / remove 100 cells"),
-        ("f", "fit to window"),
-        ("h", "show or hide the HUD"),
-        ("Tab", "the other view"),
-        ("Enter, double click", "open the picture / back to the grid"),
-        ("n p, left right", "next / previous picture"),
-        ("wheel, + -, 1, f", "zoom about the pointer, 100%, fit"),
-        ("drag", "pan an open picture"),
-        ("a", "checkerboard or plain behind transparency"),
-        (". ,", "next / previous frame of an animation"),
-        ("? or F1", "this table (any key hides it)"),
-        ("Escape", "back from a picture, or quit"),
-        ("q", "quit"),
-    ]
-
+/// The key table over the view (`?` or F1): the rows of the context that shows.
+enum KeyTableOverlay {
     /// Draws the table in a panel at the centre of the frame, or as much of it as fits.
-    static func draw(into frame: Framebuffer, text: TextRenderer) {
+    static func draw(_ context: InputContext, into frame: Framebuffer, text: TextRenderer) {
+        let entries = KeyTable.rows(for: context).map { (keys: $0.input, action: $0.action) }
+            + [(keys: "", action: "(\(KeyTable.hiding))")]
         let margin = HUDPanel.margin
         let keysWidth = entries.map { text.width(of: $0.keys) }.max() ?? 0
         let actionsWidth = entries.map { text.width(of: $0.action) }.max() ?? 0

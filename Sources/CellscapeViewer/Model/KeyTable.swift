@@ -1,0 +1,111 @@
+/// Where an input acts: the view that shows, or the picture open over the grid.
+public enum InputContext: String, CaseIterable, Hashable, Sendable {
+    /// The force view's cells.
+    case cells
+    /// The waterfall's grid.
+    case grid
+    /// A picture open over the grid.
+    case picture
+
+    /// Where the context's paragraph of the key table says it acts.
+    public var phrase: String {
+        switch self {
+        case .cells: "In the force view"
+        case .grid: "In the waterfall"
+        case .picture: "With a picture open"
+        }
+    }
+
+    /// The context's name in the key table's heading.
+    public var title: String {
+        switch self {
+        case .cells: "force view"
+        case .grid: "waterfall"
+        case .picture: "open picture"
+        }
+    }
+}
+
+/// One row of the key table: an input (keys, or the pointer) and what it does in each context.
+public struct KeyBinding: Sendable {
+    /// The input as the user reads it: "+ (or =) / -", "left click".
+    public let input: String
+    /// The commands it gives and, for each, the X key symbols bound to it by name (as `XStringToKeysym`
+    /// reads them); none for pointer input, which the X layer translates itself.
+    public let commands: [(command: KeyCommand, symbols: [String])]
+    /// What it does in each context it does something in.
+    public let actions: [InputContext: String]
+
+    init(_ input: String, _ commands: [(KeyCommand, [String])] = [], _ actions: [InputContext: String]) {
+        self.input = input
+        self.commands = commands.map { (command: $0.0, symbols: $0.1) }
+        self.actions = actions
+    }
+}
+
+/// Every input of the viewer in one table, as nsxiv's `keys[]`: the X layer binds its symbols, and the
+/// `?` overlay, `cellscape help view`, the man page and the README's table are written from it.
+public enum KeyTable {
+    /// The rows, in the order they are shown.
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(
+            "left click", [], [.cells: "add a cell (with pictures: select one)", .grid: "select a tile"]),
+        KeyBinding("double click", [], [.cells: "with pictures: open one", .grid: "open the picture", .picture: "back to the grid"]),
+        KeyBinding("left drag", [], [.cells: "move a cell", .grid: "scroll, with momentum", .picture: "pan"]),
+        KeyBinding("right click", [], [.cells: "remove a cell"]),
+        KeyBinding("wheel", [], [.grid: "scroll", .picture: "zoom about the pointer"]),
+        KeyBinding("Page Up / Page Down", [(.pageUp, ["Prior"]), (.pageDown, ["Next"])], [.grid: "scroll a screen"]),
+        KeyBinding("Home / End", [(.home, ["Home"]), (.end, ["End"])], [.grid: "the top / the end"]),
+        KeyBinding("Up / Down", [(.lineUp, ["Up"]), (.lineDown, ["Down"])], [.grid: "scroll a little"]),
+        KeyBinding(
+            "n / p, Right / Left", [(.next, ["n", "Right"]), (.previous, ["p", "Left"])],
+            [.picture: "next / previous picture"]),
+        KeyBinding("Enter", [(.open, ["Return", "KP_Enter"])], [.cells: "with pictures: open the selected one", .grid: "open the picture", .picture: "back to the grid"]),
+        KeyBinding(
+            "space", [(.togglePause, ["space"])],
+            [.cells: "pause or resume", .grid: "pause or resume animations", .picture: "pause or resume animations"]),
+        KeyBinding("r / c", [(.reset, ["r"]), (.clear, ["c"])], [.cells: "reset with a new seed / clear"]),
+        KeyBinding(
+            "+ (or =) / -", [(.addCells, ["plus", "equal", "KP_Add"]), (.removeCells, ["minus", "KP_Subtract"])],
+            [.cells: "add / remove 100 cells", .picture: "zoom in / out"]),
+        KeyBinding("f", [(.toggleFit, ["f"])], [.cells: "fit to window (on at start)", .picture: "fit to window"]),
+        KeyBinding("1", [(.actualSize, ["1"])], [.picture: "100%"]),
+        KeyBinding("a", [(.toggleCheckerboard, ["a"])], [.picture: "checkerboard or plain behind transparency"]),
+        KeyBinding(". / ,", [(.nextFrame, ["period"]), (.previousFrame, ["comma"])], [.picture: "next / previous frame"]),
+        KeyBinding("h", [(.toggleHUD, ["h"])], [.cells: "HUD", .grid: "HUD", .picture: "HUD"]),
+        KeyBinding("Tab", [(.switchView, ["Tab"])], [.cells: "the waterfall", .grid: "the force view"]),
+        KeyBinding(
+            "? or F1", [(.showKeys, ["question", "F1"])],
+            [.cells: "the key table", .grid: "the key table", .picture: "the key table"]),
+        KeyBinding("Escape", [(.back, ["Escape"])], [.cells: "quit", .grid: "quit", .picture: "back to the grid"]),
+        KeyBinding("q", [(.quit, ["q"])], [.cells: "quit", .grid: "quit", .picture: "quit"]),
+    ]
+
+    /// What hides the table once it shows.
+    public static let hiding = "any key or click hides the key table"
+
+    /// The rows that do something in `context`: input and action.
+    public static func rows(for context: InputContext) -> [(input: String, action: String)] {
+        bindings.compactMap { binding in binding.actions[context].map { (binding.input, $0) } }
+    }
+
+    /// The table in Markdown, a column per context, as the README shows it.
+    public static var markdown: String {
+        var lines = ["| input | " + InputContext.allCases.map(\.title).joined(separator: " | ") + " |"]
+        lines.append("|---" + String(repeating: "|---", count: InputContext.allCases.count) + "|")
+        for binding in bindings {
+            let cells = InputContext.allCases.map { binding.actions[$0] ?? "" }
+            lines.append("| \(binding.input) | " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The table as paragraphs of text, one per context, as `cellscape help view` and the man page
+    /// say it.
+    public static var paragraphs: [String] {
+        InputContext.allCases.map { context in
+            "\(context.phrase): "
+                + rows(for: context).map { "\($0.input): \($0.action)" }.joined(separator: "; ") + "."
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CellscapeLayout
+import CellscapeRender
+import Foundation
+import Testing
+
+@testable import CellscapeViewer
+
+/// One key table: every command is bound, no key twice, and what the README and the man page say is
+/// what the table says.
+@Suite struct KeyTableTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func everyCommandHasAKeyAndNoKeyTwoCommands() {
+        let bound = KeyTable.bindings.flatMap { $0.commands }
+        let symbols = bound.flatMap(\.symbols)
+        #expect(Set(symbols).count == symbols.count, "a key symbol bound twice")
+        let commands = Set(bound.map(\.command))
+        // Hiding the table is what any other key does.
+        #expect(commands == Set(KeyCommand.allCases).subtracting([.hideKeys]))
+        for binding in KeyTable.bindings {
+            #expect(!binding.actions.isEmpty, "\(binding.input) does nothing")
+        }
+    }
+
+    @Test func theREADMEShowsTheTable() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(KeyTable.markdown), "the README's table should read:\n\(KeyTable.markdown)")
+    }
+
+    @Test func theManualSaysTheTable() throws {
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("docs/cellscape.1"), encoding: .utf8)
+        // As the manual is written from `help view`: the lines of its text, escapes undone.
+        let text = manual.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\&", with: "")
+        for paragraph in KeyTable.paragraphs {
+            #expect(text.contains(paragraph), "docs/cellscape.1 is stale (scripts/manual): \(paragraph)")
+        }
+    }
+
+    @Test func theOverlayShowsTheRowsOfWhereInputActs() {
+        let cells = KeyTable.rows(for: .cells).map(\.input)
+        let picture = KeyTable.rows(for: .picture).map(\.input)
+        #expect(cells.contains("right click") && !picture.contains("right click"))
+        #expect(picture.contains("1") && !cells.contains("1"))
+        #expect(KeyTable.rows(for: .grid).first { $0.input == "left click" }?.action == "select a tile")
+    }
+
+    @Test func anyKeyOrClickHidesTheTableAndDoesNothingElse() {
+        var options = ForceScene.Options()
+        options.cells = 10
+        var model = ViewerModel(force: options, waterfall: WaterfallScene.Options())
+        let inputs: [ViewerCommand] = [
+            .key(.hideKeys), .key(.toggleCheckerboard), .key(.addCells), .press(Point(x: 5, y: 5)),
+            .remove(Point(x: 640, y: 400)), .wheel(1, at: nil),
+        ]
+        for input in inputs {
+            model.handle(.key(.showKeys))
+            #expect(model.showsKeys)
+            model.handle(input)
+            #expect(!model.showsKeys, "\(input)")
+            #expect(model.force.layout.count == 10, "\(input) only hides the table")
+        }
+        model.handle(.key(.hideKeys))
+        #expect(model.force.layout.count == 10)
+    }
+}

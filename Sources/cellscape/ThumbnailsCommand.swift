@@ -38,22 +38,30 @@ struct ThumbnailsCommand: ParsableCommand {
         }
         let found = PictureFiles(arguments, recursive: recursive)
         for problem in found.problems { FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8)) }
+        // Nothing to do but what was said: bad input, as for the viewer.
+        if found.paths.isEmpty && !found.problems.isEmpty { throw ExitCode(2) }
         let thumbnailer = Thumbnailer(
             cache: ThumbnailCache(environment: ProcessInfo.processInfo.environment), size: size)
         let progress = Progress()
         let signals = SignalPipe()
         var interrupted = false
         let total = found.paths.count
-        progress.stage("thumbnails of \(total) pictures, \(size.rawValue)")
+        progress.stage("thumbnails of \(Self.count(total, "picture")), \(size.rawValue)")
         var reportedTenth = 0
         let stopping = {
             interrupted = interrupted || signals.hasFired
             return interrupted
         }
         let outcomes = thumbnailer.run(found.paths, stopping: stopping) { done, batch in
-            for case .failed(let reason) in batch {
+            for (offset, outcome) in zip(batch.indices, batch) {
+                let line: String
+                switch outcome {
+                case .failed(let reason): line = reason
+                case .failedBefore: line = "\(found.paths[offset]): failed before, and unchanged since (its failure entry)"
+                default: continue
+                }
                 progress.finish()
-                FileHandle.standardError.write(Data("cellscape: \(reason)\n".utf8))
+                FileHandle.standardError.write(Data("cellscape: \(line)\n".utf8))
             }
             progress.update(Self.bar(done: done, total: total))
             if !progress.isTerminal, done * 10 / max(1, total) > reportedTenth {
@@ -77,11 +85,17 @@ struct ThumbnailsCommand: ParsableCommand {
         let failedBefore = outcomes.filter { $0 == .failedBefore }.count
         let failed = outcomes.count - made - cached - failedBefore
         print(
-            "\(total) pictures: \(made) made, \(cached) already cached, \(failed) failed"
+            "\(Self.count(total, "picture")): \(made) made, \(cached) already cached, \(failed) failed"
                 + (failedBefore > 0 ? ", \(failedBefore) failed before" : "")
-                + "; \(found.skipped) other files skipped; cache \(thumbnailer.cache.root)/\(size.rawValue)")
-        // The cache is the point: a picture that failed now, or a path that could not be read, is an error.
-        if failed > 0 || !found.problems.isEmpty { throw ExitCode(1) }
+                + "; \(Self.count(found.skipped, "other file")) skipped; cache \(thumbnailer.cache.root)/\(size.rawValue)")
+        // The cache is the point: a picture that failed (now or before, so every run with the same
+        // files ends the same), or a path that could not be read, is an error.
+        if failed + failedBefore > 0 || !found.problems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// "1 picture", "2 pictures".
+    static func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 
     /// A bar of 30 cells and the count.

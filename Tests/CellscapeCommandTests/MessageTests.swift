@@ -26,6 +26,10 @@ import Testing
         (["layout", "waterfall", "--items", directory, "--width", "800"], "it is a directory"),
         (["replay", directory, "--state", "x.json"], "it is a directory"),
         (["replay", "/nonexistent/session.jsonl"], "cannot read /nonexistent/session.jsonl"),
+        (["/nonexistent/pictures"], "cannot read /nonexistent/pictures: No such file or directory"),
+        (["/etc/passwd"], "/etc/passwd: not a picture (JPEG, PNG, GIF or WebP)"),
+        (["snapshot", "/etc/passwd", "--out", "x.png"], "/etc/passwd: not a picture"),
+        (["thumbnails", "/nonexistent/pictures"], "cannot read /nonexistent/pictures: No such file"),
     ])
     func aBadArgumentGetsATruthfulLine(arguments: [String], mention: String) throws {
         let outcome = try CommandRunner.run(arguments)

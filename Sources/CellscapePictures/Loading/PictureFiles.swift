@@ -25,8 +25,20 @@ public struct PictureFiles: Sendable {
             }
             if status.st_mode & S_IFMT == S_IFDIR {
                 collect(folder: path, recursive: recursive, visited: &visited)
+            } else if Self.extensions.contains((path as NSString).pathExtension.lowercased()) {
+                paths.append(path)  // named as a picture: a broken one shows why on its tile
             } else {
-                paths.append(path)
+                // Named otherwise (README.md, or a picture saved without its ending): its first bytes decide.
+                do {
+                    let start = try PictureFile(path: path).bytes(at: 0, count: 12)
+                    if PictureHeader.formatName(of: start) != nil {
+                        paths.append(path)
+                    } else {
+                        problems.append("\(argument): not a picture (JPEG, PNG, GIF or WebP)")
+                    }
+                } catch {
+                    problems.append(error.description.replacingOccurrences(of: path, with: argument))
+                }
             }
         }
     }

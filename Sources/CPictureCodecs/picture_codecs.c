@@ -55,7 +55,7 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
     for (int c = 0; c < info.num_components; c++)
         blocks += (double)info.comp_info[c].width_in_blocks * (double)info.comp_info[c].height_in_blocks;
     if ((double)length * 8 < blocks) {
-        snprintf(error, error_size, "%u bytes cannot hold %ux%u pixels", (unsigned)length, info.image_width,
+        snprintf(error, error_size, "ends early: %u bytes cannot hold %ux%u pixels", (unsigned)length, info.image_width,
                  info.image_height);
         jpeg_destroy_decompress(&info);
         return -1;

@@ -28,7 +28,7 @@ public final class Viewer {
     private var announcedReady = false
     private var recorder: SessionRecorder?
     private var replayed = 0
-    private var title = ViewerModel.applicationName
+    private var title: String
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
     public private(set) var frameTimes = FrameTimes()
 
@@ -39,9 +39,10 @@ public final class Viewer {
             model: ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view))
         connection = try X11Connection(displayName: options.displayName)
         let size = options.scene.size
+        title = driver.model.title
         window = try X11Window(
             connection: connection, size: size,
-            title: ViewerModel.applicationName, icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
+            title: title, icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
         presenter = X11Presenter(
             window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
         if let recording = options.recording {
@@ -69,6 +70,7 @@ public final class Viewer {
         var wasIdle = true
         while true {
             let woke = monotonicNanoseconds()
+            translator.keyTableShows = driver.model.showsKeys
             drainEvents()
             let commands = translator.take()
             for command in commands where options.replay == nil || command == .key(.quit) { driver.send(command) }

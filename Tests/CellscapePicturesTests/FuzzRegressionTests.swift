@@ -43,7 +43,7 @@ import Testing
         #expect {
             _ = try PictureDecoder.decode(bytes, fitting: Size(width: 256, height: 256))
         } throws: { error in
-            (error as? PictureDecoder.Failure)?.description == "799 bytes cannot hold 63768x8216 pixels"
+            (error as? PictureDecoder.Failure)?.description == "ends early: 799 bytes cannot hold 63768x8216 pixels"
         }
     }
 

@@ -23,6 +23,8 @@ public struct PictureHeader: Hashable, Sendable {
     public var orientation: PictureOrientation
     /// Whether it has more than one frame (a GIF or WebP animation; an APNG shows its default image).
     public var isAnimated = false
+    /// The file's size in bytes, when the header was read from a file.
+    public var fileSize: Int?
 
     /// The size as shown: width and height swapped for the orientations that turn the picture a
     /// quarter.
@@ -42,6 +44,27 @@ public struct PictureHeader: Hashable, Sendable {
     /// Reads the header of the picture in `file`, a few reads of a few bytes each.
     public init?(file: PictureFile) {
         self.init { file.bytes(at: $0, count: $1) }
+        fileSize = file.size
+    }
+
+    /// Why no header could be read from the file (whose reading found none): "empty file", "a JPEG cut
+    /// short or damaged before its size" when it starts as a picture does, else "not a picture".
+    public static func problem(reading file: PictureFile) -> String {
+        guard file.size > 0 else { return "empty file" }
+        guard let format = formatName(of: file.bytes(at: 0, count: 12)) else { return "not a picture" }
+        return "a \(format) cut short or damaged before its size"
+    }
+
+    /// The name of the format whose signature `start` (a file's first 12 bytes) begins with, if any.
+    public static func formatName(of start: [UInt8]) -> String? {
+        let signatures: [(prefix: [UInt8], at: Int, name: String)] = [
+            ([0xFF, 0xD8], 0, "JPEG"), ([0x89, 0x50, 0x4E, 0x47], 0, "PNG"), (Array("GIF8".utf8), 0, "GIF"),
+            (Array("WEBP".utf8), 8, "WebP"),
+        ]
+        return signatures.first { signature in
+            start.count >= signature.at + signature.prefix.count
+                && Array(start[signature.at..<signature.at + signature.prefix.count]) == signature.prefix
+        }?.name
     }
 
     /// Reads a header through `read(offset, count)`, which gives up to `count` bytes from `offset`.

@@ -217,8 +217,9 @@ final class LoaderCore: @unchecked Sendable {
     private func header(_ index: Int) -> Result {
         let path = paths[index]
         do {
-            let header = PictureHeader(file: try PictureFile(path: path))
-            return .header(index: index, header, problem: header == nil ? "\(path): not a picture" : nil)
+            let file = try PictureFile(path: path)
+            let header = PictureHeader(file: file)
+            return .header(index: index, header, problem: header == nil ? "\(path): \(PictureHeader.problem(reading: file))" : nil)
         } catch {
             return .header(index: index, nil, problem: error.description)
         }

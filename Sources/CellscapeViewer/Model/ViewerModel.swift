@@ -19,7 +19,7 @@ public struct ViewerModel {
     public private(set) var view: View
     /// Whether the user asked to quit.
     public private(set) var wantsQuit = false
-    /// Whether the table of keys shows over the view (`?` or F1; any key hides it).
+    /// Whether the table of keys shows over the view (`?` or F1; any key or click hides it).
     public private(set) var showsKeys = false
 
     /// Creates both views; `view` shows first.
@@ -32,16 +32,22 @@ public struct ViewerModel {
     /// The window size.
     public var size: Size { force.size }
 
+    /// Where input acts now: the cells, the grid, or the open picture.
+    public var inputContext: InputContext {
+        view == .force ? .cells : waterfall.openPicture == nil ? .grid : .picture
+    }
+
     /// Whether the showing view changes without input.
     public var isAnimating: Bool {
         view == .force ? force.isAnimating : waterfall.isAnimating
     }
 
     /// Applies one command: Tab, quit and the key table to the model, a resize to both views, the rest
-    /// to the showing view. While the key table shows, a key only hides it.
+    /// to the showing view. While the key table shows, a key or a click only hides it.
     public mutating func handle(_ command: ViewerCommand) {
         switch command {
-        case .key where showsKeys: showsKeys = false
+        case .key where showsKeys, .press where showsKeys, .remove where showsKeys, .wheel where showsKeys:
+            showsKeys = false
         case .key(.showKeys): showsKeys = true
         case .key(.switchView):
             view = view == .force ? .waterfall : .force
@@ -91,7 +97,7 @@ public struct ViewerModel {
         } else {
             waterfall.render(into: frame, text: text)
         }
-        if showsKeys, let text { KeyTable.draw(into: frame, text: text) }
+        if showsKeys, let text { KeyTableOverlay.draw(inputContext, into: frame, text: text) }
     }
 
     /// Records one frame's timings in the showing view's statistics.
@@ -108,12 +114,14 @@ public struct ViewerModel {
         if view == .force { force.statistics.restart() } else { waterfall.statistics.restart() }
     }
 
-    /// The window's title: the open picture's file name, then the program's name.
+    /// The window's title: the open picture's file name, else the pictures' folder, then the
+    /// program's name.
     public var title: String {
-        guard view == .waterfall, let open = waterfall.openPicture, let pictures = waterfall.pictures else {
-            return Self.applicationName
+        guard let pictures = waterfall.pictures else { return Self.applicationName }
+        if view == .waterfall, let open = waterfall.openPicture {
+            return "\(pictures.name(of: open.index)) - \(Self.applicationName)"
         }
-        return "\(pictures.name(of: open.index)) - \(Self.applicationName)"
+        return "\(pictures.folderName) - \(Self.applicationName)"
     }
 
     /// The program's name, the title of its window.

@@ -12,6 +12,9 @@ public final class PictureFeed {
     public private(set) var headers: [PictureHeader?]
     /// Pictures that cannot be shown.
     public private(set) var broken = Set<Int>()
+    /// Why each broken picture cannot be shown, without its path ("not a picture", "cannot read:
+    /// Permission denied"): what its tile and the image view say under its name.
+    public private(set) var problems: [Int: String] = [:]
     /// How many other files were passed over when the pictures were collected (the HUD says so).
     public var skippedFiles = 0
     /// How many headers have arrived (read or broken).
@@ -52,6 +55,19 @@ public final class PictureFeed {
 
     /// How many thumbnails are kept now.
     public var loaded: Int { memory.count }
+
+    /// The name of the folder the pictures are in (the innermost one holding them all), for the
+    /// window's title.
+    public private(set) lazy var folderName: String = {
+        let folders = loader.paths.map { ($0 as NSString).deletingLastPathComponent }
+        var common = folders.first ?? "/"
+        for folder in folders.dropFirst() where folder != common && !folder.hasPrefix(common + "/") {
+            while !(folder == common || folder.hasPrefix(common + "/")) && common != "/" && !common.isEmpty {
+                common = (common as NSString).deletingLastPathComponent
+            }
+        }
+        return common.isEmpty || common == "/" ? "/" : (common as NSString).lastPathComponent
+    }()
 
     /// The file name of picture `index`.
     public func name(of index: Int) -> String { (loader.paths[index] as NSString).lastPathComponent }
@@ -202,7 +218,17 @@ public final class PictureFeed {
 
     func markBroken(_ index: Int, _ problem: String) {
         guard broken.insert(index).inserted else { return }
+        problems[index] = Self.reason(problem, path: loader.paths[index])
         report(problem)
+    }
+
+    /// A problem as a tile says it, under the file's name: without the path.
+    static func reason(_ problem: String, path: String) -> String {
+        if problem.hasPrefix("cannot read \(path): ") {
+            return "cannot read: " + problem.dropFirst("cannot read \(path): ".count)
+        }
+        if problem.hasPrefix("\(path): ") { return String(problem.dropFirst(path.count + 2)) }
+        return problem
     }
 }
 

@@ -18,7 +18,8 @@ extension WaterfallScene {
     /// Opens picture `index` (selecting it), fitted to the window, once its size is known. Only the
     /// header decides: a recorded session opens the same pictures however fast they decode.
     mutating func openPicture(at index: Int) {
-        guard let pictures, index < items.count, pictures.headers[index] != nil else { return }
+        guard let pictures, index < items.count, pictures.headers[index] != nil || pictures.broken.contains(index)
+        else { return }
         selection = index
         openPicture = PictureView(index: index, picture: items[index].size)
     }
@@ -31,12 +32,12 @@ extension WaterfallScene {
         case .press(let point):
             pointer = point
         case .drag(let point):
-            if let last = pointer { view.pan(by: point - last, picture: picture, window: size) }
+            if let last = pointer { view.pan(by: point - last, picture: picture, window: viewport) }
             pointer = point
         case .release(let point): pointer = point
         case .wheel(let notches, let point):
-            let anchor = point ?? pointer ?? Point(x: size.width / 2, y: size.height / 2)
-            view.zoom(by: pow(PictureView.zoomStep, Double(-notches)), about: anchor, picture: picture, window: size)
+            let anchor = point ?? pointer ?? Point(x: viewport.width / 2, y: viewport.height / 2)
+            view.zoom(by: pow(PictureView.zoomStep, Double(-notches)), about: anchor, picture: picture, window: viewport)
         case .resize:
             return false
         case .remove: break
@@ -48,13 +49,13 @@ extension WaterfallScene {
             case .addCells, .removeCells:
                 let factor = key == .addCells ? PictureView.zoomStep : 1 / PictureView.zoomStep
                 view.zoom(
-                    by: factor, about: Point(x: size.width / 2, y: size.height / 2), picture: picture, window: size)
+                    by: factor, about: Point(x: viewport.width / 2, y: viewport.height / 2), picture: picture, window: viewport)
             case .toggleFit: view.zoom = nil
             case .actualSize:
                 view.zoom(
-                    by: 1 / view.scale(picture: picture, window: size),
-                    about: Point(x: size.width / 2, y: size.height / 2),
-                    picture: picture, window: size)
+                    by: 1 / view.scale(picture: picture, window: viewport),
+                    about: Point(x: viewport.width / 2, y: viewport.height / 2),
+                    picture: picture, window: viewport)
             case .next, .previous:
                 let step = key == .next ? 1 : -1
                 let next = min(items.count - 1, max(0, view.index + step))
@@ -76,18 +77,23 @@ extension WaterfallScene {
     /// Draws the open picture over a dark background (over a checkerboard where it is transparent,
     /// unless turned off): its image at the size the window needs once decoded, its grid thumbnail
     /// stretched until then.
-    func drawOpenPicture(_ view: PictureView, of pictures: PictureFeed, into frame: Framebuffer) {
+    func drawOpenPicture(_ view: PictureView, of pictures: PictureFeed, into frame: Framebuffer, text: TextRenderer?) {
         frame.fill(Color(hex: 0x0B_0D12))
+        if let problem = pictures.problems[view.index] {
+            let window = Rect(origin: .zero, size: viewport)
+            if let text { drawProblem(problem, of: view.index, pictures: pictures, in: window, into: frame, text: text) }
+            return
+        }
         let picture = items[view.index].size
-        let rect = view.rect(picture: picture, window: size)
+        let rect = view.rect(picture: picture, window: viewport)
         // Decoded at the size shown (full size only when zoomed in), the next and previous prefetched.
-        let fitSide = PictureView.fitZoom(picture: picture, window: size) * max(picture.width, picture.height)
+        let fitSide = PictureView.fitZoom(picture: picture, window: viewport) * max(picture.width, picture.height)
         let shownSide = rect.width >= rect.height ? rect.width : rect.height
         // Zoomed past the window, a still picture is held whole only at the window's size; what shows
         // comes from a region decoded at the zoom, so memory stays bounded however large the picture.
         let inRegions =
             !(pictures.headers[view.index]?.isAnimated ?? false)
-            && (rect.width > size.width * 1.5 || rect.height > size.height * 1.5)
+            && (rect.width > viewport.width * 1.5 || rect.height > viewport.height * 1.5)
         let side = Int(
             min(max(picture.width, picture.height), inRegions ? fitSide : max(fitSide, shownSide)).rounded(.up))
         let neighbours = [view.index - 1, view.index + 1].filter { items.indices.contains($0) }
@@ -99,8 +105,22 @@ extension WaterfallScene {
             if showsCheckerboard { frame.fillCheckerboard(rect, light: Self.checkerLight, dark: Self.checkerDark) }
             frame.draw(image, in: rect)
             if inRegions { drawRegion(of: view, pictures: pictures, in: rect, into: frame) }
-        } else if pictures.broken.contains(view.index) {
-            RoundedRectangle(frame: rect, cornerRadius: Self.cornerRadius, color: Self.brokenColor).draw(into: frame)
+        }
+    }
+
+    /// A broken picture's name and what is wrong with it, centred in `area` on a line each, cut to fit.
+    func drawProblem(
+        _ problem: String, of index: Int, pictures: PictureFeed, in area: Rect, into frame: Framebuffer,
+        text: TextRenderer
+    ) {
+        let lines = [pictures.name(of: index), problem].map { text.truncated($0, toWidth: Int(area.width) - 16) }
+        guard area.height >= Double(text.lineHeight), area.width > 24 else { return }
+        let shown = area.height >= Double(2 * text.lineHeight) ? lines : [lines[1]]
+        var y = Int((area.center.y - Double(shown.count * text.lineHeight) / 2).rounded())
+        for line in shown {
+            let x = Int((area.center.x - Double(text.width(of: line)) / 2).rounded())
+            text.draw(line, x: x, y: y, color: .text, into: frame, clip: area)
+            y += text.lineHeight
         }
     }
 
@@ -108,12 +128,12 @@ extension WaterfallScene {
     /// asks for a new one once what shows leaves it: what shows, and half a window around it.
     private func drawRegion(of view: PictureView, pictures: PictureFeed, in rect: Rect, into frame: Framebuffer) {
         let picture = items[view.index].size
-        let scale = view.scale(picture: picture, window: size)
+        let scale = view.scale(picture: picture, window: viewport)
         let shows = { (margin: Double) -> PictureRegion in
-            let left = max(0, (-rect.minX - margin * self.size.width) / scale).rounded(.down)
-            let top = max(0, (-rect.minY - margin * self.size.height) / scale).rounded(.down)
-            let right = min(picture.width, ((1 + margin) * self.size.width - rect.minX) / scale).rounded(.up)
-            let bottom = min(picture.height, ((1 + margin) * self.size.height - rect.minY) / scale).rounded(.up)
+            let left = max(0, (-rect.minX - margin * self.viewport.width) / scale).rounded(.down)
+            let top = max(0, (-rect.minY - margin * self.viewport.height) / scale).rounded(.down)
+            let right = min(picture.width, ((1 + margin) * self.viewport.width - rect.minX) / scale).rounded(.up)
+            let bottom = min(picture.height, ((1 + margin) * self.viewport.height - rect.minY) / scale).rounded(.up)
             return PictureRegion(
                 x: Int(left), y: Int(top), width: max(1, Int(right - left)), height: max(1, Int(bottom - top)))
         }

@@ -12,8 +12,8 @@ extension WaterfallScene {
     @discardableResult
     public mutating func render(into frame: Framebuffer, text: TextRenderer?) -> UInt64 {
         if let openPicture, let pictures {
-            drawOpenPicture(openPicture, of: pictures, into: frame)
-            if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text, opacity: 0.6) }
+            drawOpenPicture(openPicture, of: pictures, into: frame, text: text)
+            if showsBar, let text { drawBar(into: frame, text: text) }
             return 0
         }
         frame.fill(.background)
@@ -28,7 +28,12 @@ extension WaterfallScene {
             pictures.play(visible, side: Int(layout.columnWidth.rounded(.up)), now: monotonicNanoseconds())
         }
         for index in visible { drawTile(index, into: frame, text: text) }
-        if showsHUD, let text { HUDPanel.draw(hudLines, into: frame, text: text, opacity: 0.6) }
+        // Pictures get a bar that covers no tile; generated items the HUD of figures.
+        if showsBar, let text {
+            drawBar(into: frame, text: text)
+        } else if showsHUD, pictures == nil, let text {
+            HUDPanel.draw(hudLines, into: frame, text: text, opacity: 0.6)
+        }
         return queried
     }
 
@@ -41,7 +46,7 @@ extension WaterfallScene {
         }
         let item = items[index]
         if let pictures {
-            drawPicture(index, of: pictures, in: tile, into: frame)
+            drawPicture(index, of: pictures, in: tile, into: frame, text: text)
             return
         }
         RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: item.color).draw(into: frame)
@@ -69,7 +74,8 @@ extension WaterfallScene {
         }
         if let selection {
             let item = items[selection]
-            var line = "selected #\(selection) \"\(item.title)\" \(Int(item.size.width))x\(Int(item.size.height))"
+            let about = pictures?.problems[selection] ?? "\(Int(item.size.width))x\(Int(item.size.height))"
+            var line = "selected #\(selection) \"\(item.title)\" \(about)"
             if openPicture != nil, let position = pictures?.animationPosition(selection) {
                 line += "   frame \(position.frame + 1)/\(position.count.map(String.init) ?? "?")"
                 if pictures?.animationsPaused == true { line += " (paused)" }
@@ -80,8 +86,10 @@ extension WaterfallScene {
     }
 
     /// A picture's tile: its thumbnail once decoded (fading in over the placeholder if it just
-    /// arrived), a placeholder until then, a crossed tile if broken.
-    private func drawPicture(_ index: Int, of pictures: PictureFeed, in tile: Rect, into frame: Framebuffer) {
+    /// arrived), a placeholder until then, the file's name and what is wrong with it if broken.
+    private func drawPicture(
+        _ index: Int, of pictures: PictureFeed, in tile: Rect, into frame: Framebuffer, text: TextRenderer?
+    ) {
         if let thumbnail = pictures.animationFrame(index) ?? pictures.thumbnail(index) {
             if let frames = fading[index] {
                 RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: items[index].color)
@@ -90,10 +98,9 @@ extension WaterfallScene {
             } else {
                 frame.draw(thumbnail, in: tile)
             }
-        } else if pictures.broken.contains(index) {
+        } else if let problem = pictures.problems[index] {
             RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: Self.brokenColor).draw(into: frame)
-            let inset = Rect(x: tile.minX + tile.width / 3, y: tile.center.y - 2, width: tile.width / 3, height: 4)
-            frame.fill(inset, color: .text, alpha: 0.5)
+            if let text { drawProblem(problem, of: index, pictures: pictures, in: tile, into: frame, text: text) }
         } else {
             RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: items[index].color).draw(into: frame)
         }
@@ -102,7 +109,7 @@ extension WaterfallScene {
     /// Asks for the visible pictures' thumbnails, then a screen ahead in the scroll direction, then a
     /// screen behind.
     func wantThumbnails(of pictures: PictureFeed, visible: [Int]) {
-        let screen = size.height
+        let screen = viewport.height
         let below = layout.indices(in: Rect(x: 0, y: scrollOffset + screen, width: size.width, height: screen))
         let above = layout.indices(
             in: Rect(x: 0, y: max(0, scrollOffset - screen), width: size.width, height: min(screen, scrollOffset)))

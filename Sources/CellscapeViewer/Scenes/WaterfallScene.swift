@@ -83,13 +83,26 @@ public struct WaterfallScene {
     public var isAnimating: Bool { velocity != 0 || !fading.isEmpty }
 
     /// The content rect the window shows.
-    public var visibleRect: Rect { Rect(x: 0, y: scrollOffset, width: size.width, height: size.height) }
+    public var visibleRect: Rect { Rect(x: 0, y: scrollOffset, width: viewport.width, height: viewport.height) }
+
+    /// The part of the window the grid or the open picture shows in: all of it but the bar.
+    public var viewport: Size {
+        Size(width: size.width, height: max(1, size.height - (showsBar ? Self.barHeight : 0)))
+    }
+
+    /// Whether the bar shows at the bottom: with pictures, while the HUD is on.
+    public var showsBar: Bool { options.pictures != nil && showsHUD }
+
+    /// The height of the bar, in pixels.
+    static let barHeight = 24.0
 
     /// The largest scroll offset: the bottom of the content at the bottom of the window.
-    public var maximumOffset: Double { max(0, layout.contentSize.height - size.height) }
+    public var maximumOffset: Double { max(0, layout.contentSize.height - viewport.height) }
 
     /// Applies one command; while a picture is open, to the picture.
     public mutating func handle(_ command: ViewerCommand) {
+        let selected = selection
+        defer { if selection != selected || command == .key(.back) || command == .key(.open) { revealSelection() } }
         if openPicture != nil, handleOpenPicture(command) { return }
         switch command {
         case .press(let point):
@@ -123,13 +136,15 @@ public struct WaterfallScene {
 
     private mutating func handle(_ key: KeyCommand) {
         switch key {
-        case .pageUp: scroll(by: -(size.height - 40))
-        case .pageDown: scroll(by: size.height - 40)
+        case .pageUp: scroll(by: -(viewport.height - 40))
+        case .pageDown: scroll(by: viewport.height - 40)
         case .home: scroll(by: -scrollOffset)
         case .end: scroll(by: maximumOffset - scrollOffset)
         case .lineUp: scroll(by: -Self.lineStep)
         case .lineDown: scroll(by: Self.lineStep)
-        case .toggleHUD: showsHUD.toggle()
+        case .toggleHUD:
+            showsHUD.toggle()
+            scroll(to: scrollOffset)  // the bar came or went: the grid has another height
         case .open: openSelectedPicture()
         case .togglePause:
             pictures?.setAnimationsPaused(!(pictures?.animationsPaused ?? false), now: monotonicNanoseconds())
@@ -155,6 +170,19 @@ public struct WaterfallScene {
             velocity = current.speed
         } else {
             selection = item(at: point)
+        }
+    }
+
+    /// Scrolls the least that shows the whole selected tile (its top when it is taller than the
+    /// window): the grid follows the selection, in it or in an open picture.
+    mutating func revealSelection() {
+        guard let selection, selection < items.count else { return }
+        let tile = layout.frame(at: selection)
+        let margin = layout.configuration.itemSpacing
+        if tile.minY - margin < scrollOffset || tile.height + 2 * margin > viewport.height {
+            scroll(toOffset: tile.minY - margin)
+        } else if tile.maxY + margin > scrollOffset + viewport.height {
+            scroll(toOffset: tile.maxY + margin - viewport.height)
         }
     }
 

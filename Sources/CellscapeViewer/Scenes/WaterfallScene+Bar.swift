@@ -1,0 +1,61 @@
+import CellscapeLayout
+import CellscapeRender
+
+extension WaterfallScene {
+    /// What the bar under the pictures says, left and right: the selected or open picture (name,
+    /// place, size, file size; the zoom and frame when open), and the folder's counts.
+    public var barText: (left: String, right: String) {
+        guard let pictures else { return ("", "") }
+        var right = ["\(pictures.count) \(pictures.count == 1 ? "picture" : "pictures")"]
+        if pictures.headersArrived < pictures.count { right.append("reading \(pictures.headersArrived)") }
+        if !pictures.broken.isEmpty { right.append("\(pictures.broken.count) broken") }
+        if pictures.skippedFiles > 0 { right.append("\(pictures.skippedFiles) other files skipped") }
+        guard let selection, selection < items.count else { return (pictures.folderName, right.joined(separator: "   ")) }
+        var left = [pictures.name(of: selection), "\(selection + 1)/\(pictures.count)"]
+        if let problem = pictures.problems[selection] {
+            left.append(problem)
+        } else if let header = pictures.headers[selection] {
+            left.append("\(header.width)x\(header.height)")
+            if let bytes = header.fileSize { left.append(Self.fileSize(bytes)) }
+        }
+        if let open = openPicture, open.index == selection, pictures.problems[selection] == nil {
+            let picture = items[selection].size
+            let percent = Int((open.scale(picture: picture, window: viewport) * 100).rounded())
+            right = [open.zoom == nil ? "fit \(percent)%" : "\(percent)%"]
+            if let position = pictures.animationPosition(selection) {
+                let paused = pictures.animationsPaused ? " (paused)" : ""
+                left.append("frame \(position.frame + 1)/\(position.count.map(String.init) ?? "?")\(paused)")
+            }
+        }
+        return (left.joined(separator: "   "), right.joined(separator: "   "))
+    }
+
+    /// Draws the bar across the bottom of the window, under the grid or the open picture.
+    func drawBar(into frame: Framebuffer, text: TextRenderer) {
+        let bar = Rect(x: 0, y: viewport.height, width: size.width, height: Self.barHeight)
+        frame.fill(bar, color: .panel, alpha: 1)
+        let (left, right) = barText
+        let margin = HUDPanel.margin
+        let y = Int((bar.center.y - Double(text.lineHeight) / 2).rounded())
+        let rightWidth = text.width(of: right)
+        let shownRight = rightWidth + 4 * margin < Int(bar.width) / 2 ? right : ""
+        let leftRoom = Int(bar.width) - 3 * margin - (shownRight.isEmpty ? 0 : rightWidth + margin)
+        text.draw(text.truncated(left, toWidth: leftRoom), x: margin, y: y, color: .text, into: frame, clip: bar)
+        if !shownRight.isEmpty {
+            text.draw(shownRight, x: Int(bar.maxX) - margin - rightWidth, y: y, color: .text, into: frame, clip: bar)
+        }
+    }
+
+    /// A file size as file managers show it: "830 B", "12.4 KB", "2.4 MB" (powers of 1000).
+    static func fileSize(_ bytes: Int) -> String {
+        guard bytes >= 1000 else { return "\(bytes) B" }
+        var value = Double(bytes) / 1000
+        for unit in ["KB", "MB", "GB"] {
+            if value < 999.5 || unit == "GB" {
+                return value < 100 ? "\((value * 10).rounded() / 10) \(unit)" : "\(Int(value.rounded())) \(unit)"
+            }
+            value /= 1000
+        }
+        return "\(bytes) B"
+    }
+}

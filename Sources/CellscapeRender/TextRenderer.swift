@@ -3,7 +3,9 @@ import CellscapeLayout
 
 /// Draws text into a ``Framebuffer`` with FreeType, in a font that fontconfig matches.
 ///
-/// Each glyph is rendered once, as an 8-bit coverage bitmap, and blended from the cache afterwards.
+/// Each glyph is rendered once, as an 8-bit coverage bitmap, and blended from the cache afterwards. A
+/// character the font lacks (a Japanese file name in DejaVu Sans) comes from the font fontconfig
+/// names for it, as desktop toolkits fall back.
 public final class TextRenderer {
     /// The font file that fontconfig chose.
     public let fontPath: String
@@ -15,6 +17,10 @@ public final class TextRenderer {
     private var library: FT_Library?
     private var face: FT_Face?
     private var glyphs: [Unicode.Scalar: Glyph] = [:]
+    private let family: String
+    private let pixelSize: Int
+    /// Fonts loaded for characters the first one lacks, in the order they were needed.
+    private var fallbackFaces: [(path: String, face: FT_Face)] = []
 
     /// The error when no font can be found or loaded.
     public struct FontError: Error, CustomStringConvertible {
@@ -28,6 +34,8 @@ public final class TextRenderer {
             throw FontError(description: "fontconfig found no font for '\(family)'")
         }
         fontPath = path
+        self.family = family
+        self.pixelSize = max(1, pixelSize)
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw FontError(description: "FreeType did not start")
         }
@@ -42,6 +50,7 @@ public final class TextRenderer {
     }
 
     deinit {
+        for fallback in fallbackFaces { FT_Done_Face(fallback.face) }
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
     }
@@ -86,8 +95,26 @@ public final class TextRenderer {
         return glyph
     }
 
+    /// The face that has `scalar`: the font's own, else a fallback fontconfig finds for it.
+    private func face(for scalar: Unicode.Scalar) -> FT_Face? {
+        guard let face, FT_Get_Char_Index(face, FT_ULong(scalar.value)) == 0, scalar.value > 0x20 else { return face }
+        // A fallback loaded for one character mostly has its neighbours (one CJK font has them all).
+        if let loaded = fallbackFaces.first(where: { FT_Get_Char_Index($0.face, FT_ULong(scalar.value)) != 0 }) {
+            return loaded.face
+        }
+        guard let path = Self.matchFont(family, containing: scalar), path != fontPath,
+            !fallbackFaces.contains(where: { $0.path == path })
+        else { return face }
+        var fallback: FT_Face?
+        guard FT_New_Face(library, path, 0, &fallback) == 0, let fallback else { return face }
+        FT_Set_Pixel_Sizes(fallback, 0, FT_UInt(pixelSize))
+        fallbackFaces.append((path, fallback))
+        return fallback
+    }
+
     private func render(_ scalar: Unicode.Scalar) -> Glyph {
-        guard let face, FT_Load_Char(face, FT_ULong(scalar.value), Int32(cellscape_ft_load_render())) == 0,
+        guard let face = face(for: scalar),
+            FT_Load_Char(face, FT_ULong(scalar.value), Int32(cellscape_ft_load_render())) == 0,
             let slot = face.pointee.glyph
         else { return Glyph() }
         let bitmap = slot.pointee.bitmap
@@ -104,16 +131,29 @@ public final class TextRenderer {
             top: Int(slot.pointee.bitmap_top), advance: Int(slot.pointee.advance.x >> 6), coverage: coverage)
     }
 
-    private static func matchFont(_ family: String) -> String? {
+    /// The file of the font fontconfig matches for `family`, or, given a character, for `family` and
+    /// that character (nil when no installed font has it).
+    private static func matchFont(_ family: String, containing scalar: Unicode.Scalar? = nil) -> String? {
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcNameParse(family) else { return nil }
         defer { FcPatternDestroy(pattern) }
+        if let scalar, let characters = FcCharSetCreate() {
+            FcCharSetAddChar(characters, FcChar32(scalar.value))
+            FcPatternAddCharSet(pattern, "charset", characters)
+            FcCharSetDestroy(characters)
+        }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
         guard let match = FcFontMatch(config, pattern, &result) else { return nil }
         defer { FcPatternDestroy(match) }
+        if let scalar {
+            var characters: OpaquePointer?
+            guard FcPatternGetCharSet(match, "charset", 0, &characters) == FcResultMatch,
+                FcCharSetHasChar(characters, FcChar32(scalar.value)) != 0
+            else { return nil }
+        }
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
         return String(cString: file)

@@ -98,6 +98,21 @@ import Testing
         #expect(frame[110, 25] == Color.background.pixel)
     }
 
+    /// DejaVu Sans has no Japanese: the characters come from a font fontconfig finds for them
+    /// (fonts-droid-fallback here), not as the missing-glyph box, which is the same for every one.
+    @Test func charactersTheFontLacksComeFromAFallbackFont() throws {
+        let text = try TextRenderer()
+        func drawn(_ name: String) -> [UInt32] {
+            let frame = Self.frame(40, 30)
+            text.draw(name, x: 2, y: 2, color: .text, into: frame)
+            return frame.packedPixels
+        }
+        let sun = drawn("日"), book = drawn("本")
+        #expect(sun != book, "two characters drawn alike: the missing-glyph box")
+        #expect(sun.filter { $0 != Color.background.pixel }.count > 20)
+        #expect(text.width(of: "日本語") >= 3 * 12, "full-width characters")
+    }
+
     /// A whole number as a pixel coordinate, clamped as the rasterizer clamps: the reference for the
     /// truncating helpers.
     static func pixelIndex(_ value: Double) -> Int {

@@ -44,13 +44,14 @@ struct ReplayCommand: ParsableCommand {
         progress.update("replaying \(recorded.inputs.count) inputs over \(recorded.end.end) frames")
         let outcome = recorded.replay(on: driver)
         progress.finish()
-        let model = driver.model
+        var model = driver.model
         if let state {
             try OutputFile.write(ViewerState(of: model).json, to: state)
         }
         if let snapshot {
             let frame = Framebuffer(width: Int(model.size.width), height: Int(model.size.height))
-            driver.render(into: frame, rasterizer: CircleRasterizer(), text: try? TextRenderer())
+            // What the window showed, its pictures decoded (the state is written first: drawing moves nothing).
+            model.renderWithPicturesArrived(into: frame, rasterizer: CircleRasterizer(), text: try? TextRenderer())
             do {
                 try PNGFile.write(frame, to: snapshot)
             } catch {

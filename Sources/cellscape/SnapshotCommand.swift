@@ -83,18 +83,8 @@ struct SnapshotCommand: ParsableCommand {
         forceScene.fitZoomNow()
         let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
         let text = hud ? try? TextRenderer() : nil
-        let rasterizer = CircleRasterizer()
-        if let feed = options.pictures {
-            // The cells' pictures, as the window shows them once they arrived (at most a minute).
-            let deadline = Date().addingTimeInterval(60)
-            repeat {
-                forceScene.render(into: frame, rasterizer: rasterizer, text: nil)
-                if (0..<feed.count).allSatisfy({ feed.memory.contains($0) || feed.broken.contains($0) }) { break }
-                feed.loader.waitForWake(milliseconds: 50)
-                feed.takeResults()
-            } while Date() < deadline
-        }
-        forceScene.render(into: frame, rasterizer: rasterizer, text: text)
+        // The cells' pictures, as the window shows them once they arrived.
+        forceScene.renderWithPicturesArrived(into: frame, rasterizer: CircleRasterizer(), text: text)
         try write(frame)
     }
 
@@ -109,7 +99,7 @@ struct SnapshotCommand: ParsableCommand {
         let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
         let text = try? TextRenderer()
         if let pictures = options.pictures {
-            waitForPictures(pictures, in: &waterfall, frame: frame)
+            waterfall.renderWithPicturesArrived(into: frame, text: nil)  // every header: --open finds its picture
             if let open {
                 let path = URL(fileURLWithPath: open).standardizedFileURL.path
                 guard
@@ -117,53 +107,14 @@ struct SnapshotCommand: ParsableCommand {
                         URL(fileURLWithPath: $0).standardizedFileURL.path == path
                     })
                 else { throw CommandError("\(open) is not among the pictures given") }
-                guard pictures.headers[index] != nil else {
-                    throw CommandError("\(open): cannot open it, it is broken")
-                }
                 waterfall.open(pictureAt: index)
-                waitForOpenPicture(pictures, index: index, in: &waterfall, frame: frame)
+                waterfall.renderWithPicturesArrived(into: frame, text: nil)
             }
             if let number = self.frame { showFrame(number - 1, of: pictures, in: &waterfall, frame: frame) }
         }
         waterfall.scroll(toOffset: scroll)
-        waterfall.render(into: frame, text: text)
+        waterfall.renderWithPicturesArrived(into: frame, text: text)
         try write(frame)
-    }
-
-    /// Takes the pictures' sizes, then the thumbnails of the tiles in view, as the window would show
-    /// them once they arrived (at most a minute).
-    private func waitForPictures(_ pictures: PictureFeed, in waterfall: inout WaterfallScene, frame: Framebuffer) {
-        let deadline = Date().addingTimeInterval(60)
-        func settle(_ isDone: () -> Bool) {
-            while !isDone() && Date() < deadline {
-                pictures.loader.waitForWake(milliseconds: 50)
-                waterfall.takePictureResults()
-            }
-        }
-        settle { pictures.headersArrived == pictures.count }
-        waterfall.scroll(toOffset: scroll)
-        waterfall.render(into: frame, text: nil)
-        let visible = waterfall.layout.indices(in: waterfall.visibleRect)
-        settle {
-            waterfall.render(into: frame, text: nil)
-            return visible.allSatisfy { pictures.memory.contains($0) || pictures.broken.contains($0) }
-        }
-        while waterfall.isAnimating { waterfall.advance() }  // the thumbnails' fades, done
-    }
-
-    /// Waits until the open picture's image (or its first animation frame) arrived, at most a minute.
-    private func waitForOpenPicture(
-        _ pictures: PictureFeed, index: Int, in waterfall: inout WaterfallScene, frame: Framebuffer
-    ) {
-        let deadline = Date().addingTimeInterval(60)
-        let animated = pictures.headers[index]?.isAnimated == true
-        repeat {
-            waterfall.render(into: frame, text: nil)
-            let shown = animated ? pictures.animationFrame(index) != nil : pictures.viewImage(index) != nil
-            if shown || pictures.broken.contains(index) { return }
-            pictures.loader.waitForWake(milliseconds: 50)
-            waterfall.takePictureResults()
-        } while Date() < deadline
     }
 
     /// Steps every animation that shows to frame `number` (from 0), or its last, as the frames arrive.

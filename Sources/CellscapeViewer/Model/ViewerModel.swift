@@ -12,9 +12,9 @@ public struct ViewerModel {
     }
 
     /// The force view.
-    public private(set) var force: ForceScene
+    public internal(set) var force: ForceScene
     /// The waterfall view.
-    public private(set) var waterfall: WaterfallScene
+    public internal(set) var waterfall: WaterfallScene
     /// The view that shows.
     public private(set) var view: View
     /// Whether the user asked to quit.

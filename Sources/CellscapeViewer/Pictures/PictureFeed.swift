@@ -152,6 +152,15 @@ public final class PictureFeed {
     /// The pictures whose window-sized images are kept: one arriving for another is let go at once.
     private var viewsWanted = Set<Int>()
 
+    /// The side the open picture was asked for last.
+    private var viewSide: (index: Int, side: Int)?
+
+    /// Whether picture `index` has arrived at the side it was asked for last as the open picture.
+    public func viewArrived(_ index: Int) -> Bool {
+        guard let viewSide, viewSide.index == index else { return false }
+        return viewSide.side <= side ? memory.contains(index) : (views[index]?.side ?? 0) >= viewSide.side
+    }
+
     /// The open picture's image, decoded for the window, if it has arrived.
     public func viewImage(_ index: Int) -> Framebuffer? { views[index]?.image }
 
@@ -183,6 +192,7 @@ public final class PictureFeed {
         views = views.filter { kept.contains($0.key) }
         if let region, region.index != index { self.region = nil }
         wantedRange.setViews(kept)
+        viewSide = (index, side)
         request(index, side: side, priority: -2)
         for neighbour in neighbours where !broken.contains(neighbour) {
             request(neighbour, side: prefetchSide, priority: -1)

@@ -1,0 +1,83 @@
+import CellscapeLayout
+import CellscapeRender
+
+/// Drawing as the window shows a view once its pictures have arrived: what a snapshot or a replay
+/// writes. The state is not moved on (thumbnails show without their fade).
+extension ViewerModel {
+    /// Draws the showing view once the pictures it draws have arrived, at most `timeout` seconds.
+    public mutating func renderWithPicturesArrived(
+        into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?, timeout: Double = 60
+    ) {
+        if let pictures = waterfall.pictures {
+            Self.wait(for: pictures, timeout: timeout) {
+                takePictureResults()
+                render(into: frame, rasterizer: rasterizer, text: nil)  // drawing asks for what shows
+                return view == .force ? force.picturesArrived : waterfall.picturesArrived
+            }
+            waterfall.finishFades()
+        }
+        render(into: frame, rasterizer: rasterizer, text: text)
+    }
+
+    /// Asks `arrived` (which takes the pictures' results and draws) until it says so or `timeout`
+    /// seconds pass, waiting for the workers in between.
+    static func wait(for pictures: PictureFeed, timeout: Double, until arrived: () -> Bool) {
+        let deadline = monotonicNanoseconds() + UInt64(timeout * 1e9)
+        while !arrived() && monotonicNanoseconds() < deadline {
+            pictures.loader.waitForWake(milliseconds: 50)
+        }
+    }
+}
+
+extension WaterfallScene {
+    /// Draws the frame once every header, the thumbnails in view and the open picture at the size it
+    /// is drawn have arrived, at most `timeout` seconds.
+    public mutating func renderWithPicturesArrived(into frame: Framebuffer, text: TextRenderer?, timeout: Double = 60) {
+        if let pictures {
+            ViewerModel.wait(for: pictures, timeout: timeout) {
+                takePictureResults()
+                render(into: frame, text: nil)
+                return picturesArrived
+            }
+            finishFades()
+        }
+        render(into: frame, text: text)
+    }
+
+    /// Whether what the frame draws has arrived: every header, then the open picture (its image at the
+    /// size drawn, or its first frame) or the thumbnails in view.
+    var picturesArrived: Bool {
+        guard let pictures else { return true }
+        guard pictures.headersArrived == pictures.count, items.count == pictures.count else { return false }
+        if let open = openPicture {
+            if pictures.broken.contains(open.index) { return true }
+            if pictures.headers[open.index]?.isAnimated == true { return pictures.animationFrame(open.index) != nil }
+            return pictures.viewArrived(open.index)
+        }
+        return layout.indices(in: visibleRect).allSatisfy {
+            pictures.memory.contains($0) || pictures.broken.contains($0)
+        }
+    }
+}
+
+extension ForceScene {
+    /// Draws the frame once every cell's picture has arrived, at most `timeout` seconds.
+    public func renderWithPicturesArrived(
+        into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?, timeout: Double = 60
+    ) {
+        if let pictures {
+            ViewerModel.wait(for: pictures, timeout: timeout) {
+                pictures.takeResults()
+                render(into: frame, rasterizer: rasterizer, text: nil)
+                return picturesArrived
+            }
+        }
+        render(into: frame, rasterizer: rasterizer, text: text)
+    }
+
+    /// Whether every cell's picture has arrived (or is known broken).
+    var picturesArrived: Bool {
+        guard let pictures else { return true }
+        return (0..<pictures.count).allSatisfy { pictures.memory.contains($0) || pictures.broken.contains($0) }
+    }
+}

@@ -77,10 +77,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let scene = model.waterfall
         #expect(scene.viewport == Size(width: 640, height: 480 - WaterfallScene.barHeight))
+        #expect(scene.barText.left == (root as NSString).lastPathComponent, "nothing selected: the folder")
         model.handle(.key(.end))
         let bottom = model.waterfall.layout.contentSize.height
         #expect(model.waterfall.scrollOffset == bottom - model.waterfall.viewport.height, "the last tile ends above the bar")
-        #expect(model.waterfall.barText.left == (root as NSString).lastPathComponent)
+        #expect(model.waterfall.barText.left == "p31.jpg   31/31   not a picture", "End selects the last")
         #expect(model.waterfall.barText.right == "31 pictures   1 broken")
         model.handle(.key(.home))
         let tile = model.waterfall.layout.frame(at: 1)

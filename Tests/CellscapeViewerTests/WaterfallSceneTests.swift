@@ -25,11 +25,51 @@ import Testing
         #expect(scene.items[250] == GeneratedItems.item(number: 250, seed: 3))
         #expect(scene.layout.contentSize.height >= scene.scrollOffset + 2 * 800)
         scene.handle(.key(.home))
-        #expect(scene.scrollOffset == 0)
-        scene.handle(.key(.lineDown))
-        #expect(scene.scrollOffset == 40)
+        #expect(scene.scrollOffset == 0 && scene.selection == 0)
         scene.handle(.wheel(2))
-        #expect(scene.scrollOffset == 240)
+        #expect(scene.scrollOffset == 200)
+    }
+
+    /// The tile below as brute force finds it: the nearest in the same column whose top is under its
+    /// bottom.
+    static func tileBelow(_ index: Int, in scene: WaterfallScene) -> Int? {
+        let tile = scene.layout.frame(at: index)
+        return (0..<scene.items.count).filter {
+            let other = scene.layout.frame(at: $0)
+            return other.minX == tile.minX && other.minY >= tile.maxY
+        }.min { scene.layout.frame(at: $0).minY < scene.layout.frame(at: $1).minY }
+    }
+
+    @Test func keysMoveTheSelectionThroughTheColumnsAndTheViewFollows() {
+        var scene = Self.scene(size: Size(width: 1000, height: 700))
+        scene.handle(.key(.lineDown))
+        #expect(scene.selection == 0, "the first key selects the first tile in view")
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<200 {
+            let before = scene.selection ?? 0
+            let key: KeyCommand = [.lineDown, .lineDown, .lineUp, .next, .previous, .pageDown][Int(random.next() % 6)]
+            let below = Self.tileBelow(before, in: scene)
+            scene.handle(.key(key))
+            let after = scene.selection ?? -1
+            switch key {
+            case .lineDown: #expect(after == (below ?? before), "below \(before)")
+            case .lineUp: #expect(after == before || Self.tileBelow(after, in: scene) == before, "above \(before)")
+            case .next: #expect(after == min(scene.items.count - 1, before + 1))
+            case .previous: #expect(after == max(0, before - 1))
+            default:
+                // The first tile of the column whose centre is a screen (less 40) below the old one's.
+                let centre = { (index: Int) in scene.layout.frame(at: index).center.y }
+                let above = (0..<scene.items.count).first { Self.tileBelow($0, in: scene) == after }
+                #expect(centre(after) - centre(before) >= 660, "a screen down")
+                #expect(above == before || centre(above ?? before) - centre(before) < 660, "and no farther")
+            }
+            let tile = scene.layout.frame(at: after)
+            let fits = tile.height + 16 <= 700
+            #expect(tile.minY >= scene.scrollOffset - 1e-9, "its top in view")
+            #expect(!fits || tile.maxY <= scene.scrollOffset + 700 + 1e-9, "and all of it when it fits")
+        }
+        scene.handle(.key(.home))
+        #expect(scene.selection == 0 && scene.scrollOffset == 0)
     }
 
     @Test func aClickSelectsTheTileUnderThePointer() {

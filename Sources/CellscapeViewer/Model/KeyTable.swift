@@ -54,12 +54,12 @@ public enum KeyTable {
         KeyBinding("left drag", [], [.cells: "move a cell", .grid: "scroll, with momentum", .picture: "pan"]),
         KeyBinding("right click", [], [.cells: "remove a cell"]),
         KeyBinding("wheel", [], [.grid: "scroll", .picture: "zoom about the pointer"]),
-        KeyBinding("Page Up / Page Down", [(.pageUp, ["Prior"]), (.pageDown, ["Next"])], [.grid: "scroll a screen"]),
-        KeyBinding("Home / End", [(.home, ["Home"]), (.end, ["End"])], [.grid: "the top / the end"]),
-        KeyBinding("Up / Down", [(.lineUp, ["Up"]), (.lineDown, ["Down"])], [.grid: "scroll a little"]),
+        KeyBinding("Page Up / Page Down", [(.pageUp, ["Prior"]), (.pageDown, ["Next"])], [.grid: "a screen up / down"]),
+        KeyBinding("Home / End", [(.home, ["Home"]), (.end, ["End"])], [.grid: "the first / the last tile"]),
+        KeyBinding("Up / Down", [(.lineUp, ["Up"]), (.lineDown, ["Down"])], [.grid: "the tile above / below"]),
         KeyBinding(
             "n / p, Right / Left", [(.next, ["n", "Right"]), (.previous, ["p", "Left"])],
-            [.picture: "next / previous picture"]),
+            [.grid: "the next / previous tile", .picture: "next / previous picture"]),
         KeyBinding("Enter", [(.open, ["Return", "KP_Enter"])], [.cells: "with pictures: open the selected one", .grid: "open the picture", .picture: "back to the grid"]),
         KeyBinding(
             "space", [(.togglePause, ["space"])],

@@ -42,17 +42,17 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case toggleFit
     /// Switches between the force view and the waterfall view.
     case switchView
-    /// Scrolls the waterfall up by a screen.
+    /// Selects the waterfall's tile a screen up, and scrolls a screen.
     case pageUp
-    /// Scrolls the waterfall down by a screen.
+    /// Selects the waterfall's tile a screen down, and scrolls a screen.
     case pageDown
-    /// Scrolls the waterfall to its top.
+    /// Selects the waterfall's first tile.
     case home
-    /// Scrolls the waterfall to the end of what is loaded (which loads the next page).
+    /// Selects the last tile loaded (in an endless feed, which loads the next page).
     case end
-    /// Scrolls the waterfall up a little.
+    /// Selects the tile above in its column.
     case lineUp
-    /// Scrolls the waterfall down a little.
+    /// Selects the tile below in its column.
     case lineDown
     /// Shows the table of keys over the view; any key or click hides it.
     case showKeys
@@ -62,9 +62,9 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case open
     /// Goes back from an open picture to the grid; elsewhere, ends the program (Escape).
     case back
-    /// The next picture.
+    /// The next picture, or tile.
     case next
-    /// The previous picture.
+    /// The previous picture, or tile.
     case previous
     /// The picture at 100%: a window pixel per picture pixel.
     case actualSize

@@ -117,6 +117,11 @@ public struct WaterfallScene {
         }
     }
 
+    /// Shows every thumbnail that is fading in at once.
+    public mutating func finishFades() {
+        fading.removeAll()
+    }
+
     /// Moves the fling and the fades on by one frame.
     public mutating func advance() {
         for (index, frames) in fading {
@@ -135,13 +140,8 @@ public struct WaterfallScene {
     }
 
     private mutating func handle(_ key: KeyCommand) {
+        if moveSelection(key) { return }
         switch key {
-        case .pageUp: scroll(by: -(viewport.height - 40))
-        case .pageDown: scroll(by: viewport.height - 40)
-        case .home: scroll(by: -scrollOffset)
-        case .end: scroll(by: maximumOffset - scrollOffset)
-        case .lineUp: scroll(by: -Self.lineStep)
-        case .lineDown: scroll(by: Self.lineStep)
         case .toggleHUD:
             showsHUD.toggle()
             scroll(to: scrollOffset)  // the bar came or went: the grid has another height

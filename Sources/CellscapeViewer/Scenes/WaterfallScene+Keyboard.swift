@@ -1,0 +1,65 @@
+import CellscapeLayout
+
+/// The grid from the keyboard: the keys move the selection, and the view follows it.
+extension WaterfallScene {
+    /// Moves the selection as a key asks: to the next or previous item, the tile above or below in
+    /// its column, a screen up or down, the first or the last; the first key selects the first tile
+    /// in view. Returns false for keys that do not move it.
+    mutating func moveSelection(_ key: KeyCommand) -> Bool {
+        guard !items.isEmpty else { return false }
+        guard let current = selection, current < items.count else {
+            guard [.next, .previous, .lineUp, .lineDown, .pageUp, .pageDown, .home, .end].contains(key) else {
+                return false
+            }
+            selection = key == .end ? items.count - 1 : key == .home ? 0 : firstInView ?? 0
+            return true
+        }
+        switch key {
+        case .next: selection = min(items.count - 1, current + 1)
+        case .previous: selection = max(0, current - 1)
+        case .lineDown: selection = neighbour(of: current, below: true) ?? current
+        case .lineUp: selection = neighbour(of: current, below: false) ?? current
+        case .pageDown, .pageUp:
+            // A screen on: the tile of the same column a window's height away, and the view with it.
+            let distance = (viewport.height - 40) * (key == .pageDown ? 1 : -1)
+            let target = layout.frame(at: current).center.y + distance
+            var moved = current
+            while let next = neighbour(of: moved, below: distance > 0),
+                distance > 0 ? layout.frame(at: moved).center.y < target : layout.frame(at: moved).center.y > target
+            {
+                moved = next
+            }
+            selection = moved
+            scroll(toOffset: scrollOffset + distance)
+        case .home: selection = 0
+        case .end: selection = items.count - 1
+        default: return false
+        }
+        return true
+    }
+
+    /// The topmost tile wholly or partly in view, the leftmost of those at that height.
+    private var firstInView: Int? {
+        layout.indices(in: visibleRect).min { first, second in
+            let a = layout.frame(at: first), b = layout.frame(at: second)
+            return a.minY != b.minY ? a.minY < b.minY : a.minX < b.minX
+        }
+    }
+
+    /// The nearest tile below (or above) `index` in its column, if any within three screens.
+    private func neighbour(of index: Int, below: Bool) -> Int? {
+        let tile = layout.frame(at: index)
+        let reach = 3 * max(viewport.height, tile.height)
+        let strip =
+            below
+            ? Rect(x: tile.center.x - 0.5, y: tile.maxY, width: 1, height: reach)
+            : Rect(x: tile.center.x - 0.5, y: max(0, tile.minY - reach), width: 1, height: min(reach, tile.minY))
+        let column = layout.indices(in: strip).filter { candidate in
+            let frame = layout.frame(at: candidate)
+            return candidate != index && (below ? frame.minY >= tile.maxY - 0.5 : frame.maxY <= tile.minY + 0.5)
+        }
+        return below
+            ? column.min { layout.frame(at: $0).minY < layout.frame(at: $1).minY }
+            : column.max { layout.frame(at: $0).maxY < layout.frame(at: $1).maxY }
+    }
+}

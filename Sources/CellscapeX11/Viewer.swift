@@ -140,7 +140,7 @@ public final class Viewer {
         driver.record(start: started, step: stepped - started, frame: finished - started)
         if !announcedReady {
             announcedReady = true
-            writeLine("ready window=0x\(String(window.id, radix: 16))", to: 1)
+            writeLine("ready window=0x\(String(window.id, radix: 16))", to: options.readyDescriptor)
         }
     }
 

@@ -22,6 +22,9 @@ public struct ViewerOptions {
     public var framesPerSecond = 60
     /// The X display to open; `nil` reads `DISPLAY`.
     public var displayName: String?
+    /// Where the "ready window=0x..." line goes once the window shows: standard output, or standard
+    /// error when standard output carries what the program prints on exit (`-o`).
+    public var readyDescriptor: Int32 = 1
 
     /// The defaults: 200 cells in a 1280x800 window at 60 frames per second, MIT-SHM when possible.
     public init() {}

@@ -85,14 +85,22 @@ struct ViewCommand: ParsableCommand {
                 force: options.scene, waterfall: options.waterfall, view: options.view, items: items)
             options.recording = (header, try SessionFile.writer(path: record) { outputFailed = true })
         }
-        if let stateOnExit {
-            options.onExit = { state in
+        let paths = options.waterfall.pictures?.loader.paths ?? []
+        let printsMarked = pictures.printMarked || pictures.nulSeparated
+        if printsMarked { options.readyDescriptor = 2 }
+        options.onExit = { [pictures, stateOnExit] state in
+            if let stateOnExit {
                 do {
                     try OutputFile.write(state.json, to: stateOnExit)
                 } catch {
                     FileHandle.standardError.write(Data("cellscape: \(error)\n".utf8))
                     outputFailed = true
                 }
+            }
+            if printsMarked {
+                let end = pictures.nulSeparated ? "\0" : "\n"
+                let marked = (state.marks ?? []).filter(paths.indices.contains).map { paths[$0] + end }
+                FileHandle.standardOutput.write(Data(marked.joined().utf8))
             }
         }
         let viewer = try Viewer(options: options)
@@ -183,6 +191,12 @@ struct PictureOptions: ParsableArguments {
 
     @Flag(name: [.short, .long], help: "Take the pictures of every folder below as well.")
     var recursive = false
+
+    @Flag(name: .customShort("o"), help: "On exit, print the marked pictures' paths, one a line (as nsxiv's -o).")
+    var printMarked = false
+
+    @Flag(name: .customShort("0"), help: "As -o, ending each path with a NUL instead of a newline.")
+    var nulSeparated = false
 
     @Option(parsing: .unconditional, help: "The most memory decoded thumbnails take, in MB.")
     var cacheSize = 256

@@ -76,6 +76,24 @@ import Testing
         }
     }
 
+    /// What `replay --snapshot` writes is what the window showed: the pictures decoded, in the tiles
+    /// and open (it drew grey placeholders and no open picture).
+    @Test(arguments: [false, true])
+    func aReplaysSnapshotShowsThePictures(closingThePicture closing: Bool) throws {
+        let (root, paths) = try Self.folder(count: 40)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let session = try CommandRunner.temporaryFile(
+            Self.recordedLines(paths: paths, closing: closing).joined(separator: "\n") + "\n")
+        defer { CommandRunner.removeFiles(session, session + ".png") }
+        let outcome = try CommandRunner.run(["replay", session, "--snapshot", session + ".png"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let frame = try PNGFile.read(from: session + ".png")
+        let blue = Color(hex: 0x3C_3CC8).pixel
+        let shown = frame.packedPixels.filter { $0 == blue }.count
+        // Open and zoomed in, the picture fills most of the window; closed, the tiles cover half of it.
+        #expect(Double(shown) > Double(frame.width * frame.height) * (closing ? 0.4 : 0.6), "\(shown) pixels")
+    }
+
     @Test func picturesChangedSinceTheRecordingAreSaidInOneLine() throws {
         let (root, paths) = try Self.folder(count: 12)
         defer { try? FileManager.default.removeItem(atPath: root) }

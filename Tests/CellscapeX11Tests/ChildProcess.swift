@@ -12,7 +12,7 @@ final class ChildProcess {
     let process = Process()
     private let output = Pipe()
     private let errors = Pipe()
-    private var buffered = Data()
+    private var buffered: [Int32: Data] = [:]
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
         process.executableURL = URL(fileURLWithPath: executable)
@@ -34,14 +34,14 @@ final class ChildProcess {
         if !process.isRunning { process.waitUntilExit() }  // Foundation lets go of an ended child only then
     }
 
-    /// The next line of standard output, or `nil` if none comes within `seconds`.
-    func readLine(within seconds: Double) -> String? {
+    /// The next line of standard output (or error), or `nil` if none comes within `seconds`.
+    func readLine(within seconds: Double, fromStandardError: Bool = false) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
-        let descriptor = output.fileHandleForReading.fileDescriptor
+        let descriptor = (fromStandardError ? errors : output).fileHandleForReading.fileDescriptor
         while true {
-            if let newline = buffered.firstIndex(of: 10) {
-                let line = String(decoding: buffered[..<newline], as: UTF8.self)
-                buffered.removeSubrange(...newline)
+            if let newline = buffered[descriptor, default: Data()].firstIndex(of: 10) {
+                let line = String(decoding: buffered[descriptor]![..<newline], as: UTF8.self)
+                buffered[descriptor]!.removeSubrange(...newline)
                 return line
             }
             let remaining = deadline.timeIntervalSinceNow
@@ -51,7 +51,7 @@ final class ChildProcess {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = read(descriptor, &chunk, chunk.count)
             guard count > 0 else { return nil }
-            buffered.append(contentsOf: chunk[0..<count])
+            buffered[descriptor, default: Data()].append(contentsOf: chunk[0..<count])
         }
     }
 
@@ -60,6 +60,13 @@ final class ChildProcess {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(5_000) }
         return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// What the program wrote to standard output and no line read took (after it ended).
+    var outputText: String {
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: buffered[descriptor, default: Data()] + rest, as: UTF8.self)
     }
 
     /// Everything the program wrote to standard error (after it ended).

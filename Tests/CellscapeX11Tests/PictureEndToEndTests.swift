@@ -28,6 +28,9 @@ struct PictureEndToEndTests {
         return root
     }
 
+    /// A tile's colour until its picture arrives.
+    static let placeholder: UInt32 = 0x2A_2F3C
+
     static func pictureShare(_ frame: WindowPixels) -> Double {
         let colours = Set(Self.colours)
         return Double(frame.pixels.filter { colours.contains($0) }.count) / Double(frame.pixels.count)
@@ -40,12 +43,8 @@ struct PictureEndToEndTests {
         let (viewer, window) = try server.startViewer([root, "--no-disk-cache"])
         server.press(XK_h)
         #expect(server.waitUntil(window, within: 20) { Self.pictureShare($0) > 0.6 }, "tiles show the pictures")
-        var top: [UInt32] = []
-        #expect(
-            server.waitUntil(window) { frame in
-                defer { top = frame.pixels }
-                return frame.pixels == top
-            })
+        // The first screen once every tile in view has its picture (no placeholder left) and is still.
+        let top = try #require(server.stillPixels(of: window) { !$0.pixels.contains(Self.placeholder) })
         for _ in 0..<30 { server.click(x: 640, y: 400, button: 5) }
         #expect(
             server.waitUntil(window, within: 20) { $0.pixels != top && Self.pictureShare($0) > 0.6 },
@@ -54,12 +53,7 @@ struct PictureEndToEndTests {
         #expect(server.waitUntil(window, within: 20) { $0.pixels == top }, "back at the top")
         server.click(x: 100, y: 100)
         // The grid with the first tile selected, as it must look again after Escape.
-        var selected: [UInt32] = []
-        #expect(
-            server.waitUntil(window) { frame in
-                defer { selected = frame.pixels }
-                return frame.pixels == selected && frame.pixels != top
-            })
+        let selected = try #require(server.stillPixels(of: window) { $0.pixels != top })
         server.press(XK_Return)
         // An open picture: a dark surround, one colour in the middle.
         #expect(
@@ -70,5 +64,25 @@ struct PictureEndToEndTests {
         #expect(server.waitUntil(window, within: 20) { $0.pixels == selected }, "the grid at the same place")
         server.press(XK_q)
         #expect(viewer.waitForExit(within: 5) == 0)
+    }
+
+    /// nsxiv's -o: the marked pictures' paths on standard output at exit, NUL-ended with -0, so the
+    /// browser works in a pipeline.
+    @Test(arguments: [["-o"], ["-o", "-0"]])
+    func markedPicturesArePrintedOnExit(flags: [String]) throws {
+        let root = try Self.folder(count: 40)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer([root, "--no-disk-cache"] + flags)
+        #expect(server.waitUntil(window, within: 20) { Self.pictureShare($0) > 0.6 }, "tiles show the pictures")
+        server.click(x: 100, y: 100)
+        server.press(XK_m)
+        server.press(XK_Right)
+        server.press(XK_Right)
+        server.press(XK_m)
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 5) == 0)
+        let end = flags.contains("-0") ? "\0" : "\n"
+        #expect(viewer.outputText == "\(root)/picture1.png\(end)\(root)/picture3.png\(end)")
     }
 }

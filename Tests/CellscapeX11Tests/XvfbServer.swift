@@ -43,12 +43,15 @@ final class XvfbServer {
         kill(server.process.processIdentifier, SIGKILL)
     }
 
-    /// Starts `cellscape` on this display and waits for its `ready window=0x...` line.
+    /// Starts `cellscape` on this display and waits for its `ready window=0x...` line (on standard
+    /// error with `-o`, whose output is the marked files).
     func startViewer(_ arguments: [String]) throws -> (ChildProcess, Window) {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = name
         let viewer = try ChildProcess(ChildProcess.cellscape, arguments, environment: environment)
-        guard let line = viewer.readLine(within: 10), line.hasPrefix("ready window=0x"),
+        let readyOnError = arguments.contains("-o") || arguments.contains("-0")
+        guard let line = viewer.readLine(within: 10, fromStandardError: readyOnError),
+            line.hasPrefix("ready window=0x"),
             let window = Window(line.dropFirst("ready window=0x".count), radix: 16)
         else {
             viewer.stop()
@@ -105,6 +108,29 @@ final class XvfbServer {
             usleep(20_000)
         } while Date() < deadline
         return false
+    }
+
+    /// The window's pixels once they have stayed the same for `still` seconds and satisfy `condition`
+    /// (a slow machine may draw no frame between two polls, midway through a fade), or nil after
+    /// `seconds`.
+    func stillPixels(
+        of window: Window, within seconds: Double = 20, still: Double = 0.5,
+        _ condition: (WindowPixels) -> Bool = { _ in true }
+    ) -> [UInt32]? {
+        var last: [UInt32] = []
+        var since = Date()
+        var result: [UInt32]?
+        _ = waitUntil(window, within: seconds) { frame in
+            if frame.pixels != last {
+                last = frame.pixels
+                since = Date()
+                return false
+            }
+            guard Date().timeIntervalSince(since) >= still, condition(frame) else { return false }
+            result = frame.pixels
+            return true
+        }
+        return result
     }
 }
 

@@ -72,6 +72,9 @@ public enum KeyTable {
         KeyBinding("1", [(.actualSize, ["1"])], [.picture: "100%"]),
         KeyBinding("a", [(.toggleCheckerboard, ["a"])], [.picture: "checkerboard or plain behind transparency"]),
         KeyBinding(". / ,", [(.nextFrame, ["period"]), (.previousFrame, ["comma"])], [.picture: "next / previous frame"]),
+        KeyBinding(
+            "m / M / u", [(.toggleMark, ["m"]), (.invertMarks, ["M"]), (.clearMarks, ["u"])],
+            [.grid: "mark or unmark / invert the marks / unmark all", .picture: "mark or unmark / invert / unmark all"]),
         KeyBinding("h", [(.toggleHUD, ["h"])], [.cells: "HUD", .grid: "HUD", .picture: "HUD"]),
         KeyBinding("Tab", [(.switchView, ["Tab"])], [.cells: "the waterfall", .grid: "the force view"]),
         KeyBinding(

@@ -74,6 +74,12 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case nextFrame
     /// The previous frame of the open animation.
     case previousFrame
+    /// Marks the selected (or open) picture, or takes its mark away.
+    case toggleMark
+    /// Marks every picture that is not marked, and unmarks the others.
+    case invertMarks
+    /// Takes every mark away.
+    case clearMarks
     /// Ends the program.
     case quit
 }

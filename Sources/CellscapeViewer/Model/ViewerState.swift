@@ -26,6 +26,8 @@ public struct ViewerState: Codable, Hashable, Sendable {
     public var selection: Int?
     /// The picture open over the waterfall, if any (left out of the JSON when none).
     public var open: OpenPicture?
+    /// The marked pictures, in order (left out of the JSON when none).
+    public var marks: [Int]?
 
     /// The picture open over the waterfall: which, its zoom (nil while it fits the window) and the
     /// picture point at the window's centre.
@@ -47,6 +49,7 @@ public struct ViewerState: Codable, Hashable, Sendable {
         scroll = model.waterfall.scrollOffset
         items = model.waterfall.items.count
         selection = model.waterfall.selection
+        marks = model.waterfall.marks.isEmpty ? nil : model.waterfall.marks.sorted()
         open = model.waterfall.openPicture.map {
             OpenPicture(index: $0.index, zoom: $0.zoom, x: $0.center.x, y: $0.center.y)
         }
@@ -87,6 +90,8 @@ extension ViewerModel {
             digest.add(open.center.x.bitPattern)
             digest.add(open.center.y.bitPattern)
         }
+        // Likewise only with marks.
+        for mark in waterfall.marks.sorted() { digest.add(UInt64(mark) | 1 << 63) }
         return digest
     }
 }

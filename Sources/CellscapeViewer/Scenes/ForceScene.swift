@@ -218,7 +218,7 @@ public struct ForceScene {
             }
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
-        case .quit, .switchView, .showKeys, .hideKeys, .open, .back, .next, .previous, .actualSize, .toggleCheckerboard,
+        case .quit, .switchView, .showKeys, .hideKeys, .toggleMark, .invertMarks, .clearMarks, .open, .back, .next, .previous, .actualSize, .toggleCheckerboard,
             .nextFrame, .previousFrame, .pageUp,
             .pageDown, .home,
             .end, .lineUp, .lineDown:

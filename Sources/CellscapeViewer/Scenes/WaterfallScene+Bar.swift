@@ -10,8 +10,10 @@ extension WaterfallScene {
         if pictures.headersArrived < pictures.count { right.append("reading \(pictures.headersArrived)") }
         if !pictures.broken.isEmpty { right.append("\(pictures.broken.count) broken") }
         if pictures.skippedFiles > 0 { right.append("\(pictures.skippedFiles) other files skipped") }
+        if !marks.isEmpty { right.insert("\(marks.count) marked", at: 0) }
         guard let selection, selection < items.count else { return (pictures.folderName, right.joined(separator: "   ")) }
         var left = [pictures.name(of: selection), "\(selection + 1)/\(pictures.count)"]
+        if marks.contains(selection) { left.append("marked") }
         if let problem = pictures.problems[selection] {
             left.append(problem)
         } else if let header = pictures.headers[selection] {

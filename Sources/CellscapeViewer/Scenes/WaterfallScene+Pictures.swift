@@ -42,6 +42,7 @@ extension WaterfallScene {
             return false
         case .remove: break
         case .key(let key):
+            if mark(key, item: view.index) { return true }
             switch key {
             case .open, .back:
                 openPicture = nil

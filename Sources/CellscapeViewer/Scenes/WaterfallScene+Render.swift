@@ -45,6 +45,7 @@ extension WaterfallScene {
             RoundedRectangle(frame: ring, cornerRadius: Self.cornerRadius + 3, color: Self.highlight).draw(into: frame)
         }
         let item = items[index]
+        defer { if marks.contains(index) { drawMark(on: tile, into: frame) } }
         if let pictures {
             drawPicture(index, of: pictures, in: tile, into: frame, text: text)
             return
@@ -118,6 +119,18 @@ extension WaterfallScene {
         let behind = velocity < 0 ? span(below) : span(above)
         pictures.want(visible: span(visible), ahead: ahead, behind: behind, tileWidth: layout.columnWidth)
     }
+
+    /// A marked tile's badge: a disc in the mark's colour, ringed, in its top-right corner.
+    private func drawMark(on tile: Rect, into frame: Framebuffer) {
+        let side = 18.0
+        let badge = Rect(x: tile.maxX - side - 6, y: tile.minY + 6, width: side, height: side)
+        let ring = Rect(x: badge.minX - 2, y: badge.minY - 2, width: side + 4, height: side + 4)
+        RoundedRectangle(frame: ring, cornerRadius: side / 2 + 2, color: Self.highlight).draw(into: frame)
+        RoundedRectangle(frame: badge, cornerRadius: side / 2, color: Self.markColor).draw(into: frame)
+    }
+
+    /// The colour of a mark.
+    static let markColor = Color(hex: 0x2F_7FE0)
 
     /// The colour of a tile whose picture cannot be shown.
     static let brokenColor = Color(hex: 0x5A_2A2E)

@@ -54,6 +54,8 @@ public struct WaterfallScene {
     public private(set) var size: Size
     /// Timings the main loop records, shown by the HUD.
     public var statistics = FrameStatistics()
+    /// The marked items (`m`), which `cellscape -o` prints on exit.
+    public internal(set) var marks = Set<Int>()
     /// The picture open over the grid, if any.
     public internal(set) var openPicture: PictureView?
     /// Whether an open picture's transparent pixels show a checkerboard (else the plain background).
@@ -117,6 +119,18 @@ public struct WaterfallScene {
         }
     }
 
+    /// Applies a marking key to `item` (the selected or open one); returns false for other keys.
+    mutating func mark(_ key: KeyCommand, item: Int?) -> Bool {
+        switch key {
+        case .toggleMark:
+            if let item, item < items.count, marks.remove(item) == nil { marks.insert(item) }
+        case .invertMarks: marks = Set(0..<items.count).subtracting(marks)
+        case .clearMarks: marks.removeAll()
+        default: return false
+        }
+        return true
+    }
+
     /// Shows every thumbnail that is fading in at once.
     public mutating func finishFades() {
         fading.removeAll()
@@ -140,7 +154,7 @@ public struct WaterfallScene {
     }
 
     private mutating func handle(_ key: KeyCommand) {
-        if moveSelection(key) { return }
+        if moveSelection(key) || mark(key, item: selection) { return }
         switch key {
         case .toggleHUD:
             showsHUD.toggle()

@@ -3,8 +3,12 @@ import CellscapeLayout
 extension Framebuffer {
     /// Draws `picture` (premultiplied alpha: a sticker's transparent pixels let what is there show)
     /// scaled to fill `rect`, each pixel taking the picture's pixel under its centre, clipped to the
-    /// frame; with an `opacity` below 1, faded over what is there.
-    public func draw(_ picture: Framebuffer, in rect: Rect, opacity: Double = 1) {
+    /// frame; with an `opacity` below 1, faded over what is there. The picture is first turned
+    /// `quarterTurns` times clockwise and then, if `mirrored`, flipped left to right (`rect` has the
+    /// turned picture's proportions).
+    public func draw(
+        _ picture: Framebuffer, in rect: Rect, opacity: Double = 1, quarterTurns: Int = 0, mirrored: Bool = false
+    ) {
         guard picture.width > 0, picture.height > 0, rect.width > 0, rect.height > 0 else { return }
         // Clamped as doubles: a picture zoomed and panned far off the window must not overflow an Int.
         let left = Self.clamped(rect.minX.rounded(), to: width)
@@ -12,17 +16,36 @@ extension Framebuffer {
         let top = Self.clamped(rect.minY.rounded(), to: height)
         let bottom = Self.clamped(rect.maxY.rounded(), to: height)
         guard left < right, top < bottom else { return }
-        let scaleX = Double(picture.width) / rect.width
-        let scaleY = Double(picture.height) / rect.height
-        let columns = (left..<right).map { x in
-            Self.clamped(((Double(x) + 0.5 - rect.minX) * scaleX).rounded(.down), to: picture.width - 1)
+        let turns = (quarterTurns % 4 + 4) % 4
+        let (shownWidth, shownHeight) = turns % 2 == 0 ? (picture.width, picture.height) : (picture.height, picture.width)
+        let scaleX = Double(shownWidth) / rect.width
+        let scaleY = Double(shownHeight) / rect.height
+        let (last, bottomRow, stride) = (picture.width - 1, picture.height - 1, picture.stride)
+        // Where the shown column and row land in the stored picture, as an offset each: a quarter turn
+        // makes the shown column pick the stored row and the shown row the stored column.
+        let columnOffsets = (left..<right).map { x in
+            var shown = Self.clamped(((Double(x) + 0.5 - rect.minX) * scaleX).rounded(.down), to: shownWidth - 1)
+            if mirrored { shown = shownWidth - 1 - shown }
+            switch turns {
+            case 0: return shown
+            case 1: return (bottomRow - shown) * stride
+            case 2: return last - shown
+            default: return shown * stride
+            }
         }
         let alpha = UInt32((min(1, max(0, opacity)) * 256).rounded())
         for y in top..<bottom {
-            let sourceY = Self.clamped(((Double(y) + 0.5 - rect.minY) * scaleY).rounded(.down), to: picture.height - 1)
-            let source = picture.pixels + sourceY * picture.stride
-            let target = pixels + y * stride
-            for (offset, column) in columns.enumerated() {
+            let shown = Self.clamped(((Double(y) + 0.5 - rect.minY) * scaleY).rounded(.down), to: shownHeight - 1)
+            let rowOffset: Int
+            switch turns {
+            case 0: rowOffset = shown * stride
+            case 1: rowOffset = shown
+            case 2: rowOffset = (bottomRow - shown) * stride
+            default: rowOffset = last - shown
+            }
+            let source = picture.pixels + rowOffset
+            let target = pixels + y * self.stride
+            for (offset, column) in columnOffsets.enumerated() {
                 target[left + offset] = over(target[left + offset], source[column], opacity: alpha)
             }
         }

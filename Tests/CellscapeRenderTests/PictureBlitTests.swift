@@ -27,6 +27,39 @@ import Testing
             Self.pixels(frame) == [green, green, empty, empty, white, white, empty, empty, white, white, empty, empty])
     }
 
+    /// The picture turned a quarter clockwise, pixel by pixel: the reference for the turned blit.
+    static func turnedClockwise(_ picture: Framebuffer) -> Framebuffer {
+        let turned = Framebuffer(width: picture.height, height: picture.width)
+        for y in 0..<picture.height {
+            for x in 0..<picture.width { turned[picture.height - 1 - y, x] = picture[x, y] }
+        }
+        return turned
+    }
+
+    @Test func aTurnedOrFlippedPictureMatchesOneTurnedPixelByPixel() {
+        var random = SplitMix64(seed: 11)
+        let picture = Framebuffer(width: 7, height: 4)
+        for y in 0..<4 { for x in 0..<7 { picture[x, y] = 0xFF00_0000 | UInt32(random.next() & 0xFF_FFFF) } }
+        var turned = picture
+        for turns in 0..<4 {
+            for mirrored in [false, true] {
+                for scale in [1, 3] {
+                    let frame = Framebuffer(width: turned.width * scale, height: turned.height * scale)
+                    frame.draw(
+                        picture, in: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)),
+                        quarterTurns: turns, mirrored: mirrored)
+                    for y in 0..<frame.height {
+                        for x in 0..<frame.width {
+                            let column = mirrored ? turned.width - 1 - x / scale : x / scale
+                            #expect(frame[x, y] == turned[column, y / scale], "\(turns) turns, mirrored \(mirrored)")
+                        }
+                    }
+                }
+            }
+            turned = Self.turnedClockwise(turned)
+        }
+    }
+
     @Test func aRectFarOffTheFrameOrNotANumberDrawsNothing() {
         let frame = Framebuffer(width: 4, height: 3)
         let rects = [

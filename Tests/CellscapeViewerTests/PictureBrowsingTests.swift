@@ -103,3 +103,37 @@ import Testing
         ])
     }
 }
+
+/// Turning and flipping the open picture: what shows, the size it fits by, and what a session keeps.
+@Suite struct PictureTurningTests {
+    @Test func turnsAndFlipsComposeAsTheyShow() {
+        var view = PictureView(index: 0, picture: Size(width: 400, height: 200))
+        let picture = Size(width: 400, height: 200)
+        view.turn(clockwise: true, picture: picture)
+        #expect(view.quarterTurns == 1 && view.shown(picture) == Size(width: 200, height: 400))
+        view.flip(vertically: false, picture: picture)
+        // Flipped, turning what shows clockwise turns the picture underneath counterclockwise.
+        view.turn(clockwise: true, picture: picture)
+        #expect(view.quarterTurns == 0 && view.mirrored)
+        view.flip(vertically: true, picture: picture)
+        #expect(view.quarterTurns == 2 && !view.mirrored, "mirrored and flipped top to bottom: upside down")
+        for _ in 0..<2 { view.turn(clockwise: false, picture: picture) }
+        #expect(view.quarterTurns == 0 && view.zoom == nil && view.center == Point(x: 200, y: 100))
+    }
+
+    @Test func aTurnedPictureFitsByItsTurnedSizeAndIsKeptInTheState() throws {
+        var (model, _, root) = try PictureBrowsingTests.model(3, size: Size(width: 800, height: 600), bar: false)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let tile = model.waterfall.layout.frame(at: 2)  // 400 x 200
+        model.handle(.press(tile.center))
+        model.handle(.release(tile.center))
+        model.handle(.key(.open))
+        model.handle(.key(.rotateClockwise))
+        let view = try #require(model.waterfall.openPicture)
+        let rect = view.rect(picture: view.shown(Size(width: 400, height: 200)), window: model.waterfall.viewport)
+        #expect(rect == Rect(x: 300, y: 100, width: 200, height: 400))
+        let state = ViewerState(of: model)
+        #expect(state.open?.turns == 1 && state.open?.mirrored == nil)
+        #expect(state.json.contains(#""turns":1"#))
+    }
+}

@@ -70,6 +70,13 @@ public enum KeyTable {
             [.cells: "add / remove 100 cells", .picture: "zoom in / out"]),
         KeyBinding("f", [(.toggleFit, ["f"])], [.cells: "fit to window (on at start)", .picture: "fit to window"]),
         KeyBinding("1", [(.actualSize, ["1"])], [.picture: "100%"]),
+        KeyBinding(
+            "> / <, | / _",
+            [
+                (.rotateClockwise, ["greater"]), (.rotateCounterclockwise, ["less"]), (.flipHorizontally, ["bar"]),
+                (.flipVertically, ["underscore"]),
+            ],
+            [.picture: "turn clockwise / counterclockwise, flip left to right / top to bottom"]),
         KeyBinding("a", [(.toggleCheckerboard, ["a"])], [.picture: "checkerboard or plain behind transparency"]),
         KeyBinding(". / ,", [(.nextFrame, ["period"]), (.previousFrame, ["comma"])], [.picture: "next / previous frame"]),
         KeyBinding(

@@ -74,6 +74,14 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case nextFrame
     /// The previous frame of the open animation.
     case previousFrame
+    /// Turns the open picture a quarter clockwise.
+    case rotateClockwise
+    /// Turns the open picture a quarter counterclockwise.
+    case rotateCounterclockwise
+    /// Flips the open picture left to right.
+    case flipHorizontally
+    /// Flips the open picture top to bottom.
+    case flipVertically
     /// Marks the selected (or open) picture, or takes its mark away.
     case toggleMark
     /// Marks every picture that is not marked, and unmarks the others.

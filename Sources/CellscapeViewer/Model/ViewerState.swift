@@ -36,6 +36,10 @@ public struct ViewerState: Codable, Hashable, Sendable {
         public var zoom: Double?
         public var x: Double
         public var y: Double
+        /// Quarter turns clockwise, when turned (left out of the JSON when not).
+        public var turns: Int?
+        /// Whether flipped left to right after the turns (left out when not).
+        public var mirrored: Bool?
     }
 
     /// The state of `model`.
@@ -51,7 +55,9 @@ public struct ViewerState: Codable, Hashable, Sendable {
         selection = model.waterfall.selection
         marks = model.waterfall.marks.isEmpty ? nil : model.waterfall.marks.sorted()
         open = model.waterfall.openPicture.map {
-            OpenPicture(index: $0.index, zoom: $0.zoom, x: $0.center.x, y: $0.center.y)
+            OpenPicture(
+                index: $0.index, zoom: $0.zoom, x: $0.center.x, y: $0.center.y,
+                turns: $0.quarterTurns == 0 ? nil : $0.quarterTurns, mirrored: $0.mirrored ? true : nil)
         }
     }
 
@@ -89,6 +95,7 @@ extension ViewerModel {
             digest.add(open.zoom?.bitPattern ?? 0)
             digest.add(open.center.x.bitPattern)
             digest.add(open.center.y.bitPattern)
+            if open.quarterTurns != 0 || open.mirrored { digest.add(UInt64(open.quarterTurns * 2 + (open.mirrored ? 1 : 0))) }
         }
         // Likewise only with marks.
         for mark in waterfall.marks.sorted() { digest.add(UInt64(mark) | 1 << 63) }

@@ -9,6 +9,10 @@ public struct PictureView: Hashable, Sendable {
     public var zoom: Double?
     /// The picture point (in its upright pixels) at the window's centre.
     public var center: Point
+    /// Quarter turns clockwise the view turns the picture, 0 to 3.
+    public var quarterTurns = 0
+    /// Whether the view then flips the picture left to right.
+    public var mirrored = false
 
     /// How far zoom steps go (the wheel, `+` and `-`).
     static let zoomStep = 1.25
@@ -19,6 +23,31 @@ public struct PictureView: Hashable, Sendable {
     init(index: Int, picture: Size) {
         self.index = index
         center = Point(x: picture.width / 2, y: picture.height / 2)
+    }
+
+    /// The picture's size as shown: its sides swapped by a quarter turn.
+    func shown(_ picture: Size) -> Size {
+        quarterTurns % 2 == 0 ? picture : Size(width: picture.height, height: picture.width)
+    }
+
+    /// Turns the picture as it shows a quarter clockwise (or counterclockwise), fitted again.
+    mutating func turn(clockwise: Bool, picture: Size) {
+        // Flipped, a turn of what shows is the other turn of the picture underneath.
+        quarterTurns = (quarterTurns + (clockwise != mirrored ? 1 : 3)) % 4
+        fit(picture)
+    }
+
+    /// Flips the picture as it shows left to right (or, `vertically`, top to bottom), fitted again.
+    mutating func flip(vertically: Bool, picture: Size) {
+        mirrored.toggle()
+        if vertically { quarterTurns = (quarterTurns + 2) % 4 }
+        fit(picture)
+    }
+
+    private mutating func fit(_ picture: Size) {
+        zoom = nil
+        let shown = shown(picture)
+        center = Point(x: shown.width / 2, y: shown.height / 2)
     }
 
     /// The zoom that fits the picture in the window, never above 1.

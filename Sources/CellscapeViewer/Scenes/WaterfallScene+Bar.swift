@@ -21,7 +21,7 @@ extension WaterfallScene {
             if let bytes = header.fileSize { left.append(Self.fileSize(bytes)) }
         }
         if let open = openPicture, open.index == selection, pictures.problems[selection] == nil {
-            let picture = items[selection].size
+            let picture = open.shown(items[selection].size)
             let percent = Int((open.scale(picture: picture, window: viewport) * 100).rounded())
             right = [open.zoom == nil ? "fit \(percent)%" : "\(percent)%"]
             if let position = pictures.animationPosition(selection) {

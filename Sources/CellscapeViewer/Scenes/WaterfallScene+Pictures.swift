@@ -27,7 +27,8 @@ extension WaterfallScene {
     /// Applies a command to the open picture; returns false for those the grid takes as well (a resize).
     mutating func handleOpenPicture(_ command: ViewerCommand) -> Bool {
         guard var view = openPicture else { return false }
-        let picture = items[view.index].size
+        let stored = items[view.index].size
+        let picture = view.shown(stored)
         switch command {
         case .press(let point):
             pointer = point
@@ -64,6 +65,9 @@ extension WaterfallScene {
                 selection = next
             case .toggleHUD: showsHUD.toggle()
             case .toggleCheckerboard: showsCheckerboard.toggle()
+            case .rotateClockwise, .rotateCounterclockwise:
+                view.turn(clockwise: key == .rotateClockwise, picture: stored)
+            case .flipHorizontally, .flipVertically: view.flip(vertically: key == .flipVertically, picture: stored)
             case .togglePause:
                 pictures?.setAnimationsPaused(!(pictures?.animationsPaused ?? false), now: monotonicNanoseconds())
             case .nextFrame, .previousFrame:
@@ -85,7 +89,8 @@ extension WaterfallScene {
             if let text { drawProblem(problem, of: view.index, pictures: pictures, in: window, into: frame, text: text) }
             return
         }
-        let picture = items[view.index].size
+        let stored = items[view.index].size
+        let picture = view.shown(stored)
         let rect = view.rect(picture: picture, window: viewport)
         // Decoded at the size shown (full size only when zoomed in), the next and previous prefetched.
         let fitSide = PictureView.fitZoom(picture: picture, window: viewport) * max(picture.width, picture.height)
@@ -93,7 +98,7 @@ extension WaterfallScene {
         // Zoomed past the window, a still picture is held whole only at the window's size; what shows
         // comes from a region decoded at the zoom, so memory stays bounded however large the picture.
         let inRegions =
-            !(pictures.headers[view.index]?.isAnimated ?? false)
+            !(pictures.headers[view.index]?.isAnimated ?? false) && view.quarterTurns == 0 && !view.mirrored
             && (rect.width > viewport.width * 1.5 || rect.height > viewport.height * 1.5)
         let side = Int(
             min(max(picture.width, picture.height), inRegions ? fitSide : max(fitSide, shownSide)).rounded(.up))
@@ -104,7 +109,7 @@ extension WaterfallScene {
             ?? pictures.thumbnail(view.index)
         {
             if showsCheckerboard { frame.fillCheckerboard(rect, light: Self.checkerLight, dark: Self.checkerDark) }
-            frame.draw(image, in: rect)
+            frame.draw(image, in: rect, quarterTurns: view.quarterTurns, mirrored: view.mirrored)
             if inRegions { drawRegion(of: view, pictures: pictures, in: rect, into: frame) }
         }
     }

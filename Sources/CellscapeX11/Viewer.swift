@@ -29,6 +29,8 @@ public final class Viewer {
     private var recorder: SessionRecorder?
     private var replayed = 0
     private var title: String
+    private var slideshow = SlideshowClock()
+    private var fullscreen = false
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
     public private(set) var frameTimes = FrameTimes()
 
@@ -76,6 +78,14 @@ public final class Viewer {
             for command in commands where options.replay == nil || command == .key(.quit) { driver.send(command) }
             if !commands.isEmpty { translator.needsDisplay = true }
             sendReplayedEvents()
+            if options.replay == nil, let step = slideshow.due(for: driver.model, now: monotonicNanoseconds()) {
+                driver.send(step)
+                translator.needsDisplay = true
+            }
+            if driver.model.wantsFullscreen != fullscreen {
+                fullscreen = driver.model.wantsFullscreen
+                window.setFullscreen(fullscreen)
+            }
             if driver.takePictureResults() { translator.needsDisplay = true }
             if driver.advanceAnimations(to: monotonicNanoseconds()) { translator.needsDisplay = true }
             if translator.closeRequested || driver.model.wantsQuit || signals.hasFired { return }
@@ -99,7 +109,9 @@ public final class Viewer {
     /// the next animation frame is due, or without a limit (-1) when nothing will change by itself.
     private func timeout(now: UInt64, frameDeadline: UInt64) -> Int32 {
         var wake: UInt64? = wantsFrames ? frameDeadline : nil
-        if let animation = driver.model.nextAnimationDeadline { wake = min(wake ?? animation, animation) }
+        for due in [driver.model.nextAnimationDeadline, slideshow.deadline].compactMap({ $0 }) {
+            wake = min(wake ?? due, due)
+        }
         guard let wake else { return -1 }
         // Rounded up: waking a little early would only spin until the deadline.
         return Int32(min(1000, (wake > now ? wake - now + 999_999 : 0) / 1_000_000))

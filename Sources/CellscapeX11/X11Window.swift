@@ -48,6 +48,48 @@ final class X11Window {
         XFlush(connection.display)
     }
 
+    /// Fullscreen, or back: asked of the window manager as EWMH says (a `_NET_WM_STATE` message to the
+    /// root window); with no window manager running, the window covers the screen itself and goes
+    /// back to where it was.
+    func setFullscreen(_ on: Bool) {
+        let display = connection.display
+        var check: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let managed =
+            XGetWindowProperty(
+                display, connection.root, connection.atom("_NET_SUPPORTING_WM_CHECK"), 0, 1, 0, XA_WINDOW, &check,
+                &format, &count, &after, &data) == Success && count > 0
+        if let data { XFree(data) }
+        if managed {
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = id
+            event.xclient.message_type = connection.atom("_NET_WM_STATE")
+            event.xclient.format = 32
+            event.xclient.data.l.0 = on ? 1 : 0
+            event.xclient.data.l.1 = Int(connection.atom("_NET_WM_STATE_FULLSCREEN"))
+            event.xclient.data.l.3 = 1  // a normal application asks
+            XSendEvent(display, connection.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        } else if on {
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display, id, &attributes)
+            geometryBeforeFullscreen = (attributes.x, attributes.y, attributes.width, attributes.height)
+            XMoveResizeWindow(
+                display, id, 0, 0, UInt32(XDisplayWidth(display, connection.screen)),
+                UInt32(XDisplayHeight(display, connection.screen)))
+        } else if let old = geometryBeforeFullscreen {
+            XMoveResizeWindow(display, id, old.x, old.y, UInt32(old.width), UInt32(old.height))
+            geometryBeforeFullscreen = nil
+        }
+        XFlush(display)
+    }
+
+    /// Where the window was before it covered the screen without a window manager.
+    private var geometryBeforeFullscreen: (x: Int32, y: Int32, width: Int32, height: Int32)?
+
     /// Sets the title, as WM_NAME and as the UTF-8 _NET_WM_NAME.
     func setTitle(_ title: String) {
         let display = connection.display

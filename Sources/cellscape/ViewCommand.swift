@@ -39,6 +39,9 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var pictures: PictureOptions
 
+    @Option(help: ArgumentHelp("Start a slideshow of the pictures, each shown this many seconds.", valueName: "seconds"))
+    var slideshow: Double?
+
     @Option(
         help: ArgumentHelp("Record the session (its start and every input event) into this file.", valueName: "file"))
     var record: String?
@@ -55,6 +58,12 @@ struct ViewCommand: ParsableCommand {
     var frameTimes: String?
 
     func validate() throws {
+        if let slideshow {
+            guard (0.1...86400).contains(slideshow) else {
+                throw ValidationError("--slideshow must be from 0.1 to 86400 seconds, not \(slideshow)")
+            }
+            guard !pictures.paths.isEmpty else { throw ValidationError("--slideshow needs pictures to show") }
+        }
         if !pictures.paths.isEmpty {
             if replay != nil { throw ValidationError("give a session to replay or pictures, not both") }
             if feed.items != nil || feed.count != nil {
@@ -122,6 +131,10 @@ struct ViewCommand: ParsableCommand {
             // A recording starts with every picture laid out, as its replay will.
             if record != nil { feed.waitForAllHeaders() }
             options.waterfall.pictures = feed
+            if let seconds = slideshow {
+                options.waterfall.slideshowSeconds = seconds
+                options.waterfall.startsSlideshow = true
+            }
             options.scene = scene.scene
             options.scene.pictures = feed
             options.view = view ?? .waterfall

@@ -65,6 +65,19 @@ struct ViewerEndToEndTests {
         viewer.stop()
     }
 
+    /// F11 without a window manager: the window covers the screen, then goes back to its size.
+    @Test func f11CoversTheScreenAndComesBack() throws {
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer(["--cells", "20", "--size", "640x480"])
+        #expect(server.waitUntil(window) { $0.width == 640 && $0.height == 480 })
+        server.move(x: 100, y: 100)  // keys go to the window under the pointer: there is no window manager
+        server.press(XK_F11)
+        #expect(server.waitUntil(window) { $0.width == 1600 && $0.height == 1000 }, "the screen of the Xvfb")
+        server.press(XK_F11)
+        #expect(server.waitUntil(window) { $0.width == 640 && $0.height == 480 })
+        viewer.stop()
+    }
+
     @Test func theWindowCarriesItsNamePIDAndIcon() throws {
         let server = try XvfbServer()
         let (viewer, window) = try server.startViewer(["--cells", "3"])

@@ -69,6 +69,12 @@ final class XvfbServer {
         XFlush(display)
     }
 
+    /// Moves the pointer to a point of the screen.
+    func move(x: Int32, y: Int32) {
+        _ = XTest.shared!.motion(display, -1, x, y, 0)
+        XFlush(display)
+    }
+
     /// Presses and releases the key that produces `symbol`.
     func press(_ symbol: Int32) {
         let xtest = XTest.shared!

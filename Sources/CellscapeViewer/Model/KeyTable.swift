@@ -82,6 +82,12 @@ public enum KeyTable {
         KeyBinding(
             "m / M / u", [(.toggleMark, ["m"]), (.invertMarks, ["M"]), (.clearMarks, ["u"])],
             [.grid: "mark or unmark / invert the marks / unmark all", .picture: "mark or unmark / invert / unmark all"]),
+        KeyBinding(
+            "s", [(.toggleSlideshow, ["s"])],
+            [.cells: "with pictures: a slideshow", .grid: "a slideshow from the selected picture",
+             .picture: "start or pause the slideshow"]),
+        KeyBinding(
+            "F11", [(.toggleFullscreen, ["F11"])], [.cells: "fullscreen", .grid: "fullscreen", .picture: "fullscreen"]),
         KeyBinding("h", [(.toggleHUD, ["h"])], [.cells: "HUD", .grid: "HUD", .picture: "HUD"]),
         KeyBinding("Tab", [(.switchView, ["Tab"])], [.cells: "the waterfall", .grid: "the force view"]),
         KeyBinding(

@@ -74,6 +74,12 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case nextFrame
     /// The previous frame of the open animation.
     case previousFrame
+    /// Asks the window manager for fullscreen, or back.
+    case toggleFullscreen
+    /// Starts a slideshow from the selected picture, or pauses and resumes it.
+    case toggleSlideshow
+    /// The slideshow's next picture (the first after the last): what its clock sends.
+    case slideshowStep
     /// Turns the open picture a quarter clockwise.
     case rotateClockwise
     /// Turns the open picture a quarter counterclockwise.

@@ -19,6 +19,8 @@ public struct ViewerModel {
     public private(set) var view: View
     /// Whether the user asked to quit.
     public private(set) var wantsQuit = false
+    /// Whether the window asks to be fullscreen (F11).
+    public private(set) var wantsFullscreen = false
     /// Whether the table of keys shows over the view (`?` or F1; any key or click hides it).
     public private(set) var showsKeys = false
 
@@ -54,6 +56,12 @@ public struct ViewerModel {
             // The figures of the view that shows describe its own frames from now on.
             if view == .force { force.statistics.reset() } else { waterfall.statistics.reset() }
         case .key(.quit): wantsQuit = true
+        case .key(.toggleFullscreen): wantsFullscreen.toggle()
+        case .key(.toggleSlideshow) where view == .force && waterfall.pictures != nil:
+            // The slideshow shows in the waterfall's image view, from the cell clicked last.
+            view = .waterfall
+            if let picture = force.selectedPicture { waterfall.open(pictureAt: picture) }
+            waterfall.handle(command)
         case .key(.back) where !(view == .waterfall && waterfall.openPicture != nil): wantsQuit = true
         case .key(.open) where view == .force && force.selectedPicture != nil:
             // The image view belongs to the waterfall: Escape then comes back to its grid.

@@ -28,6 +28,8 @@ public struct ViewerState: Codable, Hashable, Sendable {
     public var open: OpenPicture?
     /// The marked pictures, in order (left out of the JSON when none).
     public var marks: [Int]?
+    /// Whether a slideshow runs (left out of the JSON when not).
+    public var slideshow: Bool?
 
     /// The picture open over the waterfall: which, its zoom (nil while it fits the window) and the
     /// picture point at the window's centre.
@@ -54,6 +56,7 @@ public struct ViewerState: Codable, Hashable, Sendable {
         items = model.waterfall.items.count
         selection = model.waterfall.selection
         marks = model.waterfall.marks.isEmpty ? nil : model.waterfall.marks.sorted()
+        slideshow = model.waterfall.slideshowRuns ? true : nil
         open = model.waterfall.openPicture.map {
             OpenPicture(
                 index: $0.index, zoom: $0.zoom, x: $0.center.x, y: $0.center.y,
@@ -97,6 +100,7 @@ extension ViewerModel {
             digest.add(open.center.y.bitPattern)
             if open.quarterTurns != 0 || open.mirrored { digest.add(UInt64(open.quarterTurns * 2 + (open.mirrored ? 1 : 0))) }
         }
+        if waterfall.slideshowRuns { digest.add(0x5_11DE) }
         // Likewise only with marks.
         for mark in waterfall.marks.sorted() { digest.add(UInt64(mark) | 1 << 63) }
         return digest

@@ -218,7 +218,8 @@ public struct ForceScene {
             }
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
-        case .quit, .switchView, .showKeys, .hideKeys, .rotateClockwise, .rotateCounterclockwise, .flipHorizontally,
+        case .quit, .switchView, .showKeys, .hideKeys, .toggleFullscreen, .toggleSlideshow, .slideshowStep,
+            .rotateClockwise, .rotateCounterclockwise, .flipHorizontally,
             .flipVertically, .toggleMark, .invertMarks, .clearMarks, .open, .back, .next, .previous, .actualSize, .toggleCheckerboard,
             .nextFrame, .previousFrame, .pageUp,
             .pageDown, .home,

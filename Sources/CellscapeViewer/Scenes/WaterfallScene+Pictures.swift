@@ -47,7 +47,13 @@ extension WaterfallScene {
             switch key {
             case .open, .back:
                 openPicture = nil
+                slideshowRuns = false
                 return true
+            case .toggleSlideshow: slideshowRuns.toggle()
+            case .slideshowStep where slideshowRuns:
+                let next = view.index + 1 < items.count ? view.index + 1 : 0
+                view = PictureView(index: next, picture: items[next].size)
+                selection = next
             case .addCells, .removeCells:
                 let factor = key == .addCells ? PictureView.zoomStep : 1 / PictureView.zoomStep
                 view.zoom(

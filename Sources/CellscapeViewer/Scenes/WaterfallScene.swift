@@ -22,6 +22,10 @@ public struct WaterfallScene {
         public var configuration = WaterfallConfiguration()
         /// Whether the HUD shows.
         public var showsHUD = true
+        /// Seconds each picture of a slideshow shows.
+        public var slideshowSeconds = 5.0
+        /// Whether a slideshow starts once the first picture can open (`--slideshow`).
+        public var startsSlideshow = false
 
         /// The defaults: no catalog (all items generated), a 1280x800 window.
         public init() {}
@@ -54,6 +58,10 @@ public struct WaterfallScene {
     public private(set) var size: Size
     /// Timings the main loop records, shown by the HUD.
     public var statistics = FrameStatistics()
+    /// Whether a slideshow runs: the open picture moves on every ``slideshowSeconds``.
+    public internal(set) var slideshowRuns = false
+    /// Seconds each picture of a slideshow shows.
+    public var slideshowSeconds: Double { options.slideshowSeconds }
     /// The marked items (`m`), which `cellscape -o` prints on exit.
     public internal(set) var marks = Set<Int>()
     /// The picture open over the grid, if any.
@@ -75,6 +83,7 @@ public struct WaterfallScene {
     /// Creates the scene with the first pages loaded.
     public init(options: Options = Options()) {
         self.options = options
+        slideshowRuns = options.startsSlideshow
         size = options.size
         showsHUD = options.showsHUD
         layout = WaterfallLayout(configuration: options.configuration, bounds: Rect(origin: .zero, size: options.size))
@@ -160,6 +169,9 @@ public struct WaterfallScene {
             showsHUD.toggle()
             scroll(to: scrollOffset)  // the bar came or went: the grid has another height
         case .open: openSelectedPicture()
+        case .toggleSlideshow:
+            openPicture(at: selection ?? firstInView ?? 0)
+            slideshowRuns = openPicture != nil
         case .togglePause:
             pictures?.setAnimationsPaused(!(pictures?.animationsPaused ?? false), now: monotonicNanoseconds())
         default: break
@@ -256,13 +268,19 @@ public struct WaterfallScene {
     /// anything changed.
     @discardableResult
     public mutating func takePictureResults() -> Bool {
-        guard let pictures = options.pictures, pictures.takeResults() else { return false }
-        if !pictures.arrivals.isEmpty {
+        guard let pictures = options.pictures else { return false }
+        var changed = pictures.takeResults()
+        if changed {
             let shown = Set(layout.indices(in: visibleRect))
             for index in pictures.arrivals where shown.contains(index) { fading[index] = 0 }
+            appendArrivedPictures(pictures)
         }
-        appendArrivedPictures(pictures)
-        return true
+        // A slideshow asked for at the start opens its first picture once it can.
+        if slideshowRuns && openPicture == nil && !items.isEmpty {
+            openPicture(at: selection ?? 0)
+            changed = true
+        }
+        return changed
     }
 
     /// The pictures shown, if any.

@@ -71,6 +71,8 @@ public struct SessionHeader: Codable, Hashable, Sendable {
     public var waterfall: WaterfallConfiguration
     /// Where the waterfall's items came from.
     public var items: Items
+    /// Seconds a picture shows when the session started with a slideshow (`--slideshow`), else nil.
+    public var slideshow: Double?
 
     /// The header of a session that starts as `force` and `waterfall` say, showing `view` first.
     public init(force: ForceScene.Options, waterfall: WaterfallScene.Options, view: ViewerModel.View, items: Items) {
@@ -81,6 +83,7 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         settings = force.settings
         self.waterfall = waterfall.configuration
         self.items = items
+        slideshow = waterfall.startsSlideshow ? waterfall.slideshowSeconds : nil
     }
 
     /// The options of the views this header starts, given the items its source gives (checked against
@@ -99,6 +102,10 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         waterfall.seed = seed
         waterfall.size = size
         waterfall.configuration = self.waterfall
+        if let slideshow {
+            waterfall.startsSlideshow = true
+            waterfall.slideshowSeconds = slideshow
+        }
         return (force, waterfall)
     }
 }

@@ -15,6 +15,9 @@ struct EventTranslator {
     var closeRequested = false
     /// Whether the key table shows: then a key bound to nothing hides it.
     var keyTableShows = false
+    /// Programs asking for the selection the viewer holds, and selections other programs took.
+    private(set) var selectionRequests: [XSelectionRequestEvent] = []
+    private(set) var selectionsLost: [Atom] = []
     /// The last left press: when (server milliseconds) and where, to tell a double click.
     private var lastPress: (time: Time, x: Int32, y: Int32)?
     /// The most time between the presses of a double click, and how far apart they may be.
@@ -38,8 +41,19 @@ struct EventTranslator {
             append(.drag(point(event.xmotion.x, event.xmotion.y)))
         case KeyPress: keyPress(&event.xkey)
         case ClientMessage where UInt(bitPattern: event.xclient.data.l.0) == deleteMessage: closeRequested = true
+        case SelectionRequest: selectionRequests.append(event.xselectionrequest)
+        case SelectionClear: selectionsLost.append(event.xselectionclear.selection)
         default: break
         }
+    }
+
+    /// Hands over the selection events recorded.
+    mutating func takeSelectionEvents() -> (requests: [XSelectionRequestEvent], lost: [Atom]) {
+        defer {
+            selectionRequests.removeAll()
+            selectionsLost.removeAll()
+        }
+        return (selectionRequests, selectionsLost)
     }
 
     /// Hands over the recorded commands.

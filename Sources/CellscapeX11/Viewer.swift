@@ -30,6 +30,8 @@ public final class Viewer {
     private var replayed = 0
     private var title: String
     private var slideshow = SlideshowClock()
+    private lazy var selection = X11Selection(window: window)
+    private var launcher = DesktopLauncher()
     private var fullscreen = false
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
     public private(set) var frameTimes = FrameTimes()
@@ -82,6 +84,7 @@ public final class Viewer {
                 driver.send(step)
                 translator.needsDisplay = true
             }
+            carryOutRequests()
             if driver.model.wantsFullscreen != fullscreen {
                 fullscreen = driver.model.wantsFullscreen
                 window.setFullscreen(fullscreen)
@@ -122,6 +125,23 @@ public final class Viewer {
     private var wantsFrames: Bool {
         let replaying = options.replay.map { driver.frame < $0.end.end } ?? false
         return translator.isMapped && (translator.needsDisplay || driver.model.isAnimating || replaying)
+    }
+
+    /// Does what the user asked be done outside the viewer (a replay does nothing of it), and answers
+    /// the programs that ask for the paths copied.
+    private func carryOutRequests() {
+        let requests = driver.takeRequests()
+        let (asked, lost) = translator.takeSelectionEvents()
+        for selectionName in lost { selection.lost(selectionName) }
+        for request in asked { selection.answer(request) }
+        launcher.reap()
+        guard options.replay == nil else { return }
+        for request in requests {
+            switch request {
+            case .openWithDesktop(let paths): launcher.open(paths)
+            case .copyPaths(let paths): selection.offer(paths.joined(separator: "\n"))
+            }
+        }
     }
 
     /// Sends the replayed session's inputs that come before the next frame.

@@ -66,6 +66,42 @@ struct PictureEndToEndTests {
         #expect(viewer.waitForExit(within: 5) == 0)
     }
 
+    /// `y` offers the marked pictures' paths as CLIPBOARD and PRIMARY; `o` opens the selected one with
+    /// the desktop's application (here an `xdg-open` that writes down what it was given).
+    @Test func pathsAreCopiedAndAPictureOpensWithTheDesktop() throws {
+        let root = try Self.folder(count: 40)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let tools = root + "/tools"
+        try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+        let opened = root + "/opened.txt"
+        _ = FileManager.default.createFile(
+            atPath: tools + "/xdg-open", contents: Data("#!/bin/sh\necho \"$1\" >> '\(opened)'\n".utf8),
+            attributes: [.posixPermissions: 0o755])
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer(
+            [root, "--no-disk-cache"], environment: ["PATH": tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
+        #expect(server.waitUntil(window, within: 20) { Self.pictureShare($0) > 0.6 })
+        server.click(x: 100, y: 100)
+        server.press(XK_o)
+        server.press(XK_m)
+        server.press(XK_Right)
+        server.press(XK_m)
+        server.press(XK_y)
+        let expected = "\(root)/picture1.png\n\(root)/picture2.png"
+        var copied: String?
+        for _ in 0..<50 where copied != expected {
+            copied = server.selectionText("CLIPBOARD")
+            usleep(50_000)
+        }
+        #expect(copied == expected)
+        #expect(server.selectionText("PRIMARY") == expected)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline && (try? String(contentsOfFile: opened, encoding: .utf8)) == nil { usleep(20_000) }
+        #expect((try? String(contentsOfFile: opened, encoding: .utf8)) == "\(root)/picture1.png\n")
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 5) == 0)
+    }
+
     /// nsxiv's -o: the marked pictures' paths on standard output at exit, NUL-ended with -0, so the
     /// browser works in a pipeline.
     @Test(arguments: [["-o"], ["-o", "-0"]])

@@ -45,8 +45,10 @@ final class XvfbServer {
 
     /// Starts `cellscape` on this display and waits for its `ready window=0x...` line (on standard
     /// error with `-o`, whose output is the marked files).
-    func startViewer(_ arguments: [String]) throws -> (ChildProcess, Window) {
-        var environment = ProcessInfo.processInfo.environment
+    func startViewer(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (
+        ChildProcess, Window
+    ) {
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["DISPLAY"] = name
         let viewer = try ChildProcess(ChildProcess.cellscape, arguments, environment: environment)
         let readyOnError = arguments.contains("-o") || arguments.contains("-0")
@@ -67,6 +69,39 @@ final class XvfbServer {
         _ = xtest.button(display, button, 1, 0)
         _ = xtest.button(display, button, 0, 0)
         XFlush(display)
+    }
+
+    /// The text a selection (CLIPBOARD, PRIMARY) holds as UTF8_STRING, asked as any program asks its
+    /// owner; nil when none answers within `seconds`.
+    func selectionText(_ name: String, within seconds: Double = 5) -> String? {
+        let requestor = XCreateSimpleWindow(display, XDefaultRootWindow(display), 0, 0, 1, 1, 0, 0, 0)
+        defer { XDestroyWindow(display, requestor) }
+        let property = XInternAtom(display, "CELLSCAPE_TEST", 0)
+        let utf8 = XInternAtom(display, "UTF8_STRING", 0)
+        XConvertSelection(display, XInternAtom(display, name, 0), utf8, property, requestor, UInt(CurrentTime))
+        XFlush(display)
+        let deadline = Date().addingTimeInterval(seconds)
+        var event = XEvent()
+        while Date() < deadline {
+            guard XPending(display) > 0 else {
+                usleep(10_000)
+                continue
+            }
+            XNextEvent(display, &event)
+            guard event.type == SelectionNotify, event.xselection.requestor == requestor else { continue }
+            guard event.xselection.property != 0 else { return nil }
+            var type: Atom = 0
+            var format: Int32 = 0
+            var count: UInt = 0
+            var after: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            XGetWindowProperty(
+                display, requestor, property, 0, 1 << 20, 1, utf8, &type, &format, &count, &after, &data)
+            defer { if let data { XFree(data) } }
+            guard let data else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+        }
+        return nil
     }
 
     /// Moves the pointer to a point of the screen.

@@ -83,6 +83,12 @@ public enum KeyTable {
             "m / M / u", [(.toggleMark, ["m"]), (.invertMarks, ["M"]), (.clearMarks, ["u"])],
             [.grid: "mark or unmark / invert the marks / unmark all", .picture: "mark or unmark / invert / unmark all"]),
         KeyBinding(
+            "o / y", [(.openWithDesktop, ["o"]), (.copyPaths, ["y"])],
+            [
+                .grid: "open with the desktop's application / copy the paths (marked, else selected)",
+                .picture: "open with the desktop's application / copy the paths (marked, else this)",
+            ]),
+        KeyBinding(
             "s", [(.toggleSlideshow, ["s"])],
             [.cells: "with pictures: a slideshow", .grid: "a slideshow from the selected picture",
              .picture: "start or pause the slideshow"]),

@@ -88,6 +88,10 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case flipHorizontally
     /// Flips the open picture top to bottom.
     case flipVertically
+    /// Opens the marked (or open, or selected) pictures with the desktop's application.
+    case openWithDesktop
+    /// Copies the marked (or open, or selected) pictures' paths to the clipboard.
+    case copyPaths
     /// Marks the selected (or open) picture, or takes its mark away.
     case toggleMark
     /// Marks every picture that is not marked, and unmarks the others.

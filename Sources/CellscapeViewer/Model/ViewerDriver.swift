@@ -38,6 +38,11 @@ public final class ViewerDriver {
         model.advanceAnimations(to: now)
     }
 
+    /// Hands over what the user asked be done outside the viewer (opening, copying).
+    public func takeRequests() -> [PictureRequest] {
+        model.takeRequests()
+    }
+
     /// Moves the showing view on by one frame.
     public func advance() {
         model.advance()

@@ -75,6 +75,11 @@ public struct ViewerModel {
         }
     }
 
+    /// Hands over what the user asked be done outside the viewer since the last call.
+    public mutating func takeRequests() -> [PictureRequest] {
+        waterfall.takeRequests()
+    }
+
     /// Takes what the picture workers finished; returns whether the frame must be drawn again.
     @discardableResult
     public mutating func takePictureResults() -> Bool {

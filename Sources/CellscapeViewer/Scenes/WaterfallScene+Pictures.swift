@@ -43,7 +43,7 @@ extension WaterfallScene {
             return false
         case .remove: break
         case .key(let key):
-            if mark(key, item: view.index) { return true }
+            if mark(key, item: view.index) || request(key) { return true }
             switch key {
             case .open, .back:
                 openPicture = nil

@@ -58,6 +58,8 @@ public struct WaterfallScene {
     public private(set) var size: Size
     /// Timings the main loop records, shown by the HUD.
     public var statistics = FrameStatistics()
+    /// What the user asked be done outside the viewer, until the loop takes it.
+    var requests: [PictureRequest] = []
     /// Whether a slideshow runs: the open picture moves on every ``slideshowSeconds``.
     public internal(set) var slideshowRuns = false
     /// Seconds each picture of a slideshow shows.
@@ -163,7 +165,7 @@ public struct WaterfallScene {
     }
 
     private mutating func handle(_ key: KeyCommand) {
-        if moveSelection(key) || mark(key, item: selection) { return }
+        if moveSelection(key) || mark(key, item: selection) || request(key) { return }
         switch key {
         case .toggleHUD:
             showsHUD.toggle()

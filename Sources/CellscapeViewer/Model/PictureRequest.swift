@@ -1,0 +1,31 @@
+/// What the user asks be done with pictures outside the viewer: the model records it, the window's
+/// loop carries it out (a replay does not), so the model stays free of processes and X selections.
+public enum PictureRequest: Hashable, Sendable {
+    /// Open the files with the desktop's application for them (`xdg-open`).
+    case openWithDesktop([String])
+    /// Offer the files' paths as the X CLIPBOARD and PRIMARY selections.
+    case copyPaths([String])
+}
+
+extension WaterfallScene {
+    /// The pictures an action acts on: the marked ones, else the open or selected one.
+    var actedOn: [Int] {
+        if !marks.isEmpty { return marks.sorted() }
+        return [openPicture?.index ?? selection].compactMap { $0 }
+    }
+
+    /// Records the request a key makes of the pictures acted on; returns false for other keys.
+    mutating func request(_ key: KeyCommand) -> Bool {
+        guard let pictures, [.openWithDesktop, .copyPaths].contains(key) else { return false }
+        let paths = actedOn.filter(pictures.loader.paths.indices.contains).map { pictures.loader.paths[$0] }
+        guard !paths.isEmpty else { return true }
+        requests.append(key == .openWithDesktop ? .openWithDesktop(paths) : .copyPaths(paths))
+        return true
+    }
+
+    /// Hands over the requests recorded since the last call.
+    public mutating func takeRequests() -> [PictureRequest] {
+        defer { requests.removeAll() }
+        return requests
+    }
+}

@@ -180,7 +180,7 @@ public final class Viewer {
     private func loadFont() {
         triedFont = true
         do {
-            text = try TextRenderer()
+            text = try TextRenderer(pixelSize: driver.model.textPixelSize)
         } catch {
             reportLine("no HUD text: \(error)")
         }

@@ -42,11 +42,15 @@ struct SnapshotCommand: ParsableCommand {
         help: "Show every animation at this frame (1 is the first; past the last, the last).")
     var frame: Int?
 
+    @Option(help: "Pixels per point for the waterfall's text, tiles and bar (2 as on a 192-dpi screen).")
+    var scale = 1.0
+
     @OptionGroup var feed: FeedOptions
 
     @OptionGroup var pictures: PictureOptions
 
     func validate() throws {
+        guard (0.5...4).contains(scale) else { throw ValidationError("--scale must be from 0.5 to 4, not \(scale)") }
         if let steps, steps < 0 { throw ValidationError("--steps must be >= 0, not \(steps)") }
         guard maxSteps >= 0 else { throw ValidationError("--max-steps must be >= 0, not \(maxSteps)") }
         guard !(settle && steps != nil) else { throw ValidationError("give --steps or --settle, not both") }
@@ -95,9 +99,10 @@ struct SnapshotCommand: ParsableCommand {
         options.seed = scene.simulation.seed
         options.size = scene.scene.size
         options.showsHUD = hud
+        options.scale = scale
         var waterfall = WaterfallScene(options: options)
         let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
-        let text = try? TextRenderer()
+        let text = try? TextRenderer(pixelSize: Int((14 * scale).rounded()))
         if let pictures = options.pictures {
             waterfall.renderWithPicturesArrived(into: frame, text: nil)  // every header: --open finds its picture
             if let open {

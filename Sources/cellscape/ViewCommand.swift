@@ -39,6 +39,9 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var pictures: PictureOptions
 
+    @Option(help: "Pixels per point for text, tiles and bars (2 on a 192-dpi screen); default: the display's Xft.dpi / 96.")
+    var scale: Double?
+
     @Option(help: ArgumentHelp("Start a slideshow of the pictures, each shown this many seconds.", valueName: "seconds"))
     var slideshow: Double?
 
@@ -58,6 +61,9 @@ struct ViewCommand: ParsableCommand {
     var frameTimes: String?
 
     func validate() throws {
+        if let scale, !(0.5...4).contains(scale) {
+            throw ValidationError("--scale must be from 0.5 to 4, not \(scale)")
+        }
         if let slideshow {
             guard (0.1...86400).contains(slideshow) else {
                 throw ValidationError("--slideshow must be from 0.1 to 86400 seconds, not \(slideshow)")
@@ -127,6 +133,7 @@ struct ViewCommand: ParsableCommand {
 
     private func liveOptions() throws -> ViewerOptions {
         var options = ViewerOptions()
+        options.waterfall.scale = scale ?? DisplayScale.of(displayName: display) ?? 1
         if let feed = try pictures.feed() {
             // A recording starts with every picture laid out, as its replay will.
             if record != nil { feed.waitForAllHeaders() }

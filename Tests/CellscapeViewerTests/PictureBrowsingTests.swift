@@ -76,7 +76,7 @@ import Testing
         var (model, _, root) = try Self.model(30)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let scene = model.waterfall
-        #expect(scene.viewport == Size(width: 640, height: 480 - WaterfallScene.barHeight))
+        #expect(scene.barHeight == 24 && scene.viewport == Size(width: 640, height: 480 - 24))
         #expect(scene.barText.left == (root as NSString).lastPathComponent, "nothing selected: the folder")
         model.handle(.key(.end))
         let bottom = model.waterfall.layout.contentSize.height

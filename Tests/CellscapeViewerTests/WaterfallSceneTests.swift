@@ -72,6 +72,23 @@ import Testing
         #expect(scene.selection == 0 && scene.scrollOffset == 0)
     }
 
+    /// At twice the scale in a window twice as wide, every tile is where it was, twice as far and large.
+    @Test func aHiDPIScaleGrowsTheTilesWithIt() {
+        var options = WaterfallScene.Options()
+        options.catalog = GeneratedItems.items(count: 250, seed: 8)
+        options.size = Size(width: 1280, height: 800)
+        let standard = WaterfallScene(options: options)
+        options.size = Size(width: 2560, height: 1600)
+        options.scale = 2
+        let doubled = WaterfallScene(options: options)
+        #expect(doubled.layout.columnWidth == 2 * standard.layout.columnWidth && doubled.barHeight == 48)
+        for index in 0..<100 {
+            let frame = standard.layout.frame(at: index), big = doubled.layout.frame(at: index)
+            #expect(abs(big.minX - 2 * frame.minX) < 1e-9 && abs(big.minY - 2 * frame.minY) < 1e-6)
+            #expect(abs(big.height - 2 * frame.height) < 1e-9)
+        }
+    }
+
     @Test func aClickSelectsTheTileUnderThePointer() {
         var scene = Self.scene()
         let frame = scene.layout.frame(at: 7)

@@ -104,6 +104,15 @@ final class XvfbServer {
         return nil
     }
 
+    /// Sets the screen's X resources (RESOURCE_MANAGER on the root window), as `xrdb` does.
+    func setResources(_ resources: String) {
+        let bytes = Array(resources.utf8)
+        XChangeProperty(
+            display, XDefaultRootWindow(display), XInternAtom(display, "RESOURCE_MANAGER", 0), XA_STRING, 8,
+            PropModeReplace, bytes, Int32(bytes.count))
+        XSync(display, 0)
+    }
+
     /// Moves the pointer to a point of the screen.
     func move(x: Int32, y: Int32) {
         _ = XTest.shared!.motion(display, -1, x, y, 0)

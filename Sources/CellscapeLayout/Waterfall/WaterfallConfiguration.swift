@@ -46,6 +46,19 @@ public struct WaterfallConfiguration: Hashable, Sendable, Codable {
     /// The defaults: columns at least 240 wide, spacing 8, insets 8.
     public init() {}
 
+    /// The configuration with every length multiplied by `factor` (the pixels per point of a HiDPI
+    /// screen); a fixed number of columns stays.
+    public func scaled(by factor: Double) -> WaterfallConfiguration {
+        var scaled = self
+        if case .minimumWidth(let width) = columns { scaled.columns = .minimumWidth(width * factor) }
+        scaled.columnSpacing *= factor
+        scaled.itemSpacing *= factor
+        scaled.insets = EdgeInsets(
+            top: insets.top * factor, left: insets.left * factor, bottom: insets.bottom * factor,
+            right: insets.right * factor)
+        return scaled
+    }
+
     /// The number of columns at this width.
     public func columnCount(forWidth width: Double) -> Int {
         switch columns {

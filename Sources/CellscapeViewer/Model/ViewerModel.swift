@@ -34,6 +34,9 @@ public struct ViewerModel {
     /// The window size.
     public var size: Size { force.size }
 
+    /// The pixel size of text: 14 at a scale of 1, growing with it.
+    public var textPixelSize: Int { max(6, Int((14 * waterfall.scale).rounded())) }
+
     /// Where input acts now: the cells, the grid, or the open picture.
     public var inputContext: InputContext {
         view == .force ? .cells : waterfall.openPicture == nil ? .grid : .picture

@@ -7,7 +7,7 @@ enum KeyTableOverlay {
     static func draw(_ context: InputContext, into frame: Framebuffer, text: TextRenderer) {
         let entries = KeyTable.rows(for: context).map { (keys: $0.input, action: $0.action) }
             + [(keys: "", action: "(\(KeyTable.hiding))")]
-        let margin = HUDPanel.margin
+        let margin = HUDPanel.margin(for: text)
         let keysWidth = entries.map { text.width(of: $0.keys) }.max() ?? 0
         let actionsWidth = entries.map { text.width(of: $0.action) }.max() ?? 0
         let width = min(keysWidth + actionsWidth + 5 * margin, frame.width - 2 * margin)

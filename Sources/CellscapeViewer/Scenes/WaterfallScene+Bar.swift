@@ -34,10 +34,10 @@ extension WaterfallScene {
 
     /// Draws the bar across the bottom of the window, under the grid or the open picture.
     func drawBar(into frame: Framebuffer, text: TextRenderer) {
-        let bar = Rect(x: 0, y: viewport.height, width: size.width, height: Self.barHeight)
+        let bar = Rect(x: 0, y: viewport.height, width: size.width, height: barHeight)
         frame.fill(bar, color: .panel, alpha: 1)
         let (left, right) = barText
-        let margin = HUDPanel.margin
+        let margin = HUDPanel.margin(for: text)
         let y = Int((bar.center.y - Double(text.lineHeight) / 2).rounded())
         let rightWidth = text.width(of: right)
         let shownRight = rightWidth + 4 * margin < Int(bar.width) / 2 ? right : ""

@@ -5,7 +5,7 @@ extension WaterfallScene {
     /// The highlight around the selected tile.
     static let highlight = Color(hex: 0xFF_FFFF)
     /// The corner radius of tiles.
-    static let cornerRadius = 8.0
+    var cornerRadius: Double { 8 * scale }
 
     /// Draws the frame: the background, the tiles the layout finds in the visible rect, and the HUD.
     /// Returns how long the layout's query took, in nanoseconds.
@@ -42,7 +42,7 @@ extension WaterfallScene {
         tile.origin.y -= scrollOffset
         if index == selection {
             let ring = Rect(x: tile.minX - 3, y: tile.minY - 3, width: tile.width + 6, height: tile.height + 6)
-            RoundedRectangle(frame: ring, cornerRadius: Self.cornerRadius + 3, color: Self.highlight).draw(into: frame)
+            RoundedRectangle(frame: ring, cornerRadius: cornerRadius + 3, color: Self.highlight).draw(into: frame)
         }
         let item = items[index]
         defer { if marks.contains(index) { drawMark(on: tile, into: frame) } }
@@ -50,7 +50,7 @@ extension WaterfallScene {
             drawPicture(index, of: pictures, in: tile, into: frame, text: text)
             return
         }
-        RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: item.color).draw(into: frame)
+        RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: item.color).draw(into: frame)
         guard let text, tile.height >= Double(text.lineHeight + 12), tile.width > 24 else { return }
         let label = text.truncated(item.title, toWidth: Int(tile.width) - 16)
         let labelColor = item.color.isLight ? Color(hex: 0x14_161C) : Color.text
@@ -93,17 +93,17 @@ extension WaterfallScene {
     ) {
         if let thumbnail = pictures.animationFrame(index) ?? pictures.thumbnail(index) {
             if let frames = fading[index] {
-                RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: items[index].color)
+                RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: items[index].color)
                     .draw(into: frame)
                 frame.draw(thumbnail, in: tile, opacity: Double(frames + 1) / Double(Self.fadeFrames + 1))
             } else {
                 frame.draw(thumbnail, in: tile)
             }
         } else if let problem = pictures.problems[index] {
-            RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: Self.brokenColor).draw(into: frame)
+            RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: Self.brokenColor).draw(into: frame)
             if let text { drawProblem(problem, of: index, pictures: pictures, in: tile, into: frame, text: text) }
         } else {
-            RoundedRectangle(frame: tile, cornerRadius: Self.cornerRadius, color: items[index].color).draw(into: frame)
+            RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: items[index].color).draw(into: frame)
         }
     }
 
@@ -122,10 +122,10 @@ extension WaterfallScene {
 
     /// A marked tile's badge: a disc in the mark's colour, ringed, in its top-right corner.
     private func drawMark(on tile: Rect, into frame: Framebuffer) {
-        let side = 18.0
-        let badge = Rect(x: tile.maxX - side - 6, y: tile.minY + 6, width: side, height: side)
-        let ring = Rect(x: badge.minX - 2, y: badge.minY - 2, width: side + 4, height: side + 4)
-        RoundedRectangle(frame: ring, cornerRadius: side / 2 + 2, color: Self.highlight).draw(into: frame)
+        let side = 18 * scale
+        let badge = Rect(x: tile.maxX - side - 6 * scale, y: tile.minY + 6 * scale, width: side, height: side)
+        let ring = Rect(x: badge.minX - 2 * scale, y: badge.minY - 2 * scale, width: side + 4 * scale, height: side + 4 * scale)
+        RoundedRectangle(frame: ring, cornerRadius: ring.width / 2, color: Self.highlight).draw(into: frame)
         RoundedRectangle(frame: badge, cornerRadius: side / 2, color: Self.markColor).draw(into: frame)
     }
 

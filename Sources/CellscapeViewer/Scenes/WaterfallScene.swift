@@ -24,6 +24,8 @@ public struct WaterfallScene {
         public var showsHUD = true
         /// Seconds each picture of a slideshow shows.
         public var slideshowSeconds = 5.0
+        /// Pixels per point: tiles, spacing and the bar grow with it (2 on a 192-dpi screen).
+        public var scale = 1.0
         /// Whether a slideshow starts once the first picture can open (`--slideshow`).
         public var startsSlideshow = false
 
@@ -88,7 +90,8 @@ public struct WaterfallScene {
         slideshowRuns = options.startsSlideshow
         size = options.size
         showsHUD = options.showsHUD
-        layout = WaterfallLayout(configuration: options.configuration, bounds: Rect(origin: .zero, size: options.size))
+        layout = WaterfallLayout(
+            configuration: options.configuration.scaled(by: options.scale), bounds: Rect(origin: .zero, size: options.size))
         loadPagesIfNeeded()
     }
 
@@ -100,14 +103,17 @@ public struct WaterfallScene {
 
     /// The part of the window the grid or the open picture shows in: all of it but the bar.
     public var viewport: Size {
-        Size(width: size.width, height: max(1, size.height - (showsBar ? Self.barHeight : 0)))
+        Size(width: size.width, height: max(1, size.height - (showsBar ? barHeight : 0)))
     }
 
     /// Whether the bar shows at the bottom: with pictures, while the HUD is on.
     public var showsBar: Bool { options.pictures != nil && showsHUD }
 
     /// The height of the bar, in pixels.
-    static let barHeight = 24.0
+    public var barHeight: Double { (24 * scale).rounded() }
+
+    /// Pixels per point (``Options/scale``).
+    public var scale: Double { options.scale }
 
     /// The largest scroll offset: the bottom of the content at the bottom of the window.
     public var maximumOffset: Double { max(0, layout.contentSize.height - viewport.height) }

@@ -73,6 +73,8 @@ public struct SessionHeader: Codable, Hashable, Sendable {
     public var items: Items
     /// Seconds a picture shows when the session started with a slideshow (`--slideshow`), else nil.
     public var slideshow: Double?
+    /// Pixels per point, when not 1 (`--scale`, or the display's `Xft.dpi`): the tiles' size follows it.
+    public var scale: Double?
 
     /// The header of a session that starts as `force` and `waterfall` say, showing `view` first.
     public init(force: ForceScene.Options, waterfall: WaterfallScene.Options, view: ViewerModel.View, items: Items) {
@@ -84,6 +86,7 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         self.waterfall = waterfall.configuration
         self.items = items
         slideshow = waterfall.startsSlideshow ? waterfall.slideshowSeconds : nil
+        scale = waterfall.scale == 1 ? nil : waterfall.scale
     }
 
     /// The options of the views this header starts, given the items its source gives (checked against
@@ -102,6 +105,7 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         waterfall.seed = seed
         waterfall.size = size
         waterfall.configuration = self.waterfall
+        waterfall.scale = scale ?? 1
         if let slideshow {
             waterfall.startsSlideshow = true
             waterfall.slideshowSeconds = slideshow

@@ -212,6 +212,10 @@ public final class Viewer {
         // Finished pictures wake the loop: the main thread never waits for a decoder.
         if let pictures = options.waterfall.pictures {
             descriptors.append(pollfd(fd: pictures.loader.wakeDescriptor, events: Int16(POLLIN), revents: 0))
+            // So do pictures written into a folder shown.
+            if let watch = pictures.watchDescriptor {
+                descriptors.append(pollfd(fd: watch, events: Int16(POLLIN), revents: 0))
+            }
         }
         _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
     }

@@ -134,7 +134,8 @@ struct ViewCommand: ParsableCommand {
     private func liveOptions() throws -> ViewerOptions {
         var options = ViewerOptions()
         options.waterfall.scale = scale ?? DisplayScale.of(displayName: display) ?? 1
-        if let feed = try pictures.feed() {
+        // A recording holds the pictures it started with: a folder that changes would not replay.
+        if let feed = try pictures.feed(watching: record == nil) {
             // A recording starts with every picture laid out, as its replay will.
             if record != nil { feed.waitForAllHeaders() }
             options.waterfall.pictures = feed
@@ -230,8 +231,9 @@ struct PictureOptions: ParsableArguments {
         }
     }
 
-    /// The feed of the pictures named, or nil when none are; throws when they name no picture.
-    func feed() throws -> PictureFeed? {
+    /// The feed of the pictures named, or nil when none are; throws when they name no picture. When
+    /// `watching`, pictures written into their folders join it as they land.
+    func feed(watching: Bool = false) throws -> PictureFeed? {
         guard !paths.isEmpty else { return nil }
         var arguments = paths.filter { $0 != "-" }
         if paths.contains("-") {
@@ -246,6 +248,7 @@ struct PictureOptions: ParsableArguments {
         }
         let feed = Self.feed(of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache)
         feed.skippedFiles = found.skipped
+        if watching { feed.watch(folders: found.folders) }
         return feed
     }
 

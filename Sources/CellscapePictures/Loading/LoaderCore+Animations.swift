@@ -30,7 +30,7 @@ extension LoaderCore {
         var animation = condition.withLock { animations[key] }
         do {
             if animation == nil {
-                let data = try PictureFile.contents(of: paths[index])
+                let data = try PictureFile.contents(of: path(index))
                 guard let header = PictureHeader(data) else {
                     throw PictureDecoder.Failure(description: "not a picture")
                 }
@@ -38,7 +38,7 @@ extension LoaderCore {
                 condition.withLock { animations[key] = animation }
             }
         } catch {
-            return .frames(index: index, side: side, [], count: nil, plays: nil, problem: "\(paths[index]): \(error)")
+            return .frames(index: index, side: side, [], count: nil, plays: nil, problem: "\(path(index)): \(error)")
         }
         guard let animation else { return .frames(index: index, side: side, [], count: nil, plays: nil, problem: nil) }
         var frames: [AnimationFrame] = []
@@ -52,7 +52,7 @@ extension LoaderCore {
                     frames.append(frame)
                 }
             } catch {
-                problem = "\(paths[index]): \(error)"
+                problem = "\(path(index)): \(error)"
                 break
             }
         }

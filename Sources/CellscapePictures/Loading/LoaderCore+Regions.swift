@@ -16,11 +16,11 @@ extension LoaderCore {
         let fitting = Size(
             width: (Double(part.width) * scale).rounded(.up), height: (Double(part.height) * scale).rounded(.up))
         do {
-            let data = try PictureFile.contents(of: paths[index])
+            let data = try PictureFile.contents(of: path(index))
             let image = try PictureDecoder.decode(data, region: part, fitting: fitting, pool: windowImages)
             return .region(index: index, part, scale: scale, image, problem: nil)
         } catch {
-            return .region(index: index, part, scale: scale, nil, problem: "\(paths[index]): \(error)")
+            return .region(index: index, part, scale: scale, nil, problem: "\(path(index)): \(error)")
         }
     }
 }

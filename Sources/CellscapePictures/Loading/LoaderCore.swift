@@ -9,8 +9,9 @@ import Foundation
 final class LoaderCore: @unchecked Sendable {
     typealias Result = PictureLoader.Result
 
-    /// The pictures, by index.
-    let paths: [String]
+    /// The pictures, by index; more may be appended (a folder that grows), so read under the lock.
+    var paths: [String] { condition.withLock { storedPaths } }
+    private var storedPaths: [String]
     static let onScreen = PictureLoader.onScreen
     /// The end of the pipe the main loop polls; readable while results wait.
     let wakeDescriptor: Int32
@@ -55,7 +56,7 @@ final class LoaderCore: @unchecked Sendable {
     /// The core of a loader of `paths` on `threads` workers (see ``PictureLoader/init(paths:threads:diskCache:)``).
     init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil) {
         PictureMemory.apply()
-        self.paths = paths
+        storedPaths = paths
         self.diskCache = diskCache
         (wakeDescriptor, wakeWriteEnd) = WakePipe.make()
         headersPending = Array(paths.indices.reversed())
@@ -65,6 +66,30 @@ final class LoaderCore: @unchecked Sendable {
             let thread = Thread { self.work() }
             thread.stackSize = 1 << 20
             thread.start()
+        }
+    }
+
+    /// The path of picture `index`.
+    func path(_ index: Int) -> String { condition.withLock { storedPaths[index] } }
+
+    /// See ``PictureLoader/append(paths:)``.
+    func append(paths more: [String]) {
+        condition.withLock {
+            let first = storedPaths.count
+            storedPaths += more
+            // Read after those waiting: the feed shows pictures in order.
+            headersPending.insert(contentsOf: (first..<storedPaths.count).reversed(), at: 0)
+            condition.broadcast()
+        }
+    }
+
+    /// See ``PictureLoader/reread(index:)``.
+    func reread(index: Int) {
+        condition.withLock {
+            // Read next: what changed on disk shows soon.
+            headersPending.append(index)
+            requested = requested.filter { $0 >> 20 != Int64(index) }
+            condition.broadcast()
         }
     }
 
@@ -215,7 +240,7 @@ final class LoaderCore: @unchecked Sendable {
     }
 
     private func header(_ index: Int) -> Result {
-        let path = paths[index]
+        let path = path(index)
         do {
             let file = try PictureFile(path: path)
             let header = PictureHeader(file: file)
@@ -226,7 +251,7 @@ final class LoaderCore: @unchecked Sendable {
     }
 
     private func thumbnail(_ index: Int, side: Int, pool: PixelPool, forWindow: Bool) -> Result {
-        let path = paths[index]
+        let path = path(index)
         do {
             let file = try PictureFile(path: path)
             // A grid tile at any side goes through the shared cache: the standard size at or above it,

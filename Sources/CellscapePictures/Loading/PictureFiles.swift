@@ -9,6 +9,8 @@ public struct PictureFiles: Sendable {
     public var skipped = 0
     /// What could not be read, one line each.
     public var problems: [String] = []
+    /// The folders the pictures were collected from, as absolute paths (to watch for changes).
+    public var folders: [String] = []
 
     /// The endings of the files taken for pictures; their headers decide later.
     public static let extensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "apng", "gif", "webp"]
@@ -46,6 +48,7 @@ public struct PictureFiles: Sendable {
     private mutating func collect(folder: String, recursive: Bool, visited: inout Set<FolderIdentity>) {
         var status = stat()
         guard stat(folder, &status) == 0, visited.insert(FolderIdentity(status)).inserted else { return }
+        folders.append(folder)
         guard let entries = Self.entries(of: folder) else {
             problems.append("cannot read the folder \(folder)")
             return

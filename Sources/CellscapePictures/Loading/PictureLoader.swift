@@ -46,6 +46,14 @@ public final class PictureLoader: @unchecked Sendable {
 
     /// The pictures, by index.
     public var paths: [String] { core.paths }
+
+    /// Appends pictures (files that appeared in a folder shown): their headers are read after those
+    /// still waiting, and they take the next indices.
+    public func append(paths: [String]) { core.append(paths: paths) }
+
+    /// Reads picture `index`'s header again (its file changed): a new ``Result/header`` follows, and
+    /// thumbnails asked for later are decoded anew.
+    public func reread(index: Int) { core.reread(index: index) }
     /// The end of the pipe the main loop polls; readable while results wait.
     public var wakeDescriptor: Int32 { core.wakeDescriptor }
     /// Whether a thumbnail is still wanted, asked on a worker just before it starts (the main thread

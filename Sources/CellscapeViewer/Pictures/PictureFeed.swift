@@ -25,6 +25,15 @@ public final class PictureFeed {
     public private(set) var side = 256
     /// The pictures whose grid thumbnails arrived at the last ``takeResults()``.
     public private(set) var arrivals: [Int] = []
+    /// The pictures whose size changed at the last ``takeResults()`` (a file rewritten): the layout
+    /// places them again.
+    public private(set) var resized: [Int] = []
+    /// The folders watched for pictures written or removed while they show, if any.
+    private var watcher: FolderWatcher?
+    /// Pictures whose header is read again, their file having changed.
+    private var rereading = Set<Int>()
+    /// Each picture's index by path, made when a folder first changes.
+    private var indexByPath: [String: Int]?
     /// The animations playing (tiles on screen, or the open picture), by picture.
     var animations: [Int: PlayingAnimation] = [:]
     /// Whether every animation is paused (a key).
@@ -98,19 +107,81 @@ public final class PictureFeed {
         }
     }
 
+    /// Watches `folders`: pictures written into them join the feed at its end, those rewritten are
+    /// read again, those removed say so on their tiles. Poll ``watchDescriptor`` with the loader's.
+    public func watch(folders: [String]) {
+        watcher = FolderWatcher(folders: folders)
+    }
+
+    /// The descriptor readable while the watched folders changed, if any are watched.
+    public var watchDescriptor: Int32? { watcher?.descriptor }
+
+    /// Appends pictures at the end of the feed; their headers are read after those waiting.
+    public func append(paths more: [String]) {
+        loader.append(paths: more)
+        if var known = indexByPath {
+            for (offset, path) in more.enumerated() { known[path] = headers.count + offset }
+            indexByPath = known
+        }
+        headers += Array(repeating: nil, count: more.count)
+    }
+
+    /// Picture `index`'s file changed: what was decoded goes, its header is read again, and its
+    /// thumbnails are decoded anew (the shared cache knows the file's new time).
+    public func refresh(_ index: Int) {
+        memory.remove(index)
+        views[index] = nil
+        broken.remove(index)
+        problems[index] = nil
+        rereading.insert(index)
+        loader.reread(index: index)
+    }
+
+    /// Applies what happened in the watched folders; returns whether anything did.
+    private func takeFolderChanges() -> Bool {
+        guard let changes = watcher?.changes(), !changes.isEmpty else { return false }
+        let known = indexByPath ?? Dictionary(loader.paths.enumerated().map { ($1, $0) }) { first, _ in first }
+        var added: [String] = []
+        for change in changes {
+            switch change {
+            case .written(let path):
+                if let index = known[path] {
+                    refresh(index)
+                } else if !added.contains(path) {
+                    added.append(path)
+                }
+            case .removed(let path):
+                guard let index = known[path] else { continue }
+                memory.remove(index)
+                broken.insert(index)
+                problems[index] = "removed from the folder"
+            }
+        }
+        indexByPath = known
+        if !added.isEmpty { append(paths: added) }
+        return true
+    }
+
     /// Takes what the workers finished; returns whether anything that shows changed.
     @discardableResult
     public func takeResults() -> Bool {
+        let folderChanged = takeFolderChanges()
         let results = loader.takeResults()
         arrivals.removeAll(keepingCapacity: true)
+        resized.removeAll(keepingCapacity: true)
         // Frames decoded ahead change nothing on screen until their time comes: only a first frame does.
-        var changed = false
+        var changed = folderChanged
         for result in results {
             if case .frames = result {} else { changed = true }
             switch result {
             case .header(let index, let header, let problem):
+                if rereading.remove(index) != nil {
+                    let size = { (header: PictureHeader?) in header.map { [$0.width, $0.height] } ?? [1, 1] }
+                    if size(header) != size(headers[index]) { resized.append(index) }
+                } else {
+                    headersArrived += 1
+                }
                 headers[index] = header
-                headersArrived += 1
                 if let problem { markBroken(index, problem) }
             case .thumbnail(let index, let side, let thumbnail, let problem):
                 if let thumbnail {

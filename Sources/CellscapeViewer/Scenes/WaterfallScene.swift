@@ -281,6 +281,7 @@ public struct WaterfallScene {
         if changed {
             let shown = Set(layout.indices(in: visibleRect))
             for index in pictures.arrivals where shown.contains(index) { fading[index] = 0 }
+            if pictures.resized.contains(where: { $0 < items.count }) { placeAgain(resized: pictures.resized) }
             appendArrivedPictures(pictures)
         }
         // A slideshow asked for at the start opens its first picture once it can.
@@ -293,6 +294,22 @@ public struct WaterfallScene {
 
     /// The pictures shown, if any.
     public var pictures: PictureFeed? { options.pictures }
+
+    /// Lays every item out again once some changed size (their files rewritten), keeping the item at
+    /// the top of the window in place.
+    private mutating func placeAgain(resized: [Int]) {
+        guard let pictures else { return }
+        for index in resized where index < items.count {
+            if let item = pictures.item(at: index) { items[index] = item }
+        }
+        let anchor = layout.topItem(at: scrollOffset)
+        let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
+        layout = WaterfallLayout(
+            configuration: layout.configuration,
+            bounds: Rect(x: 0, y: scrollOffset, width: size.width, height: size.height))
+        layout.append(items.map(\.size))
+        scroll(to: anchor.map { layout.frame(at: $0).minY - anchorScreenY } ?? scrollOffset)
+    }
 
     /// Takes a new window size; a new width reflows the columns and keeps the item at the top in place.
     private mutating func resize(to newSize: Size) {

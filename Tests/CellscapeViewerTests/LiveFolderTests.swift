@@ -1,0 +1,58 @@
+import CellscapePictures
+import Foundation
+import Testing
+
+@testable import CellscapeLayout
+@testable import CellscapeRender
+@testable import CellscapeViewer
+
+/// A folder that changes while it shows: a picture written or moved in joins the end of the feed, one
+/// rewritten at another size is placed again, one removed says so on its tile; the place is kept.
+@Suite struct LiveFolderTests {
+    static func png(_ width: Int, _ height: Int, _ colour: UInt32) throws -> Data {
+        let frame = Framebuffer(width: width, height: height)
+        frame.fill(Color(hex: colour))
+        return Data(try #require(PictureEncoder.png(frame)))
+    }
+
+    @Test func picturesWrittenMovedRewrittenAndRemovedShowAsTheyLand() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-live-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for index in 1...3 { try Self.png(300, 200, 0x30_6090).write(to: URL(fileURLWithPath: "\(root)/p\(index).png")) }
+        let found = PictureFiles([root], recursive: false)
+        let feed = PictureFeed(paths: found.paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        feed.watch(folders: found.folders)
+        #expect(feed.watchDescriptor != nil)
+        var options = WaterfallScene.Options()
+        options.pictures = feed
+        options.size = Size(width: 800, height: 600)
+        var scene = WaterfallScene(options: options)
+        func settle(_ done: (WaterfallScene) -> Bool) {
+            let deadline = Date().addingTimeInterval(20)
+            while !done(scene) && Date() < deadline {
+                feed.loader.waitForWake(milliseconds: 20)
+                scene.takePictureResults()
+            }
+        }
+        settle { $0.items.count == 3 }
+        #expect(scene.items.count == 3)
+        // Written in place (closed once whole), and written elsewhere then moved in, as cameras import.
+        try Self.png(200, 400, 0x90_3030).write(to: URL(fileURLWithPath: "\(root)/p4.png"))
+        try Self.png(400, 100, 0x30_9030).write(to: URL(fileURLWithPath: "\(root)/.p5.png.part"))
+        try FileManager.default.moveItem(atPath: "\(root)/.p5.png.part", toPath: "\(root)/p5.png")
+        _ = FileManager.default.createFile(atPath: "\(root)/notes.txt", contents: Data("not a picture".utf8))
+        settle { $0.items.count == 5 }
+        #expect(scene.items.map(\.title) == ["p1.png", "p2.png", "p3.png", "p4.png", "p5.png"])
+        let tall = scene.layout.frame(at: 3)
+        #expect(abs(tall.height / tall.width - 2) < 1e-9)
+        // Rewritten at another size: placed again at its new shape.
+        try Self.png(300, 600, 0x30_6090).write(to: URL(fileURLWithPath: "\(root)/p1.png"))
+        settle { abs($0.layout.frame(at: 0).height / $0.layout.frame(at: 0).width - 2) < 1e-9 }
+        #expect(abs(scene.layout.frame(at: 0).height / scene.layout.frame(at: 0).width - 2) < 1e-9)
+        #expect(feed.headersArrived == 5, "a header read again is no new picture")
+        try FileManager.default.removeItem(atPath: "\(root)/p2.png")
+        settle { _ in feed.problems[1] != nil }
+        #expect(feed.problems[1] == "removed from the folder" && scene.items.count == 5)
+    }
+}

@@ -41,7 +41,13 @@ struct BenchImagesCommand: ParsableCommand {
         help: "Write this many animated GIFs (480x270, 60 frames at 10 fps, a third transparent) and play them.")
     var makeGIFs: Int?
 
+    @Option(
+        parsing: .unconditional,
+        help: "Instead, watch the folder and write this many pictures into it, timing each until it shows.")
+    var live: Int?
+
     func validate() throws {
+        if let live, !(1...1000).contains(live) { throw ValidationError("--live must be from 1 to 1000, not \(live)") }
         if let make, !(1...100_000).contains(make) {
             throw ValidationError("--make must be from 1 to 100000, not \(make)")
         }
@@ -84,6 +90,16 @@ struct BenchImagesCommand: ParsableCommand {
                     paths.count, report.tilesPlaying, report.scrollP99, report.scrollMedian, report.framesLate,
                     report.framesShown, 100 * Double(report.framesLate) / Double(max(1, report.framesShown)),
                     report.stillCPUPercent, report.stillDrawsPerSecond, report.peakMegabytes, report.budgetMegabytes))
+            return
+        }
+        if let live {
+            progress.stage("writing \(live) pictures into \(folder), each timed until it shows")
+            let times = try LiveFolderBenchmark(folder: folder).run(count: live).sorted()
+            progress.finish()
+            print(
+                String(
+                    format: "live folder, %d pictures written: shown after median %.1f ms, longest %.1f ms",
+                    live, Double(times[times.count / 2]) / 1e6, Double(times.last ?? 0) / 1e6))
             return
         }
         let pictures = PictureFiles([folder], recursive: false)

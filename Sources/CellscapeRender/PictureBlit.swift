@@ -17,7 +17,8 @@ extension Framebuffer {
         let bottom = Self.clamped(rect.maxY.rounded(), to: height)
         guard left < right, top < bottom else { return }
         let turns = (quarterTurns % 4 + 4) % 4
-        let (shownWidth, shownHeight) = turns % 2 == 0 ? (picture.width, picture.height) : (picture.height, picture.width)
+        let (shownWidth, shownHeight) =
+            turns % 2 == 0 ? (picture.width, picture.height) : (picture.height, picture.width)
         let scaleX = Double(shownWidth) / rect.width
         let scaleY = Double(shownHeight) / rect.height
         let (last, bottomRow, stride) = (picture.width - 1, picture.height - 1, picture.stride)

@@ -32,6 +32,7 @@ public final class Viewer {
     private var slideshow = SlideshowClock()
     private lazy var selection = X11Selection(window: window)
     private var launcher = DesktopLauncher()
+    private lazy var trash = TrashActions()
     private var fullscreen = false
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
     public private(set) var frameTimes = FrameTimes()
@@ -140,7 +141,16 @@ public final class Viewer {
             switch request {
             case .openWithDesktop(let paths): launcher.open(paths)
             case .copyPaths(let paths): selection.offer(paths.joined(separator: "\n"))
+            case .trash(let indices):
+                if let pictures = options.waterfall.pictures {
+                    for problem in trash.trash(indices, of: pictures) { reportLine(problem) }
+                }
+            case .undoTrash:
+                if let pictures = options.waterfall.pictures {
+                    for problem in trash.undo(in: pictures) { reportLine(problem) }
+                }
             }
+            translator.needsDisplay = true
         }
     }
 

@@ -51,7 +51,8 @@ struct ReplayCommand: ParsableCommand {
         if let snapshot {
             let frame = Framebuffer(width: Int(model.size.width), height: Int(model.size.height))
             // What the window showed, its pictures decoded (the state is written first: drawing moves nothing).
-            model.renderWithPicturesArrived(into: frame, rasterizer: CircleRasterizer(), text: try? TextRenderer(pixelSize: model.textPixelSize))
+            model.renderWithPicturesArrived(
+                into: frame, rasterizer: CircleRasterizer(), text: try? TextRenderer(pixelSize: model.textPixelSize))
             do {
                 try PNGFile.write(frame, to: snapshot)
             } catch {

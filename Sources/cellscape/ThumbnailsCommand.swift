@@ -57,7 +57,8 @@ struct ThumbnailsCommand: ParsableCommand {
                 let line: String
                 switch outcome {
                 case .failed(let reason): line = reason
-                case .failedBefore: line = "\(found.paths[offset]): failed before, and unchanged since (its failure entry)"
+                case .failedBefore:
+                    line = "\(found.paths[offset]): failed before, and unchanged since (its failure entry)"
                 default: continue
                 }
                 progress.finish()
@@ -87,7 +88,8 @@ struct ThumbnailsCommand: ParsableCommand {
         print(
             "\(Self.count(total, "picture")): \(made) made, \(cached) already cached, \(failed) failed"
                 + (failedBefore > 0 ? ", \(failedBefore) failed before" : "")
-                + "; \(Self.count(found.skipped, "other file")) skipped; cache \(thumbnailer.cache.root)/\(size.rawValue)")
+                + "; \(Self.count(found.skipped, "other file")) skipped; cache \(thumbnailer.cache.root)/\(size.rawValue)"
+        )
         // The cache is the point: a picture that failed (now or before, so every run with the same
         // files ends the same), or a path that could not be read, is an error.
         if failed + failedBefore > 0 || !found.problems.isEmpty { throw ExitCode(1) }

@@ -18,7 +18,7 @@ struct ViewCommand: ParsableCommand {
             the waterfall of generated items. Prints 'ready window=0x<id>' once the window is mapped.
             """
         ] + KeyTable.paragraphs + ["\(KeyTable.hiding.prefix(1).uppercased())\(KeyTable.hiding.dropFirst())."])
-            .joined(separator: "\n\n")
+        .joined(separator: "\n\n")
     )
 
     @OptionGroup var scene: SceneOptions
@@ -39,10 +39,12 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var pictures: PictureOptions
 
-    @Option(help: "Pixels per point for text, tiles and bars (2 on a 192-dpi screen); default: the display's Xft.dpi / 96.")
+    @Option(
+        help: "Pixels per point for text, tiles and bars (2 on a 192-dpi screen); default: the display's Xft.dpi / 96.")
     var scale: Double?
 
-    @Option(help: ArgumentHelp("Start a slideshow of the pictures, each shown this many seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("Start a slideshow of the pictures, each shown this many seconds.", valueName: "seconds"))
     var slideshow: Double?
 
     @Option(

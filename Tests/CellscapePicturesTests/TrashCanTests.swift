@@ -31,15 +31,20 @@ import Testing
         #expect(try String(contentsOfFile: moved.trashed, encoding: .utf8) == "first")
         let info = try String(contentsOfFile: moved.info, encoding: .utf8)
         let escapedRoot = TrashCan.escaped(root)
-        #expect(info.hasPrefix("[Trash Info]\nPath=\(escapedRoot)/photos/holiday%20%281%29%20%C3%BC.jpg\nDeletionDate="))
+        #expect(
+            info.hasPrefix("[Trash Info]\nPath=\(escapedRoot)/photos/holiday%20%281%29%20%C3%BC.jpg\nDeletionDate="))
         #expect(info.range(of: #"DeletionDate=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\n$"#, options: .regularExpression) != nil)
         try trash.restore(moved)
         #expect(try String(contentsOfFile: first, encoding: .utf8) == "first")
-        #expect(!FileManager.default.fileExists(atPath: moved.info) && !FileManager.default.fileExists(atPath: moved.trashed))
+        #expect(
+            !FileManager.default.fileExists(atPath: moved.info)
+                && !FileManager.default.fileExists(atPath: moved.trashed))
         // Another file took the place of the second: it stays in the trash, with its info.
         try Data("new".utf8).write(to: URL(fileURLWithPath: second))
         #expect(throws: TrashCan.Failure.self) { try trash.restore(movedToo) }
-        #expect(FileManager.default.fileExists(atPath: movedToo.trashed) && FileManager.default.fileExists(atPath: movedToo.info))
+        #expect(
+            FileManager.default.fileExists(atPath: movedToo.trashed)
+                && FileManager.default.fileExists(atPath: movedToo.info))
     }
 
     @Test func aMissingFileOrATakenNameLeavesNoStrayInfo() throws {

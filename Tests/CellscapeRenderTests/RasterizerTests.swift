@@ -107,7 +107,8 @@ import Testing
             text.draw(name, x: 2, y: 2, color: .text, into: frame)
             return frame.packedPixels
         }
-        let sun = drawn("日"), book = drawn("本")
+        let sun = drawn("日")
+        let book = drawn("本")
         #expect(sun != book, "two characters drawn alike: the missing-glyph box")
         #expect(sun.filter { $0 != Color.background.pixel }.count > 20)
         #expect(text.width(of: "日本語") >= 3 * 12, "full-width characters")

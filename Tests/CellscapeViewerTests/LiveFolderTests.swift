@@ -19,7 +19,9 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-live-\(UUID())").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        for index in 1...3 { try Self.png(300, 200, 0x30_6090).write(to: URL(fileURLWithPath: "\(root)/p\(index).png")) }
+        for index in 1...3 {
+            try Self.png(300, 200, 0x30_6090).write(to: URL(fileURLWithPath: "\(root)/p\(index).png"))
+        }
         let found = PictureFiles([root], recursive: false)
         let feed = PictureFeed(paths: found.paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         feed.watch(folders: found.folders)
@@ -54,5 +56,41 @@ import Testing
         try FileManager.default.removeItem(atPath: "\(root)/p2.png")
         settle { _ in feed.problems[1] != nil }
         #expect(feed.problems[1] == "removed from the folder" && scene.items.count == 5)
+    }
+}
+
+/// Delete moves the marked pictures (else the selected one) to the trash, their tiles say so, and `z`
+/// puts them back, read again.
+@Suite struct TrashActionsTests {
+    @Test func deleteMovesThePicturesAndZPutsThemBack() throws {
+        var (model, feed, root) = try PictureBrowsingTests.model(3, bar: false)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let data = root + "/data"
+        let actions = TrashActions(trashCan: TrashCan(environment: ["XDG_DATA_HOME": data]))
+        let tile = model.waterfall.layout.frame(at: 0)
+        model.handle(.press(tile.center))
+        model.handle(.release(tile.center))
+        model.handle(.key(.toggleMark))
+        model.handle(.key(.next))
+        model.handle(.key(.toggleMark))
+        model.handle(.key(.trash))
+        #expect(model.takeRequests() == [.trash([0, 1])])
+        #expect(model.waterfall.marks.isEmpty, "what went to the trash is no longer marked")
+        #expect(actions.trash([0, 1], of: feed).isEmpty)
+        #expect(feed.problems[0] == "moved to the trash" && feed.problems[1] == "moved to the trash")
+        #expect(!FileManager.default.fileExists(atPath: root + "/p1.png"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: data + "/Trash/files").sorted() == ["p1.png", "p2.png"])
+        model.handle(.key(.undoTrash))
+        #expect(model.takeRequests() == [.undoTrash])
+        #expect(actions.undo(in: feed).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: root + "/p1.png") && feed.problems[0] == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data + "/Trash/info").isEmpty)
+        let deadline = Date().addingTimeInterval(20)
+        while !(feed.headers[0] != nil && feed.headers[1] != nil) && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 20)
+            model.takePictureResults()
+        }
+        #expect(feed.headers[0]?.width == 200 && feed.headers[1]?.width == 300, "read again")
     }
 }

@@ -80,7 +80,9 @@ import Testing
         #expect(scene.barText.left == (root as NSString).lastPathComponent, "nothing selected: the folder")
         model.handle(.key(.end))
         let bottom = model.waterfall.layout.contentSize.height
-        #expect(model.waterfall.scrollOffset == bottom - model.waterfall.viewport.height, "the last tile ends above the bar")
+        #expect(
+            model.waterfall.scrollOffset == bottom - model.waterfall.viewport.height, "the last tile ends above the bar"
+        )
         #expect(model.waterfall.barText.left == "p31.jpg   31/31   not a picture", "End selects the last")
         #expect(model.waterfall.barText.right == "31 pictures   1 broken")
         model.handle(.key(.home))
@@ -98,9 +100,10 @@ import Testing
 
     @Test func fileSizesReadAsFileManagersShowThem() {
         let sizes = [0, 999, 1000, 12_345, 999_949, 2_400_000, 123_456_789, 5_000_000_000]
-        #expect(sizes.map(WaterfallScene.fileSize) == [
-            "0 B", "999 B", "1.0 KB", "12.3 KB", "1.0 MB", "2.4 MB", "123 MB", "5.0 GB",
-        ])
+        #expect(
+            sizes.map(WaterfallScene.fileSize) == [
+                "0 B", "999 B", "1.0 KB", "12.3 KB", "1.0 MB", "2.4 MB", "123 MB", "5.0 GB",
+            ])
     }
 }
 

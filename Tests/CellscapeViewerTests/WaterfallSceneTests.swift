@@ -83,7 +83,8 @@ import Testing
         let doubled = WaterfallScene(options: options)
         #expect(doubled.layout.columnWidth == 2 * standard.layout.columnWidth && doubled.barHeight == 48)
         for index in 0..<100 {
-            let frame = standard.layout.frame(at: index), big = doubled.layout.frame(at: index)
+            let frame = standard.layout.frame(at: index)
+            let big = doubled.layout.frame(at: index)
             #expect(abs(big.minX - 2 * frame.minX) < 1e-9 && abs(big.minY - 2 * frame.minY) < 1e-6)
             #expect(abs(big.height - 2 * frame.height) < 1e-9)
         }

@@ -79,7 +79,8 @@ struct PictureEndToEndTests {
             attributes: [.posixPermissions: 0o755])
         let server = try XvfbServer()
         let (viewer, window) = try server.startViewer(
-            [root, "--no-disk-cache"], environment: ["PATH": tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
+            [root, "--no-disk-cache"],
+            environment: ["PATH": tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
         #expect(server.waitUntil(window, within: 20) { Self.pictureShare($0) > 0.6 })
         server.click(x: 100, y: 100)
         server.press(XK_o)

@@ -244,7 +244,8 @@ final class LoaderCore: @unchecked Sendable {
         do {
             let file = try PictureFile(path: path)
             let header = PictureHeader(file: file)
-            return .header(index: index, header, problem: header == nil ? "\(path): \(PictureHeader.problem(reading: file))" : nil)
+            return .header(
+                index: index, header, problem: header == nil ? "\(path): \(PictureHeader.problem(reading: file))" : nil)
         } catch {
             return .header(index: index, nil, problem: error.description)
         }

@@ -50,17 +50,22 @@ public enum KeyTable {
     public static let bindings: [KeyBinding] = [
         KeyBinding(
             "left click", [], [.cells: "add a cell (with pictures: select one)", .grid: "select a tile"]),
-        KeyBinding("double click", [], [.cells: "with pictures: open one", .grid: "open the picture", .picture: "back to the grid"]),
+        KeyBinding(
+            "double click", [],
+            [.cells: "with pictures: open one", .grid: "open the picture", .picture: "back to the grid"]),
         KeyBinding("left drag", [], [.cells: "move a cell", .grid: "scroll, with momentum", .picture: "pan"]),
         KeyBinding("right click", [], [.cells: "remove a cell"]),
         KeyBinding("wheel", [], [.grid: "scroll", .picture: "zoom about the pointer"]),
-        KeyBinding("Page Up / Page Down", [(.pageUp, ["Prior"]), (.pageDown, ["Next"])], [.grid: "a screen up / down"]),
+        KeyBinding(
+            "Page Up / Page Down", [(.pageUp, ["Prior"]), (.pageDown, ["Next"])], [.grid: "a screen up / down"]),
         KeyBinding("Home / End", [(.home, ["Home"]), (.end, ["End"])], [.grid: "the first / the last tile"]),
         KeyBinding("Up / Down", [(.lineUp, ["Up"]), (.lineDown, ["Down"])], [.grid: "the tile above / below"]),
         KeyBinding(
             "n / p, Right / Left", [(.next, ["n", "Right"]), (.previous, ["p", "Left"])],
             [.grid: "the next / previous tile", .picture: "next / previous picture"]),
-        KeyBinding("Enter", [(.open, ["Return", "KP_Enter"])], [.cells: "with pictures: open the selected one", .grid: "open the picture", .picture: "back to the grid"]),
+        KeyBinding(
+            "Enter", [(.open, ["Return", "KP_Enter"])],
+            [.cells: "with pictures: open the selected one", .grid: "open the picture", .picture: "back to the grid"]),
         KeyBinding(
             "space", [(.togglePause, ["space"])],
             [.cells: "pause or resume", .grid: "pause or resume animations", .picture: "pause or resume animations"]),
@@ -78,7 +83,8 @@ public enum KeyTable {
             ],
             [.picture: "turn clockwise / counterclockwise, flip left to right / top to bottom"]),
         KeyBinding("a", [(.toggleCheckerboard, ["a"])], [.picture: "checkerboard or plain behind transparency"]),
-        KeyBinding(". / ,", [(.nextFrame, ["period"]), (.previousFrame, ["comma"])], [.picture: "next / previous frame"]),
+        KeyBinding(
+            ". / ,", [(.nextFrame, ["period"]), (.previousFrame, ["comma"])], [.picture: "next / previous frame"]),
         KeyBinding(
             "m / M / u", [(.toggleMark, ["m"]), (.invertMarks, ["M"]), (.clearMarks, ["u"])],
             [.grid: "mark or unmark / invert the marks / unmark all", .picture: "mark or unmark / invert / unmark all"]),
@@ -89,9 +95,16 @@ public enum KeyTable {
                 .picture: "open with the desktop's application / copy the paths (marked, else this)",
             ]),
         KeyBinding(
+            "Delete / z", [(.trash, ["Delete"]), (.undoTrash, ["z"])],
+            [
+                .grid: "move to the trash (marked, else selected) / undo", .picture: "move to the trash / undo",
+            ]),
+        KeyBinding(
             "s", [(.toggleSlideshow, ["s"])],
-            [.cells: "with pictures: a slideshow", .grid: "a slideshow from the selected picture",
-             .picture: "start or pause the slideshow"]),
+            [
+                .cells: "with pictures: a slideshow", .grid: "a slideshow from the selected picture",
+                .picture: "start or pause the slideshow",
+            ]),
         KeyBinding(
             "F11", [(.toggleFullscreen, ["F11"])], [.cells: "fullscreen", .grid: "fullscreen", .picture: "fullscreen"]),
         KeyBinding("h", [(.toggleHUD, ["h"])], [.cells: "HUD", .grid: "HUD", .picture: "HUD"]),

@@ -5,6 +5,10 @@ public enum PictureRequest: Hashable, Sendable {
     case openWithDesktop([String])
     /// Offer the files' paths as the X CLIPBOARD and PRIMARY selections.
     case copyPaths([String])
+    /// Move these pictures (by index) to the trash.
+    case trash([Int])
+    /// Put the pictures moved to the trash last back.
+    case undoTrash
 }
 
 extension WaterfallScene {
@@ -16,7 +20,17 @@ extension WaterfallScene {
 
     /// Records the request a key makes of the pictures acted on; returns false for other keys.
     mutating func request(_ key: KeyCommand) -> Bool {
-        guard let pictures, [.openWithDesktop, .copyPaths].contains(key) else { return false }
+        guard let pictures, [.openWithDesktop, .copyPaths, .trash, .undoTrash].contains(key) else { return false }
+        if key == .undoTrash {
+            requests.append(.undoTrash)
+            return true
+        }
+        if key == .trash {
+            let indices = actedOn.filter { pictures.loader.paths.indices.contains($0) && pictures.problems[$0] == nil }
+            if !indices.isEmpty { requests.append(.trash(indices)) }
+            marks.subtract(indices)
+            return true
+        }
         let paths = actedOn.filter(pictures.loader.paths.indices.contains).map { pictures.loader.paths[$0] }
         guard !paths.isEmpty else { return true }
         requests.append(key == .openWithDesktop ? .openWithDesktop(paths) : .copyPaths(paths))

@@ -92,6 +92,10 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case openWithDesktop
     /// Copies the marked (or open, or selected) pictures' paths to the clipboard.
     case copyPaths
+    /// Moves the marked (or open, or selected) pictures to the trash.
+    case trash
+    /// Puts the pictures moved to the trash last back.
+    case undoTrash
     /// Marks the selected (or open) picture, or takes its mark away.
     case toggleMark
     /// Marks every picture that is not marked, and unmarks the others.

@@ -98,7 +98,9 @@ extension ViewerModel {
             digest.add(open.zoom?.bitPattern ?? 0)
             digest.add(open.center.x.bitPattern)
             digest.add(open.center.y.bitPattern)
-            if open.quarterTurns != 0 || open.mirrored { digest.add(UInt64(open.quarterTurns * 2 + (open.mirrored ? 1 : 0))) }
+            if open.quarterTurns != 0 || open.mirrored {
+                digest.add(UInt64(open.quarterTurns * 2 + (open.mirrored ? 1 : 0)))
+            }
         }
         if waterfall.slideshowRuns { digest.add(0x5_11DE) }
         // Likewise only with marks.

@@ -137,6 +137,14 @@ public final class PictureFeed {
         loader.reread(index: index)
     }
 
+    /// Picture `index`'s file is gone (`reason` says where): its tile says so, its thumbnail goes.
+    public func markGone(_ index: Int, _ reason: String) {
+        memory.remove(index)
+        views[index] = nil
+        broken.insert(index)
+        problems[index] = reason
+    }
+
     /// Applies what happened in the watched folders; returns whether anything did.
     private func takeFolderChanges() -> Bool {
         guard let changes = watcher?.changes(), !changes.isEmpty else { return false }
@@ -151,10 +159,8 @@ public final class PictureFeed {
                     added.append(path)
                 }
             case .removed(let path):
-                guard let index = known[path] else { continue }
-                memory.remove(index)
-                broken.insert(index)
-                problems[index] = "removed from the folder"
+                guard let index = known[path], problems[index] == nil else { continue }
+                markGone(index, "removed from the folder")
             }
         }
         indexByPath = known

@@ -218,9 +218,11 @@ public struct ForceScene {
             }
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
-        case .quit, .switchView, .showKeys, .hideKeys, .openWithDesktop, .copyPaths, .toggleFullscreen, .toggleSlideshow, .slideshowStep,
+        case .quit, .switchView, .showKeys, .hideKeys, .openWithDesktop, .copyPaths, .trash, .undoTrash,
+            .toggleFullscreen, .toggleSlideshow, .slideshowStep,
             .rotateClockwise, .rotateCounterclockwise, .flipHorizontally,
-            .flipVertically, .toggleMark, .invertMarks, .clearMarks, .open, .back, .next, .previous, .actualSize, .toggleCheckerboard,
+            .flipVertically, .toggleMark, .invertMarks, .clearMarks, .open, .back, .next, .previous, .actualSize,
+            .toggleCheckerboard,
             .nextFrame, .previousFrame, .pageUp,
             .pageDown, .home,
             .end, .lineUp, .lineDown:

@@ -5,7 +5,8 @@ import CellscapeRender
 enum KeyTableOverlay {
     /// Draws the table in a panel at the centre of the frame, or as much of it as fits.
     static func draw(_ context: InputContext, into frame: Framebuffer, text: TextRenderer) {
-        let entries = KeyTable.rows(for: context).map { (keys: $0.input, action: $0.action) }
+        let entries =
+            KeyTable.rows(for: context).map { (keys: $0.input, action: $0.action) }
             + [(keys: "", action: "(\(KeyTable.hiding))")]
         let margin = HUDPanel.margin(for: text)
         let keysWidth = entries.map { text.width(of: $0.keys) }.max() ?? 0

@@ -11,7 +11,9 @@ extension WaterfallScene {
         if !pictures.broken.isEmpty { right.append("\(pictures.broken.count) broken") }
         if pictures.skippedFiles > 0 { right.append("\(pictures.skippedFiles) other files skipped") }
         if !marks.isEmpty { right.insert("\(marks.count) marked", at: 0) }
-        guard let selection, selection < items.count else { return (pictures.folderName, right.joined(separator: "   ")) }
+        guard let selection, selection < items.count else {
+            return (pictures.folderName, right.joined(separator: "   "))
+        }
         var left = [pictures.name(of: selection), "\(selection + 1)/\(pictures.count)"]
         if marks.contains(selection) { left.append("marked") }
         if let problem = pictures.problems[selection] {

@@ -41,7 +41,8 @@ extension WaterfallScene {
     /// The topmost tile wholly or partly in view, the leftmost of those at that height.
     var firstInView: Int? {
         layout.indices(in: visibleRect).min { first, second in
-            let a = layout.frame(at: first), b = layout.frame(at: second)
+            let a = layout.frame(at: first)
+            let b = layout.frame(at: second)
             return a.minY != b.minY ? a.minY < b.minY : a.minX < b.minX
         }
     }

@@ -38,7 +38,8 @@ extension WaterfallScene {
         case .release(let point): pointer = point
         case .wheel(let notches, let point):
             let anchor = point ?? pointer ?? Point(x: viewport.width / 2, y: viewport.height / 2)
-            view.zoom(by: pow(PictureView.zoomStep, Double(-notches)), about: anchor, picture: picture, window: viewport)
+            view.zoom(
+                by: pow(PictureView.zoomStep, Double(-notches)), about: anchor, picture: picture, window: viewport)
         case .resize:
             return false
         case .remove: break
@@ -57,7 +58,8 @@ extension WaterfallScene {
             case .addCells, .removeCells:
                 let factor = key == .addCells ? PictureView.zoomStep : 1 / PictureView.zoomStep
                 view.zoom(
-                    by: factor, about: Point(x: viewport.width / 2, y: viewport.height / 2), picture: picture, window: viewport)
+                    by: factor, about: Point(x: viewport.width / 2, y: viewport.height / 2), picture: picture,
+                    window: viewport)
             case .toggleFit: view.zoom = nil
             case .actualSize:
                 view.zoom(
@@ -92,7 +94,9 @@ extension WaterfallScene {
         frame.fill(Color(hex: 0x0B_0D12))
         if let problem = pictures.problems[view.index] {
             let window = Rect(origin: .zero, size: viewport)
-            if let text { drawProblem(problem, of: view.index, pictures: pictures, in: window, into: frame, text: text) }
+            if let text {
+                drawProblem(problem, of: view.index, pictures: pictures, in: window, into: frame, text: text)
+            }
             return
         }
         let stored = items[view.index].size

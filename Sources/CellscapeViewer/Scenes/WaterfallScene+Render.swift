@@ -124,7 +124,8 @@ extension WaterfallScene {
     private func drawMark(on tile: Rect, into frame: Framebuffer) {
         let side = 18 * scale
         let badge = Rect(x: tile.maxX - side - 6 * scale, y: tile.minY + 6 * scale, width: side, height: side)
-        let ring = Rect(x: badge.minX - 2 * scale, y: badge.minY - 2 * scale, width: side + 4 * scale, height: side + 4 * scale)
+        let ring = Rect(
+            x: badge.minX - 2 * scale, y: badge.minY - 2 * scale, width: side + 4 * scale, height: side + 4 * scale)
         RoundedRectangle(frame: ring, cornerRadius: ring.width / 2, color: Self.highlight).draw(into: frame)
         RoundedRectangle(frame: badge, cornerRadius: side / 2, color: Self.markColor).draw(into: frame)
     }

@@ -91,7 +91,8 @@ public struct WaterfallScene {
         size = options.size
         showsHUD = options.showsHUD
         layout = WaterfallLayout(
-            configuration: options.configuration.scaled(by: options.scale), bounds: Rect(origin: .zero, size: options.size))
+            configuration: options.configuration.scaled(by: options.scale),
+            bounds: Rect(origin: .zero, size: options.size))
         loadPagesIfNeeded()
     }
 

@@ -46,6 +46,9 @@ struct BenchImagesCommand: ParsableCommand {
         help: "Instead, watch the folder and write this many pictures into it, timing each until it shows.")
     var live: Int?
 
+    @Flag(help: "Only the first screen, timed from the start of the listing, with the cache empty and then filled.")
+    var firstScreenOnly = false
+
     func validate() throws {
         if let live, !(1...1000).contains(live) { throw ValidationError("--live must be from 1 to 1000, not \(live)") }
         if let make, !(1...100_000).contains(make) {
@@ -100,6 +103,20 @@ struct BenchImagesCommand: ParsableCommand {
                 String(
                     format: "live folder, %d pictures written: shown after median %.1f ms, longest %.1f ms",
                     live, Double(times[times.count / 2]) / 1e6, Double(times.last ?? 0) / 1e6))
+            return
+        }
+        if firstScreenOnly {
+            let sides = window.split(separator: "x").compactMap { Double($0) }
+            guard sides.count == 2 else { throw CommandError("--window must be WxH, not '\(window)'") }
+            progress.stage("the first screen of \(folder), from the start of its listing")
+            let report = PictureBenchmark.firstScreenFromStart(
+                folder: folder, window: Size(width: sides[0], height: sides[1]))
+            progress.finish()
+            print(
+                String(
+                    format: "first screen, %d pictures: %.0f ms from the start with an empty cache, %.0f ms with it "
+                        + "filled (the listing %.0f ms of it)",
+                    report.pictures, report.cold, report.cached, report.listing))
             return
         }
         let pictures = PictureFiles([folder], recursive: false)

@@ -74,6 +74,27 @@ public struct PictureBenchmark {
             firstScreenCached: cached)
     }
 
+    /// Milliseconds from the start (listing `folder`) to the first screen of `window` showing every
+    /// thumbnail, with a shared cache of its own empty and then filled by that first run; and how long
+    /// the listing took of it.
+    public static func firstScreenFromStart(folder: String, window: Size) -> (
+        pictures: Int, listing: Double, cold: Double, cached: Double
+    ) {
+        let cacheRoot = temporaryCacheRoot
+        defer { try? FileManager.default.removeItem(atPath: cacheRoot) }
+        let cache = ThumbnailCache(root: cacheRoot)
+        var listing = 0.0
+        var pictures = 0
+        let times = (0..<2).map { _ in
+            let start = monotonicNanoseconds()
+            let paths = PictureFiles([folder], recursive: false).paths
+            listing = Double(monotonicNanoseconds() - start) / 1e6
+            pictures = paths.count
+            return listing + firstScreen(paths: paths, diskCache: cache, window: window)
+        }
+        return (pictures, listing, times[0], times[1])
+    }
+
     /// Where a run fills a shared thumbnail cache of its own for the first screen, removed after it.
     public static let temporaryCacheRoot = NSTemporaryDirectory() + "cellscape-bench-cache-\(getpid())"
 

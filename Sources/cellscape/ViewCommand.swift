@@ -102,7 +102,7 @@ struct ViewCommand: ParsableCommand {
                 force: options.scene, waterfall: options.waterfall, view: options.view, items: items)
             options.recording = (header, try SessionFile.writer(path: record) { outputFailed = true })
         }
-        let paths = options.waterfall.pictures?.loader.paths ?? []
+        let feedShown = options.waterfall.pictures
         let printsMarked = pictures.printMarked || pictures.nulSeparated
         if printsMarked { options.readyDescriptor = 2 }
         options.onExit = { [pictures, stateOnExit] state in
@@ -116,6 +116,7 @@ struct ViewCommand: ParsableCommand {
             }
             if printsMarked {
                 let end = pictures.nulSeparated ? "\0" : "\n"
+                let paths = feedShown?.loader.paths ?? []  // read at the end: a listing may have added them
                 let marked = (state.marks ?? []).filter(paths.indices.contains).map { paths[$0] + end }
                 FileHandle.standardOutput.write(Data(marked.joined().utf8))
             }
@@ -137,7 +138,8 @@ struct ViewCommand: ParsableCommand {
         var options = ViewerOptions()
         options.waterfall.scale = scale ?? DisplayScale.of(displayName: display) ?? 1
         // A recording holds the pictures it started with: a folder that changes would not replay.
-        if let feed = try pictures.feed(watching: record == nil) {
+        // A recording starts with every picture listed and laid out, as its replay will.
+        if let feed = try pictures.feed(watching: record == nil, streaming: record == nil) {
             // A recording starts with every picture laid out, as its replay will.
             if record != nil { feed.waitForAllHeaders() }
             options.waterfall.pictures = feed
@@ -235,11 +237,30 @@ struct PictureOptions: ParsableArguments {
 
     /// The feed of the pictures named, or nil when none are; throws when they name no picture. When
     /// `watching`, pictures written into their folders join it as they land.
-    func feed(watching: Bool = false) throws -> PictureFeed? {
+    func feed(watching: Bool = false, streaming: Bool = false) throws -> PictureFeed? {
         guard !paths.isEmpty else { return nil }
         var arguments = paths.filter { $0 != "-" }
         if paths.contains("-") {
             while let line = readLine() { if !line.isEmpty { arguments.append(line) } }
+        }
+        // A folder is listed while the window opens: a missing path is said first, as without.
+        if streaming, arguments.contains(where: Self.isFolder) {
+            let present = arguments.filter { argument in
+                guard access(argument, F_OK) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    FileHandle.standardError.write(Data("cellscape: cannot read \(argument): \(reason)\n".utf8))
+                    return false
+                }
+                return true
+            }
+            guard !present.isEmpty else { throw ExitCode(2) }
+            return PictureFeed(
+                listing: present, recursive: recursive, threads: ParallelWorkers.count,
+                diskCache: noDiskCache ? nil : ThumbnailCache(environment: ProcessInfo.processInfo.environment),
+                memoryBytes: cacheSize << 20, watching: watching
+            ) { problem in
+                FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
+            }
         }
         let found = PictureFiles(arguments, recursive: recursive)
         for problem in found.problems { FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8)) }
@@ -252,6 +273,11 @@ struct PictureOptions: ParsableArguments {
         feed.skippedFiles = found.skipped
         if watching { feed.watch(folders: found.folders) }
         return feed
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The feed of the pictures at `paths`, each problem said on standard error.

@@ -118,7 +118,7 @@ import Testing
             switch result {
             case .header(let index, _, _): order.append("h\(index)")
             case .thumbnail(let index, _, _, _): order.append("t\(index)")
-            case .cacheProblem, .frames, .region: order.append("other")
+            case .cacheProblem, .frames, .region, .listed: order.append("other")
             }
         }
         // The first headers, then the thumbnail now on screen, then the other headers, then the one ahead.

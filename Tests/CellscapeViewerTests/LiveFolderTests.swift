@@ -94,3 +94,29 @@ import Testing
         #expect(feed.headers[0]?.width == 200 && feed.headers[1]?.width == 300, "read again")
     }
 }
+
+/// A folder listed on a thread of its own: the feed starts empty, says it lists, and takes the
+/// pictures in natural order once the listing ends; then its folders are watched.
+@Suite struct StreamedListingTests {
+    @Test func theListingJoinsTheFeedInOrderAndThenTheFolderIsWatched() throws {
+        let colours: [UInt32] = [0xFFD0_3030, 0xFF30_D030, 0xFF30_30D0]
+        let (root, _) = try PictureWaterfallTests.folder(colours)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var problems: [String] = []
+        let feed = PictureFeed(
+            listing: [root], recursive: false, threads: 2, diskCache: nil, memoryBytes: 1 << 24, watching: true
+        ) { problems.append($0) }
+        #expect(feed.isListing && feed.count == 0 && feed.folderName == (root as NSString).lastPathComponent)
+        var options = WaterfallScene.Options()
+        options.pictures = feed
+        var scene = WaterfallScene(options: options)
+        let deadline = Date().addingTimeInterval(20)
+        while (feed.isListing || scene.items.count < 4) && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 20)
+            scene.takePictureResults()
+        }
+        #expect(!feed.isListing && scene.items.map(\.title) == ["p1.png", "p2.png", "p3.png", "p4.jpg"])
+        #expect(feed.watchDescriptor != nil, "watched once listed")
+        #expect(problems.count == 1 && problems[0].hasSuffix("p4.jpg: not a picture"))
+    }
+}

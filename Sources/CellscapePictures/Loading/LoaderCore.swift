@@ -69,6 +69,17 @@ final class LoaderCore: @unchecked Sendable {
         }
     }
 
+    /// How many pictures there are so far.
+    var count: Int { condition.withLock { storedPaths.count } }
+
+    /// Appends what a listing found and says it ended.
+    func finishListing(_ found: PictureFiles) {
+        append(paths: found.paths)
+        condition.withLock { outbox.append(.listed(found)) }
+        var byte: UInt8 = 1
+        _ = write(wakeWriteEnd, &byte, 1)
+    }
+
     /// The path of picture `index`.
     func path(_ index: Int) -> String { condition.withLock { storedPaths[index] } }
 

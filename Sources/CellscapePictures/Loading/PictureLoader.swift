@@ -1,5 +1,6 @@
 import CellscapeLayout
 import CellscapeRender
+import Foundation
 
 /// Reads pictures' headers and decodes their thumbnails on worker threads, so the main thread never
 /// reads a file or decodes: finished work waits in an outbox, and a byte written to a pipe wakes the
@@ -26,6 +27,9 @@ public final class PictureLoader: @unchecked Sendable {
         case region(index: Int, PictureRegion, scale: Double, Framebuffer?, problem: String?)
         /// The shared disk cache could not take a thumbnail (said once; the pictures still show).
         case cacheProblem(String)
+        /// The listing asked of ``list(_:recursive:)`` ended: its pictures were appended; what else
+        /// it found.
+        case listed(PictureFiles)
     }
 
     /// Requests of a lower priority than this are for what the window shows now.
@@ -46,6 +50,18 @@ public final class PictureLoader: @unchecked Sendable {
 
     /// The pictures, by index.
     public var paths: [String] { core.paths }
+
+    /// How many pictures there are so far.
+    public var count: Int { core.count }
+
+    /// Lists `arguments` (files and folders, as ``PictureFiles`` does) on a thread of its own and
+    /// appends the pictures found; a ``Result/listed(_:)`` follows. The window need not wait for a
+    /// folder of 100,000 to be read and sorted.
+    public func list(_ arguments: [String], recursive: Bool) {
+        let core = self.core
+        let thread = Thread { core.finishListing(PictureFiles(arguments, recursive: recursive)) }
+        thread.start()
+    }
 
     /// Appends pictures (files that appeared in a folder shown): their headers are read after those
     /// still waiting, and they take the next indices.

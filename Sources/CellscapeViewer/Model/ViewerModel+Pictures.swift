@@ -48,7 +48,9 @@ extension WaterfallScene {
     /// size drawn, or its first frame) or the thumbnails in view.
     var picturesArrived: Bool {
         guard let pictures else { return true }
-        guard pictures.headersArrived == pictures.count, items.count == pictures.count else { return false }
+        guard !pictures.isListing, pictures.headersArrived == pictures.count, items.count == pictures.count else {
+            return false
+        }
         if let open = openPicture {
             if pictures.broken.contains(open.index) { return true }
             if pictures.headers[open.index]?.isAnimated == true { return pictures.animationFrame(open.index) != nil }

@@ -34,6 +34,10 @@ public final class PictureFeed {
     private var rereading = Set<Int>()
     /// Each picture's index by path, made when a folder first changes.
     private var indexByPath: [String: Int]?
+    /// Whether a listing still runs (``init(listing:recursive:threads:diskCache:memoryBytes:watching:report:)``).
+    public private(set) var isListing = false
+    /// Whether the folders listed are watched once the listing ends.
+    private var watchesListedFolders = false
     /// The animations playing (tiles on screen, or the open picture), by picture.
     var animations: [Int: PlayingAnimation] = [:]
     /// Whether every animation is paused (a key).
@@ -59,6 +63,23 @@ public final class PictureFeed {
         loader.isWanted = { index, _ in range.contains(index) }
     }
 
+    /// A feed whose pictures `arguments` (files and folders) name, listed on a thread of their own:
+    /// the window shows at once and the pictures join as the listing ends, its problems said through
+    /// `report`. When `watching`, the folders listed are watched then.
+    public convenience init(
+        listing arguments: [String], recursive: Bool, threads: Int = 2, diskCache: ThumbnailCache?,
+        memoryBytes: Int, watching: Bool = false, report: @escaping (String) -> Void
+    ) {
+        self.init(paths: [], threads: threads, diskCache: diskCache, memoryBytes: memoryBytes, report: report)
+        isListing = true
+        watchesListedFolders = watching
+        if let first = arguments.first {
+            let path = URL(fileURLWithPath: first).standardizedFileURL.path
+            listedFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
+        }
+        loader.list(arguments, recursive: recursive)
+    }
+
     /// How many pictures there are.
     public var count: Int { headers.count }
 
@@ -67,8 +88,18 @@ public final class PictureFeed {
 
     /// The name of the folder the pictures are in (the innermost one holding them all), for the
     /// window's title.
-    public private(set) lazy var folderName: String = {
-        let folders = loader.paths.map { ($0 as NSString).deletingLastPathComponent }
+    public var folderName: String {
+        if let folderNameKept, folderNameKept.count == count { return folderNameKept.name }
+        let name = headers.isEmpty ? listedFolderName : Self.folderName(of: loader.paths)
+        folderNameKept = (count, name)
+        return name
+    }
+    private var folderNameKept: (count: Int, name: String)?
+    /// The name of the first folder a listing was asked for, until its pictures arrive.
+    private var listedFolderName = "/"
+
+    private static func folderName(of paths: [String]) -> String {
+        let folders = paths.map { ($0 as NSString).deletingLastPathComponent }
         var common = folders.first ?? "/"
         for folder in folders.dropFirst() where folder != common && !folder.hasPrefix(common + "/") {
             while !(folder == common || folder.hasPrefix(common + "/")) && common != "/" && !common.isEmpty {
@@ -76,7 +107,7 @@ public final class PictureFeed {
             }
         }
         return common.isEmpty || common == "/" ? "/" : (common as NSString).lastPathComponent
-    }()
+    }
 
     /// The file name of picture `index`.
     public func name(of index: Int) -> String { (loader.paths[index] as NSString).lastPathComponent }
@@ -173,6 +204,9 @@ public final class PictureFeed {
     public func takeResults() -> Bool {
         let folderChanged = takeFolderChanges()
         let results = loader.takeResults()
+        // Pictures a listing appended.
+        let known = loader.count
+        if known > headers.count { headers += Array(repeating: nil, count: known - headers.count) }
         arrivals.removeAll(keepingCapacity: true)
         resized.removeAll(keepingCapacity: true)
         // Frames decoded ahead change nothing on screen until their time comes: only a first frame does.
@@ -209,6 +243,11 @@ public final class PictureFeed {
                 if let image, viewsWanted.contains(index) { region = (index, part, scale, image) }
                 if let problem { report(problem) }
             case .cacheProblem(let problem): report(problem)
+            case .listed(let found):
+                isListing = false
+                skippedFiles += found.skipped
+                for problem in found.problems { report(problem) }
+                if watchesListedFolders { watch(folders: found.folders) }
             }
         }
         return changed

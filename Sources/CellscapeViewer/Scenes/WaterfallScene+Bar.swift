@@ -7,6 +7,7 @@ extension WaterfallScene {
     public var barText: (left: String, right: String) {
         guard let pictures else { return ("", "") }
         var right = ["\(pictures.count) \(pictures.count == 1 ? "picture" : "pictures")"]
+        if pictures.isListing { right.append("listing") }
         if pictures.headersArrived < pictures.count { right.append("reading \(pictures.headersArrived)") }
         if !pictures.broken.isEmpty { right.append("\(pictures.broken.count) broken") }
         if pictures.skippedFiles > 0 { right.append("\(pictures.skippedFiles) other files skipped") }

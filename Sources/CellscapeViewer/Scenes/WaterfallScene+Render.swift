@@ -28,6 +28,11 @@ extension WaterfallScene {
             pictures.play(visible, side: Int(layout.columnWidth.rounded(.up)), now: monotonicNanoseconds())
         }
         for index in visible { drawTile(index, into: frame, text: text) }
+        if let pictures, pictures.count == 0, !pictures.isListing, let text {
+            let line = "no pictures (JPEG, PNG, GIF or WebP) in \(pictures.folderName)"
+            let x = (Int(size.width) - text.width(of: line)) / 2
+            text.draw(line, x: max(8, x), y: Int(viewport.height) / 2, color: .text, into: frame)
+        }
         // Pictures get a bar that covers no tile; generated items the HUD of figures.
         if showsBar, let text {
             drawBar(into: frame, text: text)

@@ -119,4 +119,22 @@ import Testing
         #expect(feed.watchDescriptor != nil, "watched once listed")
         #expect(problems.count == 1 && problems[0].hasSuffix("p4.jpg: not a picture"))
     }
+
+    @Test func theForceViewGetsACellForEachPictureListed() throws {
+        let (root, _) = try PictureWaterfallTests.folder([0xFFD0_3030, 0xFF30_D030])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let feed = PictureFeed(listing: [root], recursive: false, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        var force = ForceScene.Options()
+        force.pictures = feed
+        var waterfall = WaterfallScene.Options()
+        waterfall.pictures = feed
+        var model = ViewerModel(force: force, waterfall: waterfall, view: .force)
+        #expect(model.force.layout.count == 0)
+        let deadline = Date().addingTimeInterval(20)
+        while feed.isListing && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 20)
+            model.takePictureResults()
+        }
+        #expect(model.force.layout.count == 3, "two pictures and a broken one, a cell each")
+    }
 }

@@ -86,7 +86,9 @@ public struct ViewerModel {
     /// Takes what the picture workers finished; returns whether the frame must be drawn again.
     @discardableResult
     public mutating func takePictureResults() -> Bool {
-        waterfall.takePictureResults()
+        let changed = waterfall.takePictureResults()
+        force.takeArrivedPictures()
+        return changed
     }
 
     /// Moves the animations that show on to the frames due by `now` (monotonic nanoseconds); returns

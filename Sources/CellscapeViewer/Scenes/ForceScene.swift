@@ -78,6 +78,12 @@ public struct ForceScene {
     /// The pictures the cells show, if any.
     public var pictures: PictureFeed? { options.pictures }
 
+    /// Adds a cell for each picture a listing or a folder added since (a cell per picture, in order).
+    mutating func takeArrivedPictures() {
+        guard let pictures, layout.count < pictures.count else { return }
+        for _ in layout.count..<pictures.count { layout.addCell() }
+    }
+
     /// Applies one command.
     public mutating func handle(_ command: ViewerCommand) {
         if pictures != nil, handlePictureCommand(command) {

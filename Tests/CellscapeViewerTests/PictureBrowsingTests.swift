@@ -140,3 +140,30 @@ import Testing
         #expect(state.json.contains(#""turns":1"#))
     }
 }
+
+/// `i` over an open picture: its name, size and file size, and what its camera wrote.
+@Suite struct PictureInfoTests {
+    @Test func theInfoSaysWhenWithWhatAndHow() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-info-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fixture = AnimationPlaybackTests.fixtures + "/camera-exif.jpg"
+        try FileManager.default.copyItem(atPath: fixture, toPath: root + "/camera.jpg")
+        let feed = PictureFeed(paths: [root + "/camera.jpg"], diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        feed.waitForAllHeaders()
+        var waterfall = WaterfallScene.Options()
+        waterfall.pictures = feed
+        var model = ViewerModel(force: ForceScene.Options(), waterfall: waterfall, view: .waterfall)
+        model.handle(.key(.home))
+        model.handle(.key(.open))
+        #expect(model.waterfall.infoLines.first == "camera.jpg" && !model.waterfall.showsInfo)
+        model.handle(.key(.toggleInfo))
+        let size = try #require(feed.headers[0]?.fileSize)
+        #expect(model.waterfall.showsInfo)
+        #expect(
+            model.waterfall.infoLines == [
+                "camera.jpg", "32x24   \(WaterfallScene.fileSize(size))", "taken 2024-07-14 18:03:22",
+                "Canon EOS 5D Mark IV", "1/250 s   f/2.8   ISO 400   35 mm",
+            ])
+    }
+}

@@ -25,6 +25,8 @@ public struct PictureHeader: Hashable, Sendable {
     public var isAnimated = false
     /// The file's size in bytes, when the header was read from a file.
     public var fileSize: Int?
+    /// What the camera wrote (date taken, camera, exposure), when the header holds EXIF.
+    public var exif: PictureExif?
 
     /// The size as shown: width and height swapped for the orientations that turn the picture a
     /// quarter.
@@ -90,12 +92,15 @@ public struct PictureHeader: Hashable, Sendable {
         let width = bigEndian(start, at: 16, count: 4)
         let height = bigEndian(start, at: 20, count: 4)
         guard width > 0, height > 0 else { return nil }
-        return PictureHeader(format: .png, width: width, height: height, orientation: pngOrientation(read))
+        let (orientation, exif) = pngExif(read)
+        var header = PictureHeader(format: .png, width: width, height: height, orientation: orientation)
+        header.exif = exif
+        return header
     }
 
-    /// The orientation in a PNG's eXIf chunk (a TIFF header, as in a JPEG's APP1 after `Exif\0\0`),
+    /// The orientation and EXIF in a PNG's eXIf chunk (a TIFF header, as in a JPEG's APP1 after `Exif\0\0`),
     /// looked for among the chunks before the pixels.
-    private static func pngOrientation(_ read: @escaping (Int, Int) -> [UInt8]) -> PictureOrientation {
+    private static func pngExif(_ read: @escaping (Int, Int) -> [UInt8]) -> (PictureOrientation, PictureExif?) {
         var offset = 8
         for _ in 0..<256 {
             let chunk = read(offset, 8)
@@ -104,16 +109,18 @@ public struct PictureHeader: Hashable, Sendable {
             let type = String(decoding: chunk[4..<8], as: UTF8.self)
             if type == "IDAT" || type == "IEND" { break }
             if type == "eXIf", length <= 1 << 20 {
-                return exifOrientation(tiff: read(offset + 8, length)) ?? .upright
+                let tiff = read(offset + 8, length)
+                return (exifOrientation(tiff: tiff) ?? .upright, PictureExif(tiff: tiff))
             }
             offset += 12 + length
         }
-        return .upright
+        return (.upright, nil)
     }
 
     private static func jpeg(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
         guard start.count >= 4, start[0] == 0xFF, start[1] == 0xD8 else { return nil }
         var orientation = PictureOrientation.upright
+        var exif: PictureExif?
         var offset = 2
         // Each turn reads one segment's marker and length; a header has a few dozen at most, but a
         // damaged file may have any number of stray bytes: the scan ends where the file does.
@@ -135,12 +142,16 @@ public struct PictureHeader: Hashable, Sendable {
                 let height = bigEndian(frame, at: 1, count: 2)
                 let width = bigEndian(frame, at: 3, count: 2)
                 guard width > 0, height > 0 else { return nil }
-                return PictureHeader(format: .jpeg, width: width, height: height, orientation: orientation)
+                var header = PictureHeader(format: .jpeg, width: width, height: height, orientation: orientation)
+                header.exif = exif
+                return header
             }
             if marker == 0xE1, size > 2 {
                 let segment = read(offset + 2, size - 2)
                 if segment.count >= 6, Array(segment[0..<6]) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
-                    orientation = exifOrientation(tiff: Array(segment[6...])) ?? orientation
+                    let tiff = Array(segment[6...])
+                    orientation = exifOrientation(tiff: tiff) ?? orientation
+                    exif = PictureExif(tiff: tiff) ?? exif
                 }
             }
             // A length below 2 skips the length alone, as libjpeg does; the scan for the next marker

@@ -82,6 +82,7 @@ public enum KeyTable {
                 (.flipVertically, ["underscore"]),
             ],
             [.picture: "turn clockwise / counterclockwise, flip left to right / top to bottom"]),
+        KeyBinding("i", [(.toggleInfo, ["i"])], [.picture: "date taken, camera and exposure"]),
         KeyBinding("a", [(.toggleCheckerboard, ["a"])], [.picture: "checkerboard or plain behind transparency"]),
         KeyBinding(
             ". / ,", [(.nextFrame, ["period"]), (.previousFrame, ["comma"])], [.picture: "next / previous frame"]),

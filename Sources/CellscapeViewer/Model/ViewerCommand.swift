@@ -80,6 +80,8 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case toggleSlideshow
     /// The slideshow's next picture (the first after the last): what its clock sends.
     case slideshowStep
+    /// Shows or hides what the open picture's file says of it (date taken, camera, exposure).
+    case toggleInfo
     /// Turns the open picture a quarter clockwise.
     case rotateClockwise
     /// Turns the open picture a quarter counterclockwise.

@@ -224,7 +224,7 @@ public struct ForceScene {
             }
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
-        case .quit, .switchView, .showKeys, .hideKeys, .openWithDesktop, .copyPaths, .trash, .undoTrash,
+        case .quit, .switchView, .showKeys, .hideKeys, .toggleInfo, .openWithDesktop, .copyPaths, .trash, .undoTrash,
             .toggleFullscreen, .toggleSlideshow, .slideshowStep,
             .rotateClockwise, .rotateCounterclockwise, .flipHorizontally,
             .flipVertically, .toggleMark, .invertMarks, .clearMarks, .open, .back, .next, .previous, .actualSize,

@@ -35,6 +35,28 @@ extension WaterfallScene {
         return (left.joined(separator: "   "), right.joined(separator: "   "))
     }
 
+    /// What the open picture's file says of it, a line each: name, size and file size, date taken,
+    /// camera, exposure (those it has).
+    public var infoLines: [String] {
+        guard let pictures, let open = openPicture, let header = pictures.headers[open.index] else { return [] }
+        var lines = [pictures.name(of: open.index)]
+        lines.append("\(header.width)x\(header.height)" + (header.fileSize.map { "   " + Self.fileSize($0) } ?? ""))
+        if let exif = header.exif {
+            if let taken = exif.dateTaken { lines.append("taken " + Self.readableDate(taken)) }
+            if let camera = exif.camera { lines.append(camera) }
+            if let exposure = exif.exposure { lines.append(exposure) }
+        }
+        return lines
+    }
+
+    /// EXIF's "2024:07:14 18:03:22" as "2024-07-14 18:03:22".
+    static func readableDate(_ exif: String) -> String {
+        let parts = exif.split(separator: " ", maxSplits: 1)
+        guard let date = parts.first else { return exif }
+        return ([date.replacingOccurrences(of: ":", with: "-")] + parts.dropFirst().map(String.init)).joined(
+            separator: " ")
+    }
+
     /// Draws the bar across the bottom of the window, under the grid or the open picture.
     func drawBar(into frame: Framebuffer, text: TextRenderer) {
         let bar = Rect(x: 0, y: viewport.height, width: size.width, height: barHeight)

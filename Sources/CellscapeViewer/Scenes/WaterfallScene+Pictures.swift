@@ -73,6 +73,7 @@ extension WaterfallScene {
                 selection = next
             case .toggleHUD: showsHUD.toggle()
             case .toggleCheckerboard: showsCheckerboard.toggle()
+            case .toggleInfo: showsInfo.toggle()
             case .rotateClockwise, .rotateCounterclockwise:
                 view.turn(clockwise: key == .rotateClockwise, picture: stored)
             case .flipHorizontally, .flipVertically: view.flip(vertically: key == .flipVertically, picture: stored)

@@ -13,6 +13,7 @@ extension WaterfallScene {
     public mutating func render(into frame: Framebuffer, text: TextRenderer?) -> UInt64 {
         if let openPicture, let pictures {
             drawOpenPicture(openPicture, of: pictures, into: frame, text: text)
+            if showsInfo, let text { HUDPanel.draw(infoLines, into: frame, text: text, opacity: 0.75) }
             if showsBar, let text { drawBar(into: frame, text: text) }
             return 0
         }

@@ -70,6 +70,8 @@ public struct WaterfallScene {
     public internal(set) var marks = Set<Int>()
     /// The picture open over the grid, if any.
     public internal(set) var openPicture: PictureView?
+    /// Whether the open picture's info (date taken, camera, exposure) shows over it.
+    public internal(set) var showsInfo = false
     /// Whether an open picture's transparent pixels show a checkerboard (else the plain background).
     public internal(set) var showsCheckerboard = true
     /// Tiles fading their thumbnail in over the placeholder: how many frames each has shown it.

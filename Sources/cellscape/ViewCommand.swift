@@ -217,6 +217,12 @@ struct PictureOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Take the pictures of every folder below as well.")
     var recursive = false
 
+    @Option(help: "The order of the pictures: name (natural), time (modified), size or taken (EXIF date).")
+    var sort: PictureFiles.Order = .name
+
+    @Flag(help: "The order reversed: last first.")
+    var reverse = false
+
     @Flag(name: .customShort("o"), help: "On exit, print the marked pictures' paths, one a line (as nsxiv's -o).")
     var printMarked = false
 
@@ -255,14 +261,15 @@ struct PictureOptions: ParsableArguments {
             }
             guard !present.isEmpty else { throw ExitCode(2) }
             return PictureFeed(
-                listing: present, recursive: recursive, threads: ParallelWorkers.count,
+                listing: present, recursive: recursive, order: sort, descending: reverse,
+                threads: ParallelWorkers.count,
                 diskCache: noDiskCache ? nil : ThumbnailCache(environment: ProcessInfo.processInfo.environment),
                 memoryBytes: cacheSize << 20, watching: watching
             ) { problem in
                 FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
             }
         }
-        let found = PictureFiles(arguments, recursive: recursive)
+        let found = PictureFiles(arguments, recursive: recursive, order: sort, descending: reverse)
         for problem in found.problems { FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8)) }
         guard !found.paths.isEmpty else {
             // Each path that could not be taken has had its line.
@@ -302,3 +309,5 @@ struct PictureOptions: ParsableArguments {
 enum ParallelWorkers {
     static var count: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
+
+extension PictureFiles.Order: ExpressibleByArgument {}

@@ -60,3 +60,34 @@ import Testing
         #expect(said == 80_000)
     }
 }
+
+/// `--sort` and `--reverse`: by modification time, size or EXIF date taken, ties in natural order.
+@Suite struct PictureOrderTests {
+    @Test func picturesSortByTimeSizeAndDateTaken() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-order-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // a.jpg: 300 bytes, oldest; b.jpg: 100 bytes, newest; c.jpg: 200 bytes, as old as a (a tie).
+        for (name, size, time) in [("a.jpg", 300, 1_000), ("b.jpg", 100, 3_000), ("c.jpg", 200, 1_000)] {
+            try Data(count: size).write(to: URL(fileURLWithPath: "\(root)/\(name)"))
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: Double(time))], ofItemAtPath: "\(root)/\(name)")
+        }
+        // Dated by its camera (2024): it goes before the undated, which follow by name.
+        try FileManager.default.copyItem(
+            atPath: AnimationPlaybackTests.fixtures + "/camera-exif.jpg", toPath: "\(root)/d.jpg")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 2_000)], ofItemAtPath: "\(root)/d.jpg")
+        func names(_ order: PictureFiles.Order, descending: Bool = false) -> [String] {
+            PictureFiles([root], recursive: false, order: order, descending: descending).paths.map {
+                ($0 as NSString).lastPathComponent
+            }
+        }
+        #expect(names(.name) == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+        #expect(names(.time) == ["a.jpg", "c.jpg", "d.jpg", "b.jpg"])
+        #expect(names(.time, descending: true) == ["b.jpg", "d.jpg", "c.jpg", "a.jpg"])
+        let dSize = try #require(FileManager.default.attributesOfItem(atPath: "\(root)/d.jpg")[.size] as? Int)
+        #expect(dSize > 300 && names(.size) == ["b.jpg", "c.jpg", "a.jpg", "d.jpg"])
+        #expect(names(.taken) == ["d.jpg", "a.jpg", "b.jpg", "c.jpg"])
+    }
+}

@@ -12,11 +12,54 @@ public struct PictureFiles: Sendable {
     /// The folders the pictures were collected from, as absolute paths (to watch for changes).
     public var folders: [String] = []
 
+    /// The orders pictures can be listed in.
+    public enum Order: String, CaseIterable, Sendable {
+        /// By name, in natural order (img2 before img10), folder by folder: the default.
+        case name
+        /// By modification time, oldest first.
+        case time
+        /// By size in bytes, smallest first.
+        case size
+        /// By the date taken that EXIF gives, earliest first; those without one after, by name.
+        case taken
+    }
+
     /// The endings of the files taken for pictures; their headers decide later.
     public static let extensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "apng", "gif", "webp"]
 
+    /// Collects the pictures of `arguments` (files and folders); folders' subfolders too when
+    /// `recursive`; in `order`, reversed when `descending`.
+    public init(_ arguments: [String], recursive: Bool, order: Order = .name, descending: Bool = false) {
+        self.init(arguments, recursive: recursive)
+        sort(order, descending: descending)
+    }
+
+    /// Puts the pictures in `order` (a stable sort: ties keep their natural order), reversed when
+    /// `descending`.
+    public mutating func sort(_ order: Order, descending: Bool) {
+        let keys: [String]
+        switch order {
+        case .name: keys = paths.indices.map { _ in "" }
+        case .time, .size:
+            keys = paths.map { path in
+                var status = stat()
+                guard stat(path, &status) == 0 else { return "" }
+                let value = order == .time ? Int(status.st_mtim.tv_sec) : Int(status.st_size)
+                return String(format: "%020d", value)
+            }
+        case .taken:
+            // Undated pictures sort after every date: "~" follows the digits.
+            keys = paths.map { path in
+                (try? PictureFile(path: path)).flatMap { PictureHeader(file: $0)?.exif?.dateTaken } ?? "~"
+            }
+        }
+        let order = paths.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        paths = order.map { paths[$0] }
+        if descending { paths.reverse() }
+    }
+
     /// Collects the pictures of `arguments` (files and folders); folders' subfolders too when `recursive`.
-    public init(_ arguments: [String], recursive: Bool) {
+    private init(_ arguments: [String], recursive: Bool) {
         var visited = Set<FolderIdentity>()
         for argument in arguments {
             let path = Self.absolute(argument)

@@ -57,9 +57,13 @@ public final class PictureLoader: @unchecked Sendable {
     /// Lists `arguments` (files and folders, as ``PictureFiles`` does) on a thread of its own and
     /// appends the pictures found; a ``Result/listed(_:)`` follows. The window need not wait for a
     /// folder of 100,000 to be read and sorted.
-    public func list(_ arguments: [String], recursive: Bool) {
+    public func list(
+        _ arguments: [String], recursive: Bool, order: PictureFiles.Order = .name, descending: Bool = false
+    ) {
         let core = self.core
-        let thread = Thread { core.finishListing(PictureFiles(arguments, recursive: recursive)) }
+        let thread = Thread {
+            core.finishListing(PictureFiles(arguments, recursive: recursive, order: order, descending: descending))
+        }
         thread.start()
     }
 

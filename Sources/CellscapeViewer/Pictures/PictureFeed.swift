@@ -67,8 +67,9 @@ public final class PictureFeed {
     /// the window shows at once and the pictures join as the listing ends, its problems said through
     /// `report`. When `watching`, the folders listed are watched then.
     public convenience init(
-        listing arguments: [String], recursive: Bool, threads: Int = 2, diskCache: ThumbnailCache?,
-        memoryBytes: Int, watching: Bool = false, report: @escaping (String) -> Void
+        listing arguments: [String], recursive: Bool, order: PictureFiles.Order = .name, descending: Bool = false,
+        threads: Int = 2, diskCache: ThumbnailCache?, memoryBytes: Int, watching: Bool = false,
+        report: @escaping (String) -> Void
     ) {
         self.init(paths: [], threads: threads, diskCache: diskCache, memoryBytes: memoryBytes, report: report)
         isListing = true
@@ -77,7 +78,7 @@ public final class PictureFeed {
             let path = URL(fileURLWithPath: first).standardizedFileURL.path
             listedFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
         }
-        loader.list(arguments, recursive: recursive)
+        loader.list(arguments, recursive: recursive, order: order, descending: descending)
     }
 
     /// How many pictures there are.

@@ -15,6 +15,8 @@ struct EventTranslator {
     var closeRequested = false
     /// Whether the key table shows: then a key bound to nothing hides it.
     var keyTableShows = false
+    /// Whether the key-handler's prefix was pressed: the next key goes to the handler.
+    private var handlerKeyNext = false
     /// Programs asking for the selection the viewer holds, and selections other programs took.
     private(set) var selectionRequests: [XSelectionRequestEvent] = []
     private(set) var selectionsLost: [Atom] = []
@@ -86,7 +88,11 @@ struct EventTranslator {
         var symbol: KeySym = 0
         var text = [CChar](repeating: 0, count: 8)
         XLookupString(&key, &text, Int32(text.count), &symbol, nil)
-        if let command = keyCommand(for: symbol) {
+        if handlerKeyNext, !isModifier(symbol), let name = XKeysymToString(symbol) {
+            handlerKeyNext = false
+            append(.handlerKey(String(cString: name)))
+        } else if let command = keyCommand(for: symbol) {
+            handlerKeyNext = command == .keyHandlerPrefix
             append(.key(command))
         } else if keyTableShows, !isModifier(symbol) {
             append(.key(.hideKeys))

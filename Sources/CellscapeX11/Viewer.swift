@@ -32,6 +32,7 @@ public final class Viewer {
     private var slideshow = SlideshowClock()
     private lazy var selection = X11Selection(window: window)
     private var launcher = DesktopLauncher()
+    private var keyHandler = KeyHandlerRunner()
     private lazy var trash = TrashActions()
     private var fullscreen = false
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
@@ -113,7 +114,9 @@ public final class Viewer {
     /// the next animation frame is due, or without a limit (-1) when nothing will change by itself.
     private func timeout(now: UInt64, frameDeadline: UInt64) -> Int32 {
         var wake: UInt64? = wantsFrames ? frameDeadline : nil
-        for due in [driver.model.nextAnimationDeadline, slideshow.deadline].compactMap({ $0 }) {
+        // A key-handler that runs is looked after every tenth of a second, to reload what it changed.
+        let handler = keyHandler.isRunning ? now + 100_000_000 : nil
+        for due in [driver.model.nextAnimationDeadline, slideshow.deadline, handler].compactMap({ $0 }) {
             wake = min(wake ?? due, due)
         }
         guard let wake else { return -1 }
@@ -136,6 +139,7 @@ public final class Viewer {
         for selectionName in lost { selection.lost(selectionName) }
         for request in asked { selection.answer(request) }
         launcher.reap()
+        for pictures in keyHandler.finished() { reload(pictures) }
         guard options.replay == nil else { return }
         for request in requests {
             switch request {
@@ -145,6 +149,11 @@ public final class Viewer {
                 if let pictures = options.waterfall.pictures {
                     for problem in trash.trash(indices, of: pictures) { reportLine(problem) }
                 }
+            case .runKeyHandler(let key, let indices):
+                if let pictures = options.waterfall.pictures {
+                    let paths = pictures.loader.paths
+                    keyHandler.run(key: key, paths: indices.map { paths[$0] }, pictures: indices)
+                }
             case .undoTrash:
                 if let pictures = options.waterfall.pictures {
                     for problem in trash.undo(in: pictures) { reportLine(problem) }
@@ -152,6 +161,20 @@ public final class Viewer {
             }
             translator.needsDisplay = true
         }
+    }
+
+    /// Reads pictures again after the key-handler ran on them: changed, or gone.
+    private func reload(_ indices: [Int]) {
+        guard let pictures = options.waterfall.pictures else { return }
+        let paths = pictures.loader.paths
+        for index in indices where paths.indices.contains(index) {
+            if access(paths[index], F_OK) == 0 {
+                pictures.refresh(index)
+            } else {
+                pictures.markGone(index, "removed from the folder")
+            }
+        }
+        translator.needsDisplay = true
     }
 
     /// Sends the replayed session's inputs that come before the next frame.

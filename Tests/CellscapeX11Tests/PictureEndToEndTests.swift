@@ -103,6 +103,37 @@ struct PictureEndToEndTests {
         #expect(viewer.waitForExit(within: 5) == 0)
     }
 
+    /// x then a key runs the key-handler with the key and the selected picture's path on its standard
+    /// input; what it changes shows once it ends (here it paints the first picture over with the
+    /// second's colour).
+    @Test func theKeyHandlerRunsAndTheGridShowsWhatItChanged() throws {
+        let root = try Self.folder(count: 40)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let config = root + "/config"
+        try FileManager.default.createDirectory(atPath: config + "/cellscape", withIntermediateDirectories: true)
+        let script = """
+            #!/bin/sh
+            read -r path
+            echo "$1 $path" > '\(root)/handled.txt'
+            cp '\(root)/picture2.png' "$path.new" && mv "$path.new" "$path"
+            """
+        _ = FileManager.default.createFile(
+            atPath: config + "/cellscape/key-handler", contents: Data(script.utf8),
+            attributes: [.posixPermissions: 0o755])
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer(
+            [root, "--no-disk-cache"], environment: ["XDG_CONFIG_HOME": config])
+        #expect(server.waitUntil(window, within: 20) { Self.pictureShare($0) > 0.6 })
+        server.click(x: 100, y: 100)
+        #expect(server.waitUntil(window) { $0[100, 100] == Self.colours[0] })
+        server.press(XK_x)
+        server.press(XK_r)
+        #expect(server.waitUntil(window, within: 20) { $0[100, 100] == Self.colours[1] }, "reloaded")
+        #expect((try? String(contentsOfFile: root + "/handled.txt", encoding: .utf8)) == "r \(root)/picture1.png\n")
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 5) == 0)
+    }
+
     /// nsxiv's -o: the marked pictures' paths on standard output at exit, NUL-ended with -0, so the
     /// browser works in a pipeline.
     @Test(arguments: [["-o"], ["-o", "-0"]])

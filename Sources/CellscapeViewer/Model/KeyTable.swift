@@ -96,6 +96,12 @@ public enum KeyTable {
                 .picture: "open with the desktop's application / copy the paths (marked, else this)",
             ]),
         KeyBinding(
+            "x, then a key", [(.keyHandlerPrefix, ["x"])],
+            [
+                .grid: "run the key-handler with that key on the marked (else selected) pictures",
+                .picture: "run the key-handler with that key on the marked pictures, else this one",
+            ]),
+        KeyBinding(
             "Delete / z", [(.trash, ["Delete"]), (.undoTrash, ["z"])],
             [
                 .grid: "move to the trash (marked, else selected) / undo", .picture: "move to the trash / undo",

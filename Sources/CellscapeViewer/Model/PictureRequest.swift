@@ -5,6 +5,8 @@ public enum PictureRequest: Hashable, Sendable {
     case openWithDesktop([String])
     /// Offer the files' paths as the X CLIPBOARD and PRIMARY selections.
     case copyPaths([String])
+    /// Run the key-handler with `key` on these pictures (by index), their paths on its standard input.
+    case runKeyHandler(key: String, pictures: [Int])
     /// Move these pictures (by index) to the trash.
     case trash([Int])
     /// Put the pictures moved to the trash last back.
@@ -35,6 +37,13 @@ extension WaterfallScene {
         guard !paths.isEmpty else { return true }
         requests.append(key == .openWithDesktop ? .openWithDesktop(paths) : .copyPaths(paths))
         return true
+    }
+
+    /// Records the key-handler's run with `key` on the pictures acted on.
+    mutating func requestKeyHandler(_ key: String) {
+        guard let pictures else { return }
+        let indices = actedOn.filter { pictures.loader.paths.indices.contains($0) }
+        if !indices.isEmpty { requests.append(.runKeyHandler(key: key, pictures: indices)) }
     }
 
     /// Hands over the requests recorded since the last call.

@@ -22,6 +22,9 @@ public enum ViewerCommand: Hashable, Sendable {
     case resize(Size)
     /// A key's command.
     case key(KeyCommand)
+    /// The key pressed after the key-handler's prefix (`x`), by its X name ("r", "Delete"): the
+    /// handler runs with it on the marked (or open, or selected) pictures.
+    case handlerKey(String)
 }
 
 /// The commands keys are bound to (the X11 layer keeps the bindings in one table).
@@ -94,6 +97,9 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case openWithDesktop
     /// Copies the marked (or open, or selected) pictures' paths to the clipboard.
     case copyPaths
+    /// The next key goes to the key-handler (`$XDG_CONFIG_HOME/cellscape/key-handler`), as nsxiv's
+    /// Ctrl-x.
+    case keyHandlerPrefix
     /// Moves the marked (or open, or selected) pictures to the trash.
     case trash
     /// Puts the pictures moved to the trash last back.
@@ -110,7 +116,7 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
 
 extension ViewerCommand: Codable {
     private enum CodingKeys: String, CodingKey {
-        case event, x, y, notches, width, height, command
+        case event, x, y, notches, width, height, command, name
     }
 
     /// Reads a command from its flat form.
@@ -136,6 +142,7 @@ extension ViewerCommand: Codable {
                     width: try fields.decode(Double.self, forKey: .width),
                     height: try fields.decode(Double.self, forKey: .height)))
         case "key": self = .key(try fields.decode(KeyCommand.self, forKey: .command))
+        case "handler": self = .handlerKey(try fields.decode(String.self, forKey: .name))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .event, in: fields, debugDescription: "unknown event '\(event)'")
@@ -158,6 +165,7 @@ extension ViewerCommand: Codable {
             try fields.encode(size.width, forKey: .width)
             try fields.encode(size.height, forKey: .height)
         case .key(let key): try fields.encode(key, forKey: .command)
+        case .handlerKey(let name): try fields.encode(name, forKey: .name)
         }
     }
 
@@ -170,6 +178,7 @@ extension ViewerCommand: Codable {
         case .wheel: "wheel"
         case .resize: "resize"
         case .key: "key"
+        case .handlerKey: "handler"
         }
     }
 }

@@ -98,7 +98,7 @@ public struct ForceScene {
         case .remove(let point):
             if let id = cell(at: point) { layout.removeCell(id: id) }
         case .resize(let newSize): resize(to: newSize)
-        case .wheel: break
+        case .wheel, .handlerKey: break
         case .key(let key): handle(key)
         }
         zoomIsSettled = false
@@ -224,7 +224,8 @@ public struct ForceScene {
             }
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
-        case .quit, .switchView, .showKeys, .hideKeys, .toggleInfo, .openWithDesktop, .copyPaths, .trash, .undoTrash,
+        case .quit, .switchView, .showKeys, .hideKeys, .keyHandlerPrefix, .toggleInfo, .openWithDesktop, .copyPaths,
+            .trash, .undoTrash,
             .toggleFullscreen, .toggleSlideshow, .slideshowStep,
             .rotateClockwise, .rotateCounterclockwise, .flipHorizontally,
             .flipVertically, .toggleMark, .invertMarks, .clearMarks, .open, .back, .next, .previous, .actualSize,

@@ -43,6 +43,7 @@ extension WaterfallScene {
         case .resize:
             return false
         case .remove: break
+        case .handlerKey(let key): requestKeyHandler(key)
         case .key(let key):
             if mark(key, item: view.index) || request(key) { return true }
             switch key {

@@ -135,6 +135,7 @@ public struct WaterfallScene {
         case .wheel(let notches, _): scroll(by: Double(notches) * Self.wheelStep)
         case .resize(let newSize): resize(to: newSize)
         case .key(let key): handle(key)
+        case .handlerKey(let key): requestKeyHandler(key)
         case .remove: break
         }
     }

@@ -28,7 +28,7 @@ let package = Package(
             name: "CPictureCodecs",
             linkerSettings: [
                 .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"),
-                .linkedLibrary("webpdemux"), .linkedLibrary("lcms2"), .linkedLibrary("nettle"),
+                .linkedLibrary("webpdemux"), .linkedLibrary("lcms2"), .linkedLibrary("nettle"), .linkedLibrary("dl"),
             ]),
         // What an app embeds: geometry, the layouts, the simulation, statistics. No dependencies.
         .target(name: "CellscapeLayout"),

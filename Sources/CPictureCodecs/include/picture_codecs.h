@@ -150,4 +150,19 @@ void *cellscape_profile_transform(const unsigned char *profile, size_t length, i
 void cellscape_profile_apply(void *transform, const void *input, void *output, int pixels);
 void cellscape_profile_release(void *transform);
 
+// ---- HEIF/HEIC and AVIF (libheif), JPEG XL (libjxl), loaded with dlopen ----
+
+/// Whether the library could be loaded (once; safe from any thread).
+int cellscape_heif_available(void);
+int cellscape_jxl_available(void);
+/// The size of the primary image as shown. Returns 0, -1 when it cannot be read, -2 without the library.
+int cellscape_heif_size(const unsigned char *data, size_t length, int *width, int *height);
+int cellscape_jxl_size(const unsigned char *data, size_t length, int *width, int *height);
+/// The image as B, G, R, A bytes (straight alpha), malloc'd, width x height. Returns 0, -1 with a
+/// message, or -2 without the library (the message names the package).
+int cellscape_heif_decode(const unsigned char *data, size_t length, double max_pixels, unsigned char **rgba,
+                          int *width, int *height, char *error, size_t error_size);
+int cellscape_jxl_decode(const unsigned char *data, size_t length, double max_pixels, unsigned char **rgba,
+                         int *width, int *height, char *error, size_t error_size);
+
 #endif

@@ -67,6 +67,9 @@ public enum PictureDecoder {
             case .gif, .webp:
                 try decodeFirstFrame(
                     data, format: header.format, width: stored.0, height: stored.1, region: part, output)
+            case .heif, .jxl:
+                try decodeWithLibrary(
+                    data, format: header.format, width: stored.0, height: stored.1, region: part, output)
             }
         // Converted once shrunk, as libvips does: the colour of a thumbnail costs its own pixels only.
         if let profile, !profile.takesCMYK { ColourProfiles.convert(shrunk, with: profile) }
@@ -160,6 +163,39 @@ public enum PictureDecoder {
             sourceWidth: part.width, sourceHeight: part.height, width: width, height: height, output: output)
         for row in part.y..<part.y + part.height {
             downscale.add(row: first.canvas + (row * frames.width + part.x) * 4)
+        }
+        return downscale.output
+    }
+
+    /// A HEIF, AVIF or JPEG XL picture decoded whole by libheif or libjxl (loaded when first needed),
+    /// its part `region` shrunk to `width` x `height`.
+    private static func decodeWithLibrary(
+        _ data: [UInt8], format: PictureHeader.Format, width: Int, height: Int, region: PictureRegion?,
+        _ output: @escaping (Int, Int) -> Framebuffer
+    ) throws(Failure) -> Framebuffer {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var decodedWidth: Int32 = 0
+        var decodedHeight: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { bytes in
+            format == .heif
+                ? cellscape_heif_decode(
+                    bytes.baseAddress, bytes.count, maximumPixels, &pixels, &decodedWidth, &decodedHeight, &message, 256
+                )
+                : cellscape_jxl_decode(
+                    bytes.baseAddress, bytes.count, maximumPixels, &pixels, &decodedWidth, &decodedHeight, &message, 256
+                )
+        }
+        guard status == 0, let pixels else { throw Failure(description: text(message)) }
+        defer { free(pixels) }
+        let full = PictureRegion(x: 0, y: 0, width: Int(decodedWidth), height: Int(decodedHeight))
+        guard let part = (region ?? full).clipped(to: full) else {
+            throw Failure(description: "the region is outside the picture")
+        }
+        var downscale = AreaDownscale(
+            sourceWidth: part.width, sourceHeight: part.height, width: width, height: height, output: output)
+        for row in part.y..<part.y + part.height {
+            downscale.add(row: pixels + (row * Int(decodedWidth) + part.x) * 4)
         }
         return downscale.output
     }

@@ -59,7 +59,7 @@ public final class PictureFrames {
             }
             cellscape_webp_size(webp, &width, &height)
             source = .webp(webp)
-        case .jpeg, .png:
+        case .jpeg, .png, .heif, .jxl:
             bytes.deallocate()
             throw PictureDecoder.Failure(description: "not a GIF or WebP picture")
         }

@@ -25,7 +25,9 @@ public struct PictureFiles: Sendable {
     }
 
     /// The endings of the files taken for pictures; their headers decide later.
-    public static let extensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "apng", "gif", "webp"]
+    public static let extensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "png", "apng", "gif", "webp", "heic", "heif", "avif", "jxl",
+    ]
 
     /// Collects the pictures of `arguments` (files and folders); folders' subfolders too when
     /// `recursive`; in `order`, reversed when `descending`.

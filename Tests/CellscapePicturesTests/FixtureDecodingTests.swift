@@ -30,6 +30,11 @@ import Testing
         ("lossy.webp", 1, .webp),
         ("still-sticker.gif", 0, .gif),
         ("animated.apng.png", 0, .png),
+        // Through the system's libheif and libjxl (loaded with dlopen; CI installs them), against
+        // pillow-heif's and imagecodecs' own builds.
+        ("photo.heic", 3, .heif),
+        ("photo.avif", 3, .heif),
+        ("sticker.jxl", 1, .jxl),
     ])
     func stillsMatchTheReference(name: String, tolerance: Int, format: PictureHeader.Format) throws {
         let bytes = try PictureFixtures.bytes(name)

@@ -26,7 +26,13 @@ final class XvfbServer {
         name = ":" + number.trimmingCharacters(in: .whitespaces)
         guard let display = XOpenDisplay(name) else { throw TestFailure("cannot open \(name)") }
         self.display = display
+        _ = Self.errorsIgnored
     }
+
+    /// Xlib's default handler ends the process on any X error: a window that changes size between
+    /// `XGetWindowAttributes` and `XGetImage` (F11, a resize) gives BadMatch, and the image is then
+    /// simply taken again.
+    private static let errorsIgnored: Void = { _ = XSetErrorHandler { _, _ in 0 } }()
 
     private var connected = true
 

@@ -28,6 +28,14 @@ import Testing
         #expect(readme.contains(KeyTable.markdown), "the README's table should read:\n\(KeyTable.markdown)")
     }
 
+    @Test func everyRowOfTheMarkdownHasItsFourCells() {
+        for line in KeyTable.markdown.split(separator: "\n") {
+            // Pipes that end cells: those not escaped with a backslash.
+            let cells = line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count - 1
+            #expect(cells == 4, "\(line)")
+        }
+    }
+
     @Test func theManualSaysTheTable() throws {
         let manual = try String(contentsOf: Self.root.appendingPathComponent("docs/cellscape.1"), encoding: .utf8)
         // As the manual is written from `help view`: the lines of its text, escapes undone.

@@ -114,7 +114,8 @@ public enum KeyTable {
             ]),
         KeyBinding(
             "F11", [(.toggleFullscreen, ["F11"])], [.cells: "fullscreen", .grid: "fullscreen", .picture: "fullscreen"]),
-        KeyBinding("h", [(.toggleHUD, ["h"])], [.cells: "HUD", .grid: "HUD", .picture: "HUD"]),
+        KeyBinding(
+            "h", [(.toggleHUD, ["h"])], [.cells: "HUD", .grid: "the bar (HUD without pictures)", .picture: "the bar"]),
         KeyBinding("Tab", [(.switchView, ["Tab"])], [.cells: "the waterfall", .grid: "the force view"]),
         KeyBinding(
             "? or F1", [(.showKeys, ["question", "F1"])],
@@ -135,9 +136,13 @@ public enum KeyTable {
     public static var markdown: String {
         var lines = ["| input | " + InputContext.allCases.map(\.title).joined(separator: " | ") + " |"]
         lines.append("|---" + String(repeating: "|---", count: InputContext.allCases.count) + "|")
+        // A cell's own | would end it.
+        let escaped = { (text: String) in
+            text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+        }
         for binding in bindings {
-            let cells = InputContext.allCases.map { binding.actions[$0] ?? "" }
-            lines.append("| \(binding.input) | " + cells.joined(separator: " | ") + " |")
+            let cells = InputContext.allCases.map { escaped(binding.actions[$0] ?? "") }
+            lines.append("| \(escaped(binding.input)) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

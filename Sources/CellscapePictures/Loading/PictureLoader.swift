@@ -27,7 +27,7 @@ public final class PictureLoader: @unchecked Sendable {
         case region(index: Int, PictureRegion, scale: Double, Framebuffer?, problem: String?)
         /// The shared disk cache could not take a thumbnail (said once; the pictures still show).
         case cacheProblem(String)
-        /// The listing asked of ``list(_:recursive:)`` ended: its pictures were appended; what else
+        /// The listing asked of ``PictureLoader/list(_:recursive:order:descending:)`` ended: its pictures were appended; what else
         /// it found.
         case listed(PictureFiles)
     }
@@ -71,7 +71,7 @@ public final class PictureLoader: @unchecked Sendable {
     /// still waiting, and they take the next indices.
     public func append(paths: [String]) { core.append(paths: paths) }
 
-    /// Reads picture `index`'s header again (its file changed): a new ``Result/header`` follows, and
+    /// Reads picture `index`'s header again (its file changed): a new ``Result/header(index:_:problem:)`` follows, and
     /// thumbnails asked for later are decoded anew.
     public func reread(index: Int) { core.reread(index: index) }
     /// The end of the pipe the main loop polls; readable while results wait.

@@ -34,7 +34,7 @@ public final class PictureFeed {
     private var rereading = Set<Int>()
     /// Each picture's index by path, made when a folder first changes.
     private var indexByPath: [String: Int]?
-    /// Whether a listing still runs (``init(listing:recursive:threads:diskCache:memoryBytes:watching:report:)``).
+    /// Whether a listing still runs (``init(listing:recursive:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
     public private(set) var isListing = false
     /// Whether the folders listed are watched once the listing ends.
     private var watchesListedFolders = false

@@ -9,12 +9,12 @@ public final class PictureFeed {
     /// The loader whose results it takes; poll its `wakeDescriptor`.
     public let loader: PictureLoader
     /// Each picture's header once read, or nil (not yet, or broken).
-    public private(set) var headers: [PictureHeader?]
+    public internal(set) var headers: [PictureHeader?]
     /// Pictures that cannot be shown.
-    public private(set) var broken = Set<Int>()
+    public internal(set) var broken = Set<Int>()
     /// Why each broken picture cannot be shown, without its path ("not a picture", "cannot read:
     /// Permission denied"): what its tile and the image view say under its name.
-    public private(set) var problems: [Int: String] = [:]
+    public internal(set) var problems: [Int: String] = [:]
     /// How many other files were passed over when the pictures were collected (the HUD says so).
     public var skippedFiles = 0
     /// How many headers have arrived (read or broken).
@@ -29,11 +29,11 @@ public final class PictureFeed {
     /// places them again.
     public private(set) var resized: [Int] = []
     /// The folders watched for pictures written or removed while they show, if any.
-    private var watcher: FolderWatcher?
+    var watcher: FolderWatcher?
     /// Pictures whose header is read again, their file having changed.
-    private var rereading = Set<Int>()
+    var rereading = Set<Int>()
     /// Each picture's index by path, made when a folder first changes.
-    private var indexByPath: [String: Int]?
+    var indexByPath: [String: Int]?
     /// Whether a listing still runs (``init(listing:recursive:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
     public private(set) var isListing = false
     /// Whether the folders listed are watched once the listing ends.
@@ -139,67 +139,6 @@ public final class PictureFeed {
         }
     }
 
-    /// Watches `folders`: pictures written into them join the feed at its end, those rewritten are
-    /// read again, those removed say so on their tiles. Poll ``watchDescriptor`` with the loader's.
-    public func watch(folders: [String]) {
-        watcher = FolderWatcher(folders: folders)
-    }
-
-    /// The descriptor readable while the watched folders changed, if any are watched.
-    public var watchDescriptor: Int32? { watcher?.descriptor }
-
-    /// Appends pictures at the end of the feed; their headers are read after those waiting.
-    public func append(paths more: [String]) {
-        loader.append(paths: more)
-        if var known = indexByPath {
-            for (offset, path) in more.enumerated() { known[path] = headers.count + offset }
-            indexByPath = known
-        }
-        headers += Array(repeating: nil, count: more.count)
-    }
-
-    /// Picture `index`'s file changed: what was decoded goes, its header is read again, and its
-    /// thumbnails are decoded anew (the shared cache knows the file's new time).
-    public func refresh(_ index: Int) {
-        memory.remove(index)
-        views[index] = nil
-        broken.remove(index)
-        problems[index] = nil
-        rereading.insert(index)
-        loader.reread(index: index)
-    }
-
-    /// Picture `index`'s file is gone (`reason` says where): its tile says so, its thumbnail goes.
-    public func markGone(_ index: Int, _ reason: String) {
-        memory.remove(index)
-        views[index] = nil
-        broken.insert(index)
-        problems[index] = reason
-    }
-
-    /// Applies what happened in the watched folders; returns whether anything did.
-    private func takeFolderChanges() -> Bool {
-        guard let changes = watcher?.changes(), !changes.isEmpty else { return false }
-        let known = indexByPath ?? Dictionary(loader.paths.enumerated().map { ($1, $0) }) { first, _ in first }
-        var added: [String] = []
-        for change in changes {
-            switch change {
-            case .written(let path):
-                if let index = known[path] {
-                    refresh(index)
-                } else if !added.contains(path) {
-                    added.append(path)
-                }
-            case .removed(let path):
-                guard let index = known[path], problems[index] == nil else { continue }
-                markGone(index, "removed from the folder")
-            }
-        }
-        indexByPath = known
-        if !added.isEmpty { append(paths: added) }
-        return true
-    }
-
     /// Takes what the workers finished; returns whether anything that shows changed.
     @discardableResult
     public func takeResults() -> Bool {
@@ -265,7 +204,7 @@ public final class PictureFeed {
 
     /// The open picture and its neighbours, decoded at the size the window needs: by index, with the
     /// side it was decoded to.
-    private var views: [Int: (side: Int, image: Framebuffer)] = [:]
+    var views: [Int: (side: Int, image: Framebuffer)] = [:]
     /// The pictures whose window-sized images are kept: one arriving for another is let go at once.
     private var viewsWanted = Set<Int>()
 

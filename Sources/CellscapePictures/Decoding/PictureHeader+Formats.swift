@@ -1,0 +1,73 @@
+import CPictureCodecs
+
+/// What a file's first bytes say when no header can be read from it, and the formats decoded by
+/// libraries loaded when first needed (HEIF and AVIF by libheif, JPEG XL by libjxl).
+extension PictureHeader {
+    /// Why no header could be read from the file (whose reading found none): "empty file", "a JPEG cut
+    /// short or damaged before its size" when it starts as a picture does, else "not a picture".
+    public static func problem(reading file: PictureFile) -> String {
+        guard file.size > 0 else { return "empty file" }
+        if let format = optionalFormat(of: file.bytes(at: 0, count: 12)), let library = library(for: format),
+            !library.installed
+        {
+            return
+                "a \(format == .heif ? "HEIF or AVIF" : "JPEG XL") picture: needs \(library.package) (apt-get install \(library.package))"
+        }
+        guard let format = formatName(of: file.bytes(at: 0, count: 12)) else { return "not a picture" }
+        return "a \(format) cut short or damaged before its size"
+    }
+
+    /// Whether `start` begins as a HEIF/HEIC or AVIF file (an ISO box `ftyp` of theirs), or a JPEG XL
+    /// one (its codestream, or its container); nil for neither.
+    static func optionalFormat(of start: [UInt8]) -> Format? {
+        if start.count >= 2, start[0] == 0xFF, start[1] == 0x0A { return .jxl }
+        if start.count >= 12, Array(start[0..<12]) == [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A] {
+            return .jxl
+        }
+        let brands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"]
+        if start.count >= 12, Array(start[4..<8]) == Array("ftyp".utf8),
+            brands.contains(String(decoding: start[8..<12], as: UTF8.self))
+        {
+            return .heif
+        }
+        return nil
+    }
+
+    /// The package that decodes `format` when it is not installed, and whether it is.
+    public static func library(for format: Format) -> (package: String, installed: Bool)? {
+        switch format {
+        case .heif: ("libheif1", cellscape_heif_available() != 0)
+        case .jxl: ("libjxl0.7", cellscape_jxl_available() != 0)
+        default: nil
+        }
+    }
+
+    /// A HEIF, AVIF or JPEG XL picture's header, its size from libheif or libjxl (a HEIF's boxes may
+    /// be anywhere in the file, so it is read whole); nil without the library.
+    static func optional(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
+        guard let format = optionalFormat(of: start) else { return nil }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let bytes = format == .heif ? read(0, 256 << 20) : read(0, 1 << 16)
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            format == .heif
+                ? cellscape_heif_size(buffer.baseAddress, buffer.count, &width, &height)
+                : cellscape_jxl_size(buffer.baseAddress, buffer.count, &width, &height)
+        }
+        guard status == 0 else { return nil }
+        return PictureHeader(format: format, width: Int(width), height: Int(height))
+    }
+
+    /// The name of the format whose signature `start` (a file's first 12 bytes) begins with, if any.
+    public static func formatName(of start: [UInt8]) -> String? {
+        let signatures: [(prefix: [UInt8], at: Int, name: String)] = [
+            ([0xFF, 0xD8], 0, "JPEG"), ([0x89, 0x50, 0x4E, 0x47], 0, "PNG"), (Array("GIF8".utf8), 0, "GIF"),
+            (Array("WEBP".utf8), 8, "WebP"),
+        ]
+        let known = signatures.first { signature in
+            start.count >= signature.at + signature.prefix.count
+                && Array(start[signature.at..<signature.at + signature.prefix.count]) == signature.prefix
+        }?.name
+        return known ?? optionalFormat(of: start).map { $0 == .heif ? "HEIF or AVIF" : "JPEG XL" }
+    }
+}

@@ -1,0 +1,66 @@
+import CellscapePictures
+
+/// A feed whose folders change while it shows: pictures written into them join its end, rewritten
+/// ones are read again, removed ones say so on their tiles.
+extension PictureFeed {
+    /// Watches `folders`: pictures written into them join the feed at its end, those rewritten are
+    /// read again, those removed say so on their tiles. Poll ``watchDescriptor`` with the loader's.
+    public func watch(folders: [String]) {
+        watcher = FolderWatcher(folders: folders)
+    }
+
+    /// The descriptor readable while the watched folders changed, if any are watched.
+    public var watchDescriptor: Int32? { watcher?.descriptor }
+
+    /// Appends pictures at the end of the feed; their headers are read after those waiting.
+    public func append(paths more: [String]) {
+        loader.append(paths: more)
+        if var known = indexByPath {
+            for (offset, path) in more.enumerated() { known[path] = headers.count + offset }
+            indexByPath = known
+        }
+        headers += Array(repeating: nil, count: more.count)
+    }
+
+    /// Picture `index`'s file changed: what was decoded goes, its header is read again, and its
+    /// thumbnails are decoded anew (the shared cache knows the file's new time).
+    public func refresh(_ index: Int) {
+        memory.remove(index)
+        views[index] = nil
+        broken.remove(index)
+        problems[index] = nil
+        rereading.insert(index)
+        loader.reread(index: index)
+    }
+
+    /// Picture `index`'s file is gone (`reason` says where): its tile says so, its thumbnail goes.
+    public func markGone(_ index: Int, _ reason: String) {
+        memory.remove(index)
+        views[index] = nil
+        broken.insert(index)
+        problems[index] = reason
+    }
+
+    /// Applies what happened in the watched folders; returns whether anything did.
+    func takeFolderChanges() -> Bool {
+        guard let changes = watcher?.changes(), !changes.isEmpty else { return false }
+        let known = indexByPath ?? Dictionary(loader.paths.enumerated().map { ($1, $0) }) { first, _ in first }
+        var added: [String] = []
+        for change in changes {
+            switch change {
+            case .written(let path):
+                if let index = known[path] {
+                    refresh(index)
+                } else if !added.contains(path) {
+                    added.append(path)
+                }
+            case .removed(let path):
+                guard let index = known[path], problems[index] == nil else { continue }
+                markGone(index, "removed from the folder")
+            }
+        }
+        indexByPath = known
+        if !added.isEmpty { append(paths: added) }
+        return true
+    }
+}

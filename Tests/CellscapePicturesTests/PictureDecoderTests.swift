@@ -153,3 +153,23 @@ import Testing
         }
     }
 }
+
+/// What a file that gives no header is said to be, by the loader's header and by a decode alike.
+@Suite struct PictureProblemTests {
+    @Test(arguments: [
+        ([UInt8](), "empty file"),
+        ([0xFF, 0xD8, 0xFF, 0xE0, 0x00], "a JPEG cut short or damaged before its size"),
+        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A], "a PNG cut short or damaged before its size"),
+        (Array("GIF89a".utf8), "a GIF cut short or damaged before its size"),
+        (Array("# Cellscape\n".utf8), "not a picture"),
+    ])
+    func aFileWithoutAHeaderSaysWhy(bytes: [UInt8], problem: String) {
+        #expect(PictureHeader.problem(of: bytes) == problem)
+        do {
+            _ = try PictureDecoder.decode(bytes)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.description == problem)
+        }
+    }
+}

@@ -47,7 +47,7 @@ public enum PictureDecoder {
     public static func decode(_ data: [UInt8], region: PictureRegion?, fitting: Size?, pool: PixelPool? = nil)
         throws(Failure) -> Framebuffer
     {
-        guard let header = PictureHeader(data) else { throw Failure(description: "not a picture") }
+        guard let header = PictureHeader(data) else { throw Failure(description: PictureHeader.problem(of: data)) }
         let whole = PictureRegion(x: 0, y: 0, width: header.width, height: header.height)
         guard let shown = (region ?? whole).clipped(to: whole) else {
             throw Failure(description: "the region is outside the picture")

@@ -6,14 +6,21 @@ extension PictureHeader {
     /// Why no header could be read from the file (whose reading found none): "empty file", "a JPEG cut
     /// short or damaged before its size" when it starts as a picture does, else "not a picture".
     public static func problem(reading file: PictureFile) -> String {
-        guard file.size > 0 else { return "empty file" }
-        if let format = optionalFormat(of: file.bytes(at: 0, count: 12)), let library = library(for: format),
-            !library.installed
-        {
-            return
-                "a \(format == .heif ? "HEIF or AVIF" : "JPEG XL") picture: needs \(library.package) (apt-get install \(library.package))"
+        problem(start: file.bytes(at: 0, count: 12), empty: file.size == 0)
+    }
+
+    /// The same for a file's bytes, whole or its start.
+    public static func problem(of bytes: some Collection<UInt8>) -> String {
+        problem(start: Array(bytes.prefix(12)), empty: bytes.isEmpty)
+    }
+
+    private static func problem(start: [UInt8], empty: Bool) -> String {
+        guard !empty else { return "empty file" }
+        if let format = optionalFormat(of: start), let library = library(for: format), !library.installed {
+            let name = format == .heif ? "HEIF or AVIF" : "JPEG XL"
+            return "a \(name) picture: needs \(library.package) (apt-get install \(library.package))"
         }
-        guard let format = formatName(of: file.bytes(at: 0, count: 12)) else { return "not a picture" }
+        guard let format = formatName(of: start) else { return "not a picture" }
         return "a \(format) cut short or damaged before its size"
     }
 

@@ -105,10 +105,8 @@ import Testing
         // More pictures than the headers read before anything else: the same six, listed again.
         let listed = Array((0..<30).flatMap { _ in paths.prefix(6) })
         let first = PictureLoader.firstHeaders
-        let loader = PictureLoader(paths: listed, threads: 1)
-        loader.setPaused(true)
-        // What the first worker may have taken before the pause is let through.
-        _ = loader.waitForResults(count: 1, seconds: 0.2)
+        // Paused from the start: however slow the machine, the requests are in before any job.
+        let loader = PictureLoader(paths: listed, threads: 1, paused: true)
         loader.requestThumbnail(index: 4, side: 64, priority: PictureLoader.onScreen + 4)
         loader.requestThumbnail(index: 5, side: 64, priority: PictureLoader.onScreen + 5)
         loader.requestThumbnail(index: 5, side: 64, priority: 5)

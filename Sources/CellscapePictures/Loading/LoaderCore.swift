@@ -54,8 +54,9 @@ final class LoaderCore: @unchecked Sendable {
     private var cacheProblemSaid = false
 
     /// The core of a loader of `paths` on `threads` workers (see ``PictureLoader/init(paths:threads:diskCache:)``).
-    init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil) {
+    init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, paused: Bool = false) {
         PictureMemory.apply()
+        self.paused = paused
         storedPaths = paths
         self.diskCache = diskCache
         (wakeDescriptor, wakeWriteEnd) = WakePipe.make()

@@ -42,8 +42,9 @@ public final class PictureLoader: @unchecked Sendable {
 
     /// A loader of `paths` on `threads` workers, reading and filling `diskCache` when given (grid
     /// thumbnails of up to 1024 px, at the standard size at or above theirs).
-    public init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil) {
-        core = LoaderCore(paths: paths, threads: threads, diskCache: diskCache)
+    /// When `paused`, no worker starts a job until ``setPaused(_:)`` lets them.
+    public init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, paused: Bool = false) {
+        core = LoaderCore(paths: paths, threads: threads, diskCache: diskCache, paused: paused)
     }
 
     deinit { core.stop() }

@@ -42,7 +42,7 @@ public final class PictureLoader: @unchecked Sendable {
 
     /// A loader of `paths` on `threads` workers, reading and filling `diskCache` when given (grid
     /// thumbnails of up to 1024 px, at the standard size at or above theirs).
-    /// When `paused`, no worker starts a job until ``setPaused(_:)`` lets them.
+    /// When `paused`, no worker starts a job until ``PictureLoader/setPaused(_:)`` lets them.
     public init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, paused: Bool = false) {
         core = LoaderCore(paths: paths, threads: threads, diskCache: diskCache, paused: paused)
     }
@@ -123,6 +123,7 @@ public final class PictureLoader: @unchecked Sendable {
     /// Sleeps until a result waits or `milliseconds` pass.
     public func waitForWake(milliseconds: Int32) { core.waitForWake(milliseconds: milliseconds) }
 
-    /// Holds the workers before their next job (`true`) or lets them go on; for tests of the order.
-    func setPaused(_ paused: Bool) { core.setPaused(paused) }
+    /// Holds the workers before their next job (`true`) or lets them go on (a window hidden, or a test
+    /// that lines its requests up first).
+    public func setPaused(_ paused: Bool) { core.setPaused(paused) }
 }

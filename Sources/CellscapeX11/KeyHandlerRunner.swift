@@ -9,7 +9,7 @@ import Foundation
 /// output may carry `-o`'s list). Never waited for: the loop asks which runs ended, and reloads
 /// their pictures.
 struct KeyHandlerRunner {
-    private var running: [(child: pid_t, pictures: [Int])] = []
+    private var running: [(child: pid_t, paths: [String])] = []
 
     /// Whether a handler still runs (the loop then looks again within a tenth of a second).
     var isRunning: Bool { !running.isEmpty }
@@ -20,9 +20,9 @@ struct KeyHandlerRunner {
         return (config ?? "\(environment["HOME"] ?? "/tmp")/.config") + "/cellscape/key-handler"
     }
 
-    /// Starts the handler with `key` on `paths` (the pictures `pictures`); a missing handler or one
-    /// that cannot start is said in one line.
-    mutating func run(key: String, paths: [String], pictures: [Int]) {
+    /// Starts the handler with `key` on `paths`; a missing handler or one that cannot start is said
+    /// in one line.
+    mutating func run(key: String, paths: [String]) {
         let program = Self.program()
         guard access(program, X_OK) == 0 else {
             reportLine("no key-handler at \(program): an executable taking the key, the paths on its standard input")
@@ -45,7 +45,7 @@ struct KeyHandlerRunner {
             close(ends[1])
             return reportLine("cannot run \(program): \(String(cString: strerror(status)))")
         }
-        running.append((child, pictures))
+        running.append((child, paths))
         // Written on a thread of its own: a handler that reads slowly must not hold the loop.
         let input = Array(paths.map { $0 + "\n" }.joined().utf8)
         let writeEnd = ends[1]
@@ -60,13 +60,13 @@ struct KeyHandlerRunner {
         }.start()
     }
 
-    /// The pictures of each handler run that ended since the last call.
-    mutating func finished() -> [[Int]] {
-        var ended: [[Int]] = []
+    /// The paths of each handler run that ended since the last call.
+    mutating func finished() -> [[String]] {
+        var ended: [[String]] = []
         running.removeAll { run in
             var status: Int32 = 0
             guard waitpid(run.child, &status, WNOHANG) != 0 else { return false }
-            ended.append(run.pictures)
+            ended.append(run.paths)
             return true
         }
         return ended

@@ -145,15 +145,11 @@ public final class Viewer {
             switch request {
             case .openWithDesktop(let paths): launcher.open(paths)
             case .copyPaths(let paths): selection.offer(paths.joined(separator: "\n"))
-            case .trash(let indices):
+            case .trash(let paths):
                 if let pictures = options.waterfall.pictures {
-                    for problem in trash.trash(indices, of: pictures) { reportLine(problem) }
+                    for problem in trash.trash(paths, of: pictures) { reportLine(problem) }
                 }
-            case .runKeyHandler(let key, let indices):
-                if let pictures = options.waterfall.pictures {
-                    let paths = pictures.loader.paths
-                    keyHandler.run(key: key, paths: indices.map { paths[$0] }, pictures: indices)
-                }
+            case .runKeyHandler(let key, let paths): keyHandler.run(key: key, paths: paths)
             case .undoTrash:
                 if let pictures = options.waterfall.pictures {
                     for problem in trash.undo(in: pictures) { reportLine(problem) }
@@ -161,19 +157,17 @@ public final class Viewer {
             }
             translator.needsDisplay = true
         }
+        // Pictures trashed or put back leave or rejoin the grid before the next frame draws it.
+        if !requests.isEmpty { driver.takePictureResults() }
     }
 
-    /// Reads pictures again after the key-handler ran on them: changed, or gone.
-    private func reload(_ indices: [Int]) {
+    /// Reads pictures again after the key-handler ran on them: changed, or gone from the grid.
+    private func reload(_ paths: [String]) {
         guard let pictures = options.waterfall.pictures else { return }
-        let paths = pictures.loader.paths
-        for index in indices where paths.indices.contains(index) {
-            if access(paths[index], F_OK) == 0 {
-                pictures.refresh(index)
-            } else {
-                pictures.markGone(index, "removed from the folder")
-            }
-        }
+        let shown = paths.compactMap { path in pictures.position(ofPath: path).map { (path, $0) } }
+        for (path, index) in shown where access(path, F_OK) == 0 { pictures.refresh(index) }
+        pictures.remove(shown.filter { access($0.0, F_OK) != 0 }.map(\.1))
+        driver.takePictureResults()
         translator.needsDisplay = true
     }
 

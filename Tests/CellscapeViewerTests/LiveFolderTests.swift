@@ -7,7 +7,7 @@ import Testing
 @testable import CellscapeViewer
 
 /// A folder that changes while it shows: a picture written or moved in joins the end of the feed, one
-/// rewritten at another size is placed again, one removed says so on its tile; the place is kept.
+/// rewritten at another size is placed again, one removed leaves the grid; the place is kept.
 @Suite struct LiveFolderTests {
     static func png(_ width: Int, _ height: Int, _ colour: UInt32) throws -> Data {
         let frame = Framebuffer(width: width, height: height)
@@ -53,14 +53,24 @@ import Testing
         settle { abs($0.layout.frame(at: 0).height / $0.layout.frame(at: 0).width - 2) < 1e-9 }
         #expect(abs(scene.layout.frame(at: 0).height / scene.layout.frame(at: 0).width - 2) < 1e-9)
         #expect(feed.headersArrived == 5, "a header read again is no new picture")
+        scene.handle(.key(.end))
+        #expect(scene.selection == 4)
         try FileManager.default.removeItem(atPath: "\(root)/p2.png")
-        settle { _ in feed.problems[1] != nil }
-        #expect(feed.problems[1] == "removed from the folder" && scene.items.count == 5)
+        settle { $0.items.count == 4 }
+        #expect(scene.items.map(\.title) == ["p1.png", "p3.png", "p4.png", "p5.png"] && feed.count == 4)
+        #expect(feed.loader.paths.map { ($0 as NSString).lastPathComponent } == scene.items.map(\.title))
+        #expect(scene.selection == 3, "the selection stays on p5")
+        #expect(abs(scene.layout.frame(at: 0).height / scene.layout.frame(at: 0).width - 2) < 1e-9)
+        // Removed and written again in one go (an editor saving through a new file): it stays.
+        try FileManager.default.removeItem(atPath: "\(root)/p3.png")
+        try Self.png(100, 100, 0x30_6090).write(to: URL(fileURLWithPath: "\(root)/p3.png"))
+        settle { $0.pictures?.headers[1]?.width == 100 }
+        #expect(scene.items.map(\.title) == ["p1.png", "p3.png", "p4.png", "p5.png"])
     }
 }
 
-/// Delete moves the marked pictures (else the selected one) to the trash, their tiles say so, and `z`
-/// puts them back, read again.
+/// Delete moves the marked pictures (else the selected one) to the trash and out of the grid, and `z`
+/// puts them back in their places, read again.
 @Suite struct TrashActionsTests {
     @Test func deleteMovesThePicturesAndZPutsThemBack() throws {
         var (model, feed, root) = try PictureBrowsingTests.model(3, bar: false)
@@ -74,17 +84,21 @@ import Testing
         model.handle(.key(.next))
         model.handle(.key(.toggleMark))
         model.handle(.key(.trash))
-        #expect(model.takeRequests() == [.trash([0, 1])])
+        let paths = [root + "/p1.png", root + "/p2.png"]
+        #expect(model.takeRequests() == [.trash(paths)])
+        #expect(actions.trash(paths, of: feed).isEmpty)
+        model.takePictureResults()
+        #expect(model.waterfall.items.map(\.title) == ["p3.png", "p4.jpg"] && feed.count == 2)
         #expect(model.waterfall.marks.isEmpty, "what went to the trash is no longer marked")
-        #expect(actions.trash([0, 1], of: feed).isEmpty)
-        #expect(feed.problems[0] == "moved to the trash" && feed.problems[1] == "moved to the trash")
+        #expect(model.waterfall.selection == 0, "the selection goes to the next picture")
         #expect(!FileManager.default.fileExists(atPath: root + "/p1.png"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: data + "/Trash/files").sorted() == ["p1.png", "p2.png"])
         model.handle(.key(.undoTrash))
         #expect(model.takeRequests() == [.undoTrash])
         #expect(actions.undo(in: feed).isEmpty)
-        #expect(FileManager.default.fileExists(atPath: root + "/p1.png") && feed.problems[0] == nil)
+        #expect(FileManager.default.fileExists(atPath: root + "/p1.png"))
+        #expect(feed.loader.paths == (1...3).map { root + "/p\($0).png" } + [root + "/p4.jpg"], "back in their places")
         #expect(try FileManager.default.contentsOfDirectory(atPath: data + "/Trash/info").isEmpty)
         let deadline = Date().addingTimeInterval(20)
         while !(feed.headers[0] != nil && feed.headers[1] != nil) && Date() < deadline {
@@ -92,6 +106,8 @@ import Testing
             model.takePictureResults()
         }
         #expect(feed.headers[0]?.width == 200 && feed.headers[1]?.width == 300, "read again")
+        #expect(model.waterfall.items.map(\.title) == ["p1.png", "p2.png", "p3.png", "p4.jpg"])
+        #expect(model.waterfall.selection == 2, "still on p3")
     }
 }
 

@@ -29,6 +29,8 @@ public struct PictureHeader: Hashable, Sendable {
     public var isAnimated = false
     /// The file's size in bytes, when the header was read from a file.
     public var fileSize: Int?
+    /// The file's modification time in seconds since 1970, when the header was read from a file.
+    public var modified: Int?
     /// What the camera wrote (date taken, camera, exposure), when the header holds EXIF.
     public var exif: PictureExif?
 
@@ -51,6 +53,7 @@ public struct PictureHeader: Hashable, Sendable {
     public init?(file: PictureFile) {
         self.init { file.bytes(at: $0, count: $1) }
         fileSize = file.size
+        modified = file.modified
     }
 
     /// Reads a header through `read(offset, count)`, which gives up to `count` bytes from `offset`.

@@ -2,9 +2,10 @@ import CellscapeRender
 
 extension LoaderCore {
     /// See ``PictureLoader/requestFrames(index:side:count:priority:)``.
-    func requestFrames(index: Int, side: Int, count: Int, priority: Int) {
+    func requestFrames(index position: Int, side: Int, count: Int, priority: Int) {
         guard count > 0 else { return }
         condition.withLock {
+            let index = order[position]
             if let waiting = requests.firstIndex(where: { $0.index == index && $0.side == side && $0.frames > 0 }) {
                 requests[waiting].frames += count
                 requests[waiting].priority = min(requests[waiting].priority, priority)
@@ -16,8 +17,9 @@ extension LoaderCore {
     }
 
     /// See ``PictureLoader/stopFrames(index:side:)``.
-    func stopFrames(index: Int, side: Int) {
+    func stopFrames(index position: Int, side: Int) {
         condition.withLock {
+            let index = order[position]
             requests.removeAll { $0.index == index && $0.side == side && $0.frames > 0 }
             animations[Self.key(index, side)] = nil
         }
@@ -35,7 +37,8 @@ extension LoaderCore {
                     throw PictureDecoder.Failure(description: "not a picture")
                 }
                 animation = try AnimationFrames(data, header: header, side: side)
-                condition.withLock { animations[key] = animation }
+                // Unless the picture was dropped meanwhile: nothing would stop its decoder then.
+                condition.withLock { if positions[index] >= 0 { animations[key] = animation } }
             }
         } catch {
             return .frames(index: index, side: side, [], count: nil, plays: nil, problem: "\(path(index)): \(error)")

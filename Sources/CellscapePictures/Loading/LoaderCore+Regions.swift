@@ -3,8 +3,9 @@ import CellscapeRender
 
 extension LoaderCore {
     /// See ``PictureLoader/requestRegion(index:region:scale:)``.
-    func requestRegion(index: Int, region: PictureRegion, scale: Double) {
+    func requestRegion(index position: Int, region: PictureRegion, scale: Double) {
         condition.withLock {
+            let index = order[position]
             requests.removeAll { $0.index == index && $0.region != nil }
             requests.append(
                 Request(priority: -2, index: index, side: 0, forWindow: true, region: (region, min(1, scale))))

@@ -9,9 +9,18 @@ import Foundation
 final class LoaderCore: @unchecked Sendable {
     typealias Result = PictureLoader.Result
 
-    /// The pictures, by index; more may be appended (a folder that grows), so read under the lock.
-    var paths: [String] { condition.withLock { storedPaths } }
-    private var storedPaths: [String]
+    /// The pictures in their current order; more may be appended (a folder that grows), so read
+    /// under the lock.
+    var paths: [String] { condition.withLock { orderedPaths } }
+    /// Every picture appended, by id: the order they came in. Ids never change, so work in hand stays
+    /// right whatever becomes of the order; the workers, the queue and the outbox speak in ids, the
+    /// loader's callers in positions.
+    var storedPaths: [String]
+    /// The ids in their current order.
+    var order: [Int]
+    /// Each id's position in the current order, or -1 once it was dropped.
+    var positions: [Int]
+    var orderedPaths: [String]
     static let onScreen = PictureLoader.onScreen
     /// The end of the pipe the main loop polls; readable while results wait.
     let wakeDescriptor: Int32
@@ -28,15 +37,16 @@ final class LoaderCore: @unchecked Sendable {
     /// once: in the heap, pictures of many sizes coming and going would fragment it, and it would only grow.
     let thumbnails = PixelPool(keptBlocks: 0)
     private let diskCache: ThumbnailCache?
-    private let wakeWriteEnd: Int32
+    let wakeWriteEnd: Int32
     let condition = NSCondition()
     private var wanted: @Sendable (Int, Int) -> Bool = { _, _ in true }
-    private var headersPending: [Int] = []
+    var headersPending: [Int] = []
     private var headersRead = 0
     static let firstHeaders = PictureLoader.firstHeaders
     /// Work asked for: a thumbnail, or (`frames` above 0) that many frames of an animation.
     struct Request {
         var priority: Int
+        /// The picture's id.
         let index: Int
         let side: Int
         let forWindow: Bool
@@ -44,11 +54,11 @@ final class LoaderCore: @unchecked Sendable {
         var region: (part: PictureRegion, scale: Double)? = nil
     }
     var requests: [Request] = []
-    private var requested = Set<Int64>()
+    var requested = Set<Int64>()
     /// The animations being decoded, by ``key(_:_:)``, and those a worker holds now.
     var animations: [Int64: AnimationFrames] = [:]
     var animationsBusy = Set<Int64>()
-    private var outbox: [Result] = []
+    var outbox: [Result] = []
     private var stopping = false
     private var paused = false
     private var cacheProblemSaid = false
@@ -58,6 +68,9 @@ final class LoaderCore: @unchecked Sendable {
         PictureMemory.apply()
         self.paused = paused
         storedPaths = paths
+        orderedPaths = paths
+        order = Array(paths.indices)
+        positions = Array(paths.indices)
         self.diskCache = diskCache
         (wakeDescriptor, wakeWriteEnd) = WakePipe.make()
         headersPending = Array(paths.indices.reversed())
@@ -71,36 +84,27 @@ final class LoaderCore: @unchecked Sendable {
     }
 
     /// How many pictures there are so far.
-    var count: Int { condition.withLock { storedPaths.count } }
+    var count: Int { condition.withLock { orderedPaths.count } }
 
-    /// Appends what a listing found and says it ended.
-    func finishListing(_ found: PictureFiles) {
-        append(paths: found.paths)
+    /// Appends what a listing found, but the first `appended` pictures (given in batches before), and
+    /// says it ended.
+    func finishListing(_ found: PictureFiles, appended: Int) {
+        append(paths: Array(found.paths.dropFirst(appended)))
         condition.withLock { outbox.append(.listed(found)) }
         var byte: UInt8 = 1
         _ = write(wakeWriteEnd, &byte, 1)
     }
 
-    /// The path of picture `index`.
-    func path(_ index: Int) -> String { condition.withLock { storedPaths[index] } }
-
-    /// See ``PictureLoader/append(paths:)``.
-    func append(paths more: [String]) {
-        condition.withLock {
-            let first = storedPaths.count
-            storedPaths += more
-            // Read after those waiting: the feed shows pictures in order.
-            headersPending.insert(contentsOf: (first..<storedPaths.count).reversed(), at: 0)
-            condition.broadcast()
-        }
-    }
+    /// The path of picture `id`.
+    func path(_ id: Int) -> String { condition.withLock { storedPaths[id] } }
 
     /// See ``PictureLoader/reread(index:)``.
-    func reread(index: Int) {
+    func reread(index position: Int) {
         condition.withLock {
+            let id = order[position]
             // Read next: what changed on disk shows soon.
-            headersPending.append(index)
-            requested = requested.filter { $0 >> 20 != Int64(index) }
+            headersPending.append(id)
+            requested = requested.filter { $0 >> 20 != Int64(id) }
             condition.broadcast()
         }
     }
@@ -120,8 +124,9 @@ final class LoaderCore: @unchecked Sendable {
     }
 
     /// See ``PictureLoader/requestThumbnail(index:side:priority:forWindow:)``.
-    func requestThumbnail(index: Int, side: Int, priority: Int, forWindow: Bool = false) {
+    func requestThumbnail(index position: Int, side: Int, priority: Int, forWindow: Bool = false) {
         condition.withLock {
+            let index = order[position]
             if requested.insert(Self.key(index, side)).inserted {
                 requests.append(Request(priority: priority, index: index, side: side, forWindow: forWindow))
             } else if let waiting = requests.firstIndex(where: {
@@ -150,7 +155,7 @@ final class LoaderCore: @unchecked Sendable {
             for case .thumbnail(let index, let side, _, _) in outbox {
                 requested.remove(Self.key(index, side))
             }
-            return outbox
+            return outbox.compactMap(positioned)
         }
     }
 
@@ -228,7 +233,7 @@ final class LoaderCore: @unchecked Sendable {
                         animationsBusy.insert(Self.key(request.index, request.side))
                         return .frames(request.index, side: request.side, count: request.frames)
                     }
-                    if wanted(request.index, request.side) {
+                    if wanted(positions[request.index], request.side) {
                         return .thumbnail(request.index, side: request.side, forWindow: request.forWindow)
                     }
                     requested.remove(Self.key(request.index, request.side))

@@ -49,7 +49,7 @@ public final class PictureLoader: @unchecked Sendable {
 
     deinit { core.stop() }
 
-    /// The pictures, by index.
+    /// The pictures, in their current order.
     public var paths: [String] { core.paths }
 
     /// How many pictures there are so far.
@@ -57,13 +57,24 @@ public final class PictureLoader: @unchecked Sendable {
 
     /// Lists `arguments` (files and folders, as ``PictureFiles`` does) on a thread of its own and
     /// appends the pictures found; a ``Result/listed(_:)`` follows. The window need not wait for a
-    /// folder of 100,000 to be read and sorted.
+    /// folder of 100,000 to be read and sorted. In name order (the default) the pictures join in
+    /// batches as the folders are read (``PictureFiles/batchInterval``); in another, when all are.
     public func list(
         _ arguments: [String], recursive: Bool, order: PictureFiles.Order = .name, descending: Bool = false
     ) {
         let core = self.core
         let thread = Thread {
-            core.finishListing(PictureFiles(arguments, recursive: recursive, order: order, descending: descending))
+            // In name order the pictures join as they are found; another order is known at the end.
+            guard order == .name && !descending else {
+                let found = PictureFiles(arguments, recursive: recursive, order: order, descending: descending)
+                return core.finishListing(found, appended: 0)
+            }
+            var appended = 0
+            let found = PictureFiles(arguments, recursive: recursive) { batch in
+                core.appendListed(batch)
+                appended += batch.count
+            }
+            core.finishListing(found, appended: appended)
         }
         thread.start()
     }
@@ -71,6 +82,12 @@ public final class PictureLoader: @unchecked Sendable {
     /// Appends pictures (files that appeared in a folder shown): their headers are read after those
     /// still waiting, and they take the next indices.
     public func append(paths: [String]) { core.append(paths: paths) }
+
+    /// Puts the first `known` pictures in a new order: `kept[position]` is the position now of the
+    /// picture that goes there; those left out are dropped, their work given up or its results let
+    /// go. Pictures appended after the first `known` (a listing that goes on) follow in their order.
+    /// Every index asked or answered after it is a position in the new order.
+    public func rearrange(_ kept: [Int], known: Int) { core.rearrange(kept, known: known) }
 
     /// Reads picture `index`'s header again (its file changed): a new ``Result/header(index:_:problem:)`` follows, and
     /// thumbnails asked for later are decoded anew.

@@ -81,6 +81,15 @@ public struct ThumbnailMemory {
         free.append(slot)
     }
 
+    /// Gives each thumbnail the key `newKey` says, dropping those it gives none (pictures put in
+    /// another order, some removed); how recently each was used stays.
+    public mutating func rekey(_ newKey: (Int) -> Int?) {
+        for (key, slot) in slots {
+            if let moved = newKey(key) { entries[slot].key = moved } else { remove(key) }
+        }
+        slots = Dictionary(uniqueKeysWithValues: slots.values.map { (entries[$0].key, $0) })
+    }
+
     private mutating func touch(_ slot: Int) {
         guard slot != newest else { return }
         unlink(slot)

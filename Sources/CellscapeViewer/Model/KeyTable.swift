@@ -107,6 +107,12 @@ public enum KeyTable {
                 .grid: "move to the trash (marked, else selected) / undo", .picture: "move to the trash / undo",
             ]),
         KeyBinding(
+            "S / R", [(.sortNext, ["S"]), (.reverseSort, ["R"])],
+            [
+                .grid: "sort by name, time, size or date taken, in turn / reverse the order",
+                .picture: "sort by name, time, size or date taken, in turn / reverse the order",
+            ]),
+        KeyBinding(
             "s", [(.toggleSlideshow, ["s"])],
             [
                 .cells: "with pictures: a slideshow", .grid: "a slideshow from the selected picture",

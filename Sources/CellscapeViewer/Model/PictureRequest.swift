@@ -5,10 +5,10 @@ public enum PictureRequest: Hashable, Sendable {
     case openWithDesktop([String])
     /// Offer the files' paths as the X CLIPBOARD and PRIMARY selections.
     case copyPaths([String])
-    /// Run the key-handler with `key` on these pictures (by index), their paths on its standard input.
-    case runKeyHandler(key: String, pictures: [Int])
-    /// Move these pictures (by index) to the trash.
-    case trash([Int])
+    /// Run the key-handler with `key` on these files, their paths on its standard input.
+    case runKeyHandler(key: String, paths: [String])
+    /// Move these files to the trash.
+    case trash([String])
     /// Put the pictures moved to the trash last back.
     case undoTrash
 }
@@ -28,12 +28,11 @@ extension WaterfallScene {
             return true
         }
         if key == .trash {
-            let indices = actedOn.filter { pictures.loader.paths.indices.contains($0) && pictures.problems[$0] == nil }
-            if !indices.isEmpty { requests.append(.trash(indices)) }
-            marks.subtract(indices)
+            let indices = actedOn.filter { $0 < pictures.count && pictures.problems[$0] == nil }
+            if !indices.isEmpty { requests.append(.trash(indices.map(pictures.path(of:)))) }
             return true
         }
-        let paths = actedOn.filter(pictures.loader.paths.indices.contains).map { pictures.loader.paths[$0] }
+        let paths = actedOn.filter { $0 < pictures.count }.map(pictures.path(of:))
         guard !paths.isEmpty else { return true }
         requests.append(key == .openWithDesktop ? .openWithDesktop(paths) : .copyPaths(paths))
         return true
@@ -42,8 +41,8 @@ extension WaterfallScene {
     /// Records the key-handler's run with `key` on the pictures acted on.
     mutating func requestKeyHandler(_ key: String) {
         guard let pictures else { return }
-        let indices = actedOn.filter { pictures.loader.paths.indices.contains($0) }
-        if !indices.isEmpty { requests.append(.runKeyHandler(key: key, pictures: indices)) }
+        let paths = actedOn.filter { $0 < pictures.count }.map(pictures.path(of:))
+        if !paths.isEmpty { requests.append(.runKeyHandler(key: key, paths: paths)) }
     }
 
     /// Hands over the requests recorded since the last call.

@@ -110,6 +110,10 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case invertMarks
     /// Takes every mark away.
     case clearMarks
+    /// Sorts the pictures by the next order: name, modification time, file size, date taken.
+    case sortNext
+    /// Reverses the order the pictures are sorted in.
+    case reverseSort
     /// Ends the program.
     case quit
 }

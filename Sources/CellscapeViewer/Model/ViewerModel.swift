@@ -75,6 +75,7 @@ public struct ViewerModel {
             waterfall.handle(command)
         default:
             if view == .force { force.handle(command) } else { waterfall.handle(command) }
+            followRearrangements()
         }
     }
 
@@ -87,8 +88,14 @@ public struct ViewerModel {
     @discardableResult
     public mutating func takePictureResults() -> Bool {
         let changed = waterfall.takePictureResults()
+        followRearrangements()
         force.takeArrivedPictures()
         return changed
+    }
+
+    /// Has the force view follow what the waterfall followed: the same pictures in a new order.
+    mutating func followRearrangements() {
+        for moved in waterfall.takeRearrangements() { force.follow(moved) }
     }
 
     /// Moves the animations that show on to the frames due by `now` (monotonic nanoseconds); returns

@@ -1,10 +1,10 @@
 import CellscapePictures
 
 /// A feed whose folders change while it shows: pictures written into them join its end, rewritten
-/// ones are read again, removed ones say so on their tiles.
+/// ones are read again, removed ones leave the grid.
 extension PictureFeed {
     /// Watches `folders`: pictures written into them join the feed at its end, those rewritten are
-    /// read again, those removed say so on their tiles. Poll ``watchDescriptor`` with the loader's.
+    /// read again, those removed leave it. Poll ``watchDescriptor`` with the loader's.
     public func watch(folders: [String]) {
         watcher = FolderWatcher(folders: folders)
     }
@@ -14,6 +14,7 @@ extension PictureFeed {
 
     /// Appends pictures at the end of the feed; their headers are read after those waiting.
     public func append(paths more: [String]) {
+        takeAppended()
         loader.append(paths: more)
         if var known = indexByPath {
             for (offset, path) in more.enumerated() { known[path] = headers.count + offset }
@@ -33,34 +34,30 @@ extension PictureFeed {
         loader.reread(index: index)
     }
 
-    /// Picture `index`'s file is gone (`reason` says where): its tile says so, its thumbnail goes.
-    public func markGone(_ index: Int, _ reason: String) {
-        memory.remove(index)
-        views[index] = nil
-        broken.insert(index)
-        problems[index] = reason
-    }
-
     /// Applies what happened in the watched folders; returns whether anything did.
     func takeFolderChanges() -> Bool {
         guard let changes = watcher?.changes(), !changes.isEmpty else { return false }
-        let known = indexByPath ?? Dictionary(loader.paths.enumerated().map { ($1, $0) }) { first, _ in first }
+        let known =
+            indexByPath ?? Dictionary(loader.paths.prefix(count).enumerated().map { ($1, $0) }) { first, _ in first }
         var added: [String] = []
+        var removed = Set<Int>()
         for change in changes {
             switch change {
             case .written(let path):
                 if let index = known[path] {
+                    removed.remove(index)  // removed, then written again (a save through a new file)
                     refresh(index)
                 } else if !added.contains(path) {
                     added.append(path)
                 }
             case .removed(let path):
-                guard let index = known[path], problems[index] == nil else { continue }
-                markGone(index, "removed from the folder")
+                if let index = known[path] { removed.insert(index) }
+                added.removeAll { $0 == path }
             }
         }
         indexByPath = known
         if !added.isEmpty { append(paths: added) }
+        remove(Array(removed))
         return true
     }
 }

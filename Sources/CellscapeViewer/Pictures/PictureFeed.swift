@@ -18,22 +18,26 @@ public final class PictureFeed {
     /// How many other files were passed over when the pictures were collected (the HUD says so).
     public var skippedFiles = 0
     /// How many headers have arrived (read or broken).
-    public private(set) var headersArrived = 0
+    public internal(set) var headersArrived = 0
     /// Decoded thumbnails, bounded in bytes.
     public internal(set) var memory: ThumbnailMemory
     /// The side thumbnails are decoded to: the tile width, rounded up to a multiple of 64.
     public private(set) var side = 256
     /// The pictures whose grid thumbnails arrived at the last ``takeResults()``.
-    public private(set) var arrivals: [Int] = []
+    public internal(set) var arrivals: [Int] = []
     /// The pictures whose size changed at the last ``takeResults()`` (a file rewritten): the layout
     /// places them again.
-    public private(set) var resized: [Int] = []
+    public internal(set) var resized: [Int] = []
     /// The folders watched for pictures written or removed while they show, if any.
     var watcher: FolderWatcher?
     /// Pictures whose header is read again, their file having changed.
     var rereading = Set<Int>()
     /// Each picture's index by path, made when a folder first changes.
     var indexByPath: [String: Int]?
+    /// A sort asked for before every header had arrived, applied again once they have.
+    var sortWanted: (order: PictureFiles.Order, descending: Bool)?
+    /// How the pictures moved since the scene last asked (``takeRearrangement()``).
+    var rearrangement: [Int]?
     /// Whether a listing still runs (``init(listing:recursive:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
     public private(set) var isListing = false
     /// Whether the folders listed are watched once the listing ends.
@@ -46,7 +50,7 @@ public final class PictureFeed {
     let memoryBytes: Int
     /// Where each problem is said, once per picture.
     private let report: (String) -> Void
-    private var wantedRange = WantedRange()
+    var wantedRange = WantedRange()
 
     /// A feed of `paths`, loading on `threads` workers through `diskCache` if given, keeping at most
     /// `memoryBytes` of thumbnails; `report` hears each problem once.
@@ -111,7 +115,10 @@ public final class PictureFeed {
     }
 
     /// The file name of picture `index`.
-    public func name(of index: Int) -> String { (loader.paths[index] as NSString).lastPathComponent }
+    public func name(of index: Int) -> String { (path(of: index) as NSString).lastPathComponent }
+
+    /// The path of picture `index`.
+    public func path(of index: Int) -> String { loader.paths[index] }
 
     /// The waterfall item of picture `index`, once its header arrived: its size (1x1 when broken) and name.
     public func item(at index: Int) -> WaterfallItem? {
@@ -142,11 +149,10 @@ public final class PictureFeed {
     /// Takes what the workers finished; returns whether anything that shows changed.
     @discardableResult
     public func takeResults() -> Bool {
+        takeAppended()
         let folderChanged = takeFolderChanges()
         let results = loader.takeResults()
-        // Pictures a listing appended.
-        let known = loader.count
-        if known > headers.count { headers += Array(repeating: nil, count: known - headers.count) }
+        takeAppended()
         arrivals.removeAll(keepingCapacity: true)
         resized.removeAll(keepingCapacity: true)
         // Frames decoded ahead change nothing on screen until their time comes: only a first frame does.
@@ -190,7 +196,17 @@ public final class PictureFeed {
                 if watchesListedFolders { watch(folders: found.folders) }
             }
         }
+        if sortWanted != nil && headersArrived == count && !isListing {
+            applySortWanted()
+            changed = true
+        }
         return changed
+    }
+
+    /// Takes the pictures a listing appended since the last look.
+    func takeAppended() {
+        let known = loader.count
+        if known > headers.count { headers += Array(repeating: nil, count: known - headers.count) }
     }
 
     /// Asks for the thumbnails of the pictures `indices` (the cells in view), at the grid's side so the
@@ -206,10 +222,10 @@ public final class PictureFeed {
     /// side it was decoded to.
     var views: [Int: (side: Int, image: Framebuffer)] = [:]
     /// The pictures whose window-sized images are kept: one arriving for another is let go at once.
-    private var viewsWanted = Set<Int>()
+    var viewsWanted = Set<Int>()
 
     /// The side the open picture was asked for last.
-    private var viewSide: (index: Int, side: Int)?
+    var viewSide: (index: Int, side: Int)?
 
     /// Whether picture `index` has arrived at the side it was asked for last as the open picture.
     public func viewArrived(_ index: Int) -> Bool {
@@ -222,9 +238,9 @@ public final class PictureFeed {
 
     /// The part of the open picture decoded at the zoom shown, when zoomed past the window: only the
     /// region around what shows is held, however large the picture.
-    public private(set) var region: (index: Int, part: PictureRegion, scale: Double, image: Framebuffer)?
+    public internal(set) var region: (index: Int, part: PictureRegion, scale: Double, image: Framebuffer)?
     /// The region asked for last, so it is asked once.
-    private var regionAsked: (index: Int, part: PictureRegion, scale: Double)?
+    var regionAsked: (index: Int, part: PictureRegion, scale: Double)?
 
     /// Lets go of the region held (the image view closed).
     public func releaseRegion() {
@@ -299,7 +315,7 @@ public final class PictureFeed {
 }
 
 /// The pictures whose thumbnails are still wanted, shared with the loader's workers.
-private final class WantedRange: @unchecked Sendable {
+final class WantedRange: @unchecked Sendable {
     private let lock = NSLock()
     private var range = 0..<0
     private var views = Set<Int>()

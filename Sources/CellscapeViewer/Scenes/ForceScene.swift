@@ -84,6 +84,22 @@ public struct ForceScene {
         for _ in layout.count..<pictures.count { layout.addCell() }
     }
 
+    /// Follows the pictures to their new places once the feed's order changed (``PictureFeed/takeRearrangement()``):
+    /// cell `i` still shows picture `i`, where that picture's cell was; the cells of pictures that went
+    /// go too.
+    mutating func follow(_ moved: [Int]) {
+        guard pictures != nil else { return }
+        var positions: [Int: Point] = [:]
+        for index in 0..<layout.count {
+            let cell = layout.cell(at: index)
+            positions[cell.id] = cell.position
+        }
+        var followed = ForceDirectedLayout(bounds: layout.bounds, settings: options.settings, seed: seed)
+        for old in moved { followed.addCell(at: old >= 0 ? positions[old] : nil) }
+        layout = followed
+        selectedPicture = selectedPicture.flatMap { moved.firstIndex(of: $0) }
+    }
+
     /// Applies one command.
     public mutating func handle(_ command: ViewerCommand) {
         if pictures != nil, handlePictureCommand(command) {
@@ -225,7 +241,7 @@ public struct ForceScene {
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
         case .quit, .switchView, .showKeys, .hideKeys, .keyHandlerPrefix, .toggleInfo, .openWithDesktop, .copyPaths,
-            .trash, .undoTrash,
+            .trash, .undoTrash, .sortNext, .reverseSort,
             .toggleFullscreen, .toggleSlideshow, .slideshowStep,
             .rotateClockwise, .rotateCounterclockwise, .flipHorizontally,
             .flipVertically, .toggleMark, .invertMarks, .clearMarks, .open, .back, .next, .previous, .actualSize,

@@ -45,7 +45,7 @@ extension WaterfallScene {
         case .remove: break
         case .handlerKey(let key): requestKeyHandler(key)
         case .key(let key):
-            if mark(key, item: view.index) || request(key) { return true }
+            if mark(key, item: view.index) || request(key) || sort(key) { return true }
             switch key {
             case .open, .back:
                 openPicture = nil

@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 
 /// The waterfall view's state: the layout of the feed, the scroll offset and its momentum, the selection.
@@ -28,6 +29,10 @@ public struct WaterfallScene {
         public var scale = 1.0
         /// Whether a slideshow starts once the first picture can open (`--slideshow`).
         public var startsSlideshow = false
+        /// The order the pictures were listed in (`--sort`), which the sort keys go on from.
+        public var pictureOrder = PictureFiles.Order.name
+        /// Whether they were listed in reverse (`--reverse`).
+        public var picturesDescending = false
 
         /// The defaults: no catalog (all items generated), a 1280x800 window.
         public init() {}
@@ -45,9 +50,9 @@ public struct WaterfallScene {
     static let clickSlop = 4.0
 
     /// The layout of every item loaded so far.
-    public private(set) var layout: WaterfallLayout
+    public internal(set) var layout: WaterfallLayout
     /// The items loaded so far, in layout order.
-    public private(set) var items: [WaterfallItem] = []
+    public internal(set) var items: [WaterfallItem] = []
     /// How far the content is scrolled: the content y at the top of the window.
     public private(set) var scrollOffset = 0.0
     /// The fling's speed in pixels per frame (positive: down the feed).
@@ -78,6 +83,10 @@ public struct WaterfallScene {
     public internal(set) var fading: [Int: Int] = [:]
     /// Frames a thumbnail that arrives in view takes to fade in.
     static let fadeFrames = 8
+    /// The order the pictures are in, and whether reversed.
+    public internal(set) var pictureOrder: (order: PictureFiles.Order, descending: Bool)
+    /// The rearrangements followed, until the model hands them to the force view.
+    var rearrangements: [[Int]] = []
     /// Where the pointer was last seen (pressed, dragged or released), for zooming about it.
     var pointer: Point?
     /// The last frame's query: how many items it found and how long it took, in nanoseconds.
@@ -90,6 +99,7 @@ public struct WaterfallScene {
     public init(options: Options = Options()) {
         self.options = options
         slideshowRuns = options.startsSlideshow
+        pictureOrder = (options.pictureOrder, options.picturesDescending)
         size = options.size
         showsHUD = options.showsHUD
         layout = WaterfallLayout(
@@ -175,7 +185,7 @@ public struct WaterfallScene {
     }
 
     private mutating func handle(_ key: KeyCommand) {
-        if moveSelection(key) || mark(key, item: selection) || request(key) { return }
+        if moveSelection(key) || mark(key, item: selection) || request(key) || sort(key) { return }
         switch key {
         case .toggleHUD:
             showsHUD.toggle()
@@ -261,7 +271,7 @@ public struct WaterfallScene {
     }
 
     /// The pictures whose sizes have arrived, appended in order: a picture waits for those before it.
-    private mutating func appendArrivedPictures(_ pictures: PictureFeed) {
+    mutating func appendArrivedPictures(_ pictures: PictureFeed) {
         var page: [WaterfallItem] = []
         var index = items.count
         while index < pictures.count, let item = pictures.item(at: index) {
@@ -282,6 +292,7 @@ public struct WaterfallScene {
     public mutating func takePictureResults() -> Bool {
         guard let pictures = options.pictures else { return false }
         var changed = pictures.takeResults()
+        if followRearrangement() { changed = true }
         if changed {
             let shown = Set(layout.indices(in: visibleRect))
             for index in pictures.arrivals where shown.contains(index) { fading[index] = 0 }

@@ -1,0 +1,85 @@
+import CellscapeLayout
+import CellscapePictures
+
+/// The grid follows its pictures when their order changes: sorted again, or some taken out (removed
+/// from the folder, moved to the trash), without losing the user's place.
+extension WaterfallScene {
+    /// The rearrangements followed since the last call, for the force view that shows the same pictures.
+    public mutating func takeRearrangements() -> [[Int]] {
+        defer { rearrangements.removeAll() }
+        return rearrangements
+    }
+
+    /// The orders the sort key goes through, in turn.
+    static let sortOrders: [PictureFiles.Order] = [.name, .time, .size, .taken]
+
+    /// Sorts the pictures by the next order, or reverses the order; returns false for other keys.
+    mutating func sort(_ key: KeyCommand) -> Bool {
+        guard key == .sortNext || key == .reverseSort else { return false }
+        guard let pictures else { return true }
+        if key == .sortNext {
+            let next = (Self.sortOrders.firstIndex(of: pictureOrder.order) ?? 0) + 1
+            pictureOrder.order = Self.sortOrders[next % Self.sortOrders.count]
+        } else {
+            pictureOrder.descending.toggle()
+        }
+        pictures.sort(pictureOrder.order, descending: pictureOrder.descending)
+        followRearrangement()
+        return true
+    }
+
+    /// Follows the pictures to their new places once the feed's order changed: the selection, the
+    /// marks and the open picture go with them (to the next picture when theirs went), and the
+    /// selected tile, or else the one at the top, stays where it was in the window. Returns whether
+    /// the order changed.
+    @discardableResult
+    mutating func followRearrangement() -> Bool {
+        guard let pictures, let moved = pictures.takeRearrangement() else { return false }
+        rearrangements.append(moved)
+        let oldCount = items.count
+        var newPosition = [Int](repeating: -1, count: oldCount)
+        for (position, old) in moved.enumerated() where old >= 0 && old < oldCount { newPosition[old] = position }
+        // A picture that went gives its place to the next that stayed (the order of those that stay
+        // is kept when pictures go; a sort moves every picture and drops none).
+        let survivor = { (old: Int) -> Int? in
+            if newPosition[old] >= 0 { return newPosition[old] }
+            let after = (old..<oldCount).first { newPosition[$0] >= 0 } ?? (0..<old).last { newPosition[$0] >= 0 }
+            return after.map { newPosition[$0] }
+        }
+        let shown = layout.indices(in: visibleRect)
+        let anchor = selection.flatMap { shown.contains($0) ? $0 : nil } ?? layout.topItem(at: scrollOffset)
+        let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
+
+        selection = selection.flatMap { $0 < oldCount ? survivor($0) : nil }
+        marks = Set(marks.compactMap { $0 < oldCount && newPosition[$0] >= 0 ? newPosition[$0] : nil })
+        fading.removeAll()
+        var kept: [WaterfallItem] = []
+        for old in moved {
+            guard old >= 0 && old < oldCount else { break }
+            kept.append(items[old])
+        }
+        items = kept
+        layout = WaterfallLayout(
+            configuration: layout.configuration,
+            bounds: Rect(x: 0, y: scrollOffset, width: size.width, height: size.height))
+        layout.append(items.map(\.size))
+        appendArrivedPictures(pictures)
+        if let open = openPicture {
+            if open.index < oldCount, newPosition[open.index] >= 0, newPosition[open.index] < items.count {
+                openPicture?.index = newPosition[open.index]
+            } else if let next = selection, next < items.count {
+                openPicture(at: next)
+            } else {
+                openPicture = nil
+                slideshowRuns = false
+            }
+        }
+        let newAnchor = anchor.flatMap { $0 < oldCount ? survivor($0) : nil }
+        if let newAnchor, newAnchor < items.count {
+            scroll(toOffset: layout.frame(at: newAnchor).minY - anchorScreenY)
+        } else {
+            scroll(toOffset: scrollOffset)
+        }
+        return true
+    }
+}

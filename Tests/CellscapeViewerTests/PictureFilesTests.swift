@@ -2,6 +2,7 @@ import CellscapePictures
 import Foundation
 import Testing
 
+@testable import CellscapeLayout
 @testable import CellscapeViewer
 
 /// Folders give their pictures in natural order, once each, whatever links lead back into them.
@@ -32,6 +33,63 @@ import Testing
             ])
         let missing = PictureFiles([root + "/nope"], recursive: false)
         #expect(missing.paths.isEmpty && missing.problems.count == 1)
+    }
+
+    /// A random tree of folders and files whose names mix cases, numbers and lengths.
+    static func randomTree(seed: UInt64, files: Int) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-tree-\(UUID())").path
+        var random = SplitMix64(seed: seed)
+        var folders = [root]
+        let parts = ["a", "A", "b", "img", "Img", "x", "a b", "z", "0", "007", "10", "9", "-", "_"]
+        func name() -> String {
+            (0..<Int(random.next() % 3 + 1)).map { _ in parts[Int(random.next() % UInt64(parts.count))] }.joined()
+        }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for _ in 0..<files {
+            let folder = folders[Int(random.next() % UInt64(folders.count))]
+            if random.next() % 6 == 0 {
+                let path = "\(folder)/\(name())"
+                try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+                folders.append(path)
+            } else {
+                _ = FileManager.default.createFile(atPath: "\(folder)/\(name()).jpg", contents: Data())
+            }
+        }
+        return root
+    }
+
+    @Test func aListingInBatchesGivesEveryPathOnceInOrderAndTheNameOrderSortsItBack() throws {
+        for seed in 1...4 as ClosedRange<UInt64> {
+            let root = try Self.randomTree(seed: seed, files: 600)
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let whole = PictureFiles([root], recursive: true)
+            var batches: [[String]] = []
+            let streamed = PictureFiles([root], recursive: true) { batches.append($0) }
+            #expect(streamed.paths == whole.paths && batches.joined().map { $0 } == whole.paths)
+            #expect(!batches.isEmpty && batches.allSatisfy { !$0.isEmpty })
+            // Brute force: the listing's own order is the name order, however the paths come.
+            var random = SplitMix64(seed: seed)
+            let shuffled = whole.paths.shuffled(using: &random)
+            #expect(PictureFiles.nameOrder(of: shuffled).map { shuffled[$0] } == whole.paths, "seed \(seed)")
+        }
+    }
+
+    @Test func aBatchGoesOnceABatchIntervalHasPassed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-slow-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in 0..<10 {
+            try FileManager.default.createDirectory(atPath: "\(root)/f\(folder)", withIntermediateDirectories: true)
+            for file in 0..<200 {
+                _ = FileManager.default.createFile(atPath: "\(root)/f\(folder)/p\(file).jpg", contents: nil)
+            }
+        }
+        var sizes: [Int] = []
+        let found = PictureFiles([root], recursive: true) { batch in
+            sizes.append(batch.count)
+            // A consumer slower than the interval: each folder has waited long enough when it ends.
+            usleep(useconds_t(PictureFiles.batchInterval * 1.2e6))
+        }
+        #expect(found.paths.count == 2_000 && sizes == Array(repeating: 200, count: 10))
     }
 
     @Test func aFolderOfAHundredThousandFilesListsInOrderAndEachBadOneIsSaidOnce() throws {

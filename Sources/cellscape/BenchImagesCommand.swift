@@ -49,6 +49,9 @@ struct BenchImagesCommand: ParsableCommand {
     @Flag(help: "Only the first screen, timed from the start of the listing, with the cache empty and then filled.")
     var firstScreenOnly = false
 
+    @Flag(help: "Instead, read every header, then time each sort key and removing every hundredth picture.")
+    var sortAgain = false
+
     func validate() throws {
         if let live, !(1...1000).contains(live) { throw ValidationError("--live must be from 1 to 1000, not \(live)") }
         if let make, !(1...100_000).contains(make) {
@@ -103,6 +106,15 @@ struct BenchImagesCommand: ParsableCommand {
                 String(
                     format: "live folder, %d pictures written: shown after median %.1f ms, longest %.1f ms",
                     live, Double(times[times.count / 2]) / 1e6, Double(times.last ?? 0) / 1e6))
+            return
+        }
+        if sortAgain {
+            let report = try OrderBenchmark(folder: folder).run { progress.stage($0) }
+            progress.finish()
+            let sorts = report.sorts.map { String(format: "%@ %.1f ms", $0.order, $0.milliseconds) }
+            print(
+                "sorting \(report.pictures) pictures again: " + sorts.joined(separator: ", ")
+                    + String(format: "; %d removed at once: %.1f ms", report.removed, report.removal))
             return
         }
         if firstScreenOnly {

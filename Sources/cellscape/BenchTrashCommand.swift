@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellscapeLayout
 import CellscapePictures
+import CellscapeViewer
 import Foundation
 
 /// `cellscape bench trash`: moving files to the trash, as `Delete` on marked pictures does.
@@ -9,8 +10,9 @@ struct BenchTrashCommand: ParsableCommand {
         commandName: "trash",
         abstract: "Benchmark moving files to the freedesktop.org trash and back (in a trash of its own).",
         discussion: """
-            Writes --files small files into a temporary folder, moves them all to a temporary home trash on \
-            the same file system (info first, then the file), puts them back, and removes everything.
+            Writes --files small files into a temporary folder and shows them in a grid; moves them all to a \
+            temporary home trash on the same file system (info first, then the file) as Delete on marked \
+            pictures does, the grid closing over them, puts them back (z), and removes everything.
             """
     )
 
@@ -34,12 +36,25 @@ struct BenchTrashCommand: ParsableCommand {
                 throw CommandError("cannot write \(path)")
             }
         }
-        let trash = TrashCan(environment: ["XDG_DATA_HOME": root + "/data"])
+        let actions = TrashActions(trashCan: TrashCan(environment: ["XDG_DATA_HOME": root + "/data"]))
+        let feed = PictureFeed(paths: paths, threads: 1, diskCache: nil, memoryBytes: 1 << 20) { _ in }
+        feed.waitForAllHeaders()
+        var options = WaterfallScene.Options()
+        options.pictures = feed
+        var scene = WaterfallScene(options: options)
         let start = monotonicNanoseconds()
-        let moved = try paths.map { path in try trash.trash(path) }
+        let problems = actions.trash(paths, of: feed)
+        scene.takePictureResults()
         let trashed = monotonicNanoseconds()
-        for file in moved { try trash.restore(file) }
+        guard problems.isEmpty, scene.items.isEmpty else {
+            throw CommandError(problems.first ?? "\(scene.items.count) pictures stayed in the grid")
+        }
+        let notRestored = actions.undo(in: feed)
+        scene.takePictureResults()
         let restored = monotonicNanoseconds()
+        guard notRestored.isEmpty, feed.count == files else {
+            throw CommandError(notRestored.first ?? "\(feed.count) of \(files) pictures came back")
+        }
         print(
             String(
                 format: "trash, %d files: moved in %.0f ms, put back in %.0f ms", files,

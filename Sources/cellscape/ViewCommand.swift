@@ -143,6 +143,8 @@ struct ViewCommand: ParsableCommand {
             // A recording starts with every picture laid out, as its replay will.
             if record != nil { feed.waitForAllHeaders() }
             options.waterfall.pictures = feed
+            options.waterfall.pictureOrder = pictures.sort
+            options.waterfall.picturesDescending = pictures.reverse
             if let seconds = slideshow {
                 options.waterfall.slideshowSeconds = seconds
                 options.waterfall.startsSlideshow = true

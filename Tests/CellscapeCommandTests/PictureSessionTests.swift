@@ -25,7 +25,7 @@ import Testing
 
     /// A session recorded headless over `paths`: a scroll, a click on a tile, the picture opened,
     /// the next one, zoomed about a point and panned; then the waterfall again, scrolled.
-    static func recordedLines(paths: [String], closing: Bool) -> [String] {
+    static func recordedLines(paths: [String], closing: Bool, sorting: Bool = false) -> [String] {
         let feed = PictureFeed(paths: paths, diskCache: nil, memoryBytes: 16 << 20) { _ in }
         feed.waitForAllHeaders()
         var force = ForceScene.Options()
@@ -34,6 +34,7 @@ import Testing
         var waterfall = WaterfallScene.Options()
         waterfall.size = force.size
         waterfall.pictures = feed
+        if sorting { waterfall.pictureOrder = .time }
         let header = SessionHeader(
             force: force, waterfall: waterfall, view: .waterfall,
             items: SessionHeader.Items(source: .pictures, paths: paths, items: feed.arrivedItems))
@@ -42,6 +43,7 @@ import Testing
         let recorder = SessionRecorder(header: header, driver: driver) { lines.append($0) }
         let inputs: [Int: [ViewerCommand]] = [
             1: [.wheel(2)],
+            2: sorting ? [.key(.sortNext), .key(.reverseSort)] : [],
             4: [.press(Point(x: 100, y: 100)), .release(Point(x: 100, y: 100))],
             5: [.key(.open)],
             6: [.key(.next)],
@@ -74,6 +76,17 @@ import Testing
             let open = try #require(state.range(of: #""open":\{[^}]*\}"#, options: .regularExpression))
             #expect(state[open].contains(#""index":"#) && state[open].contains(#""zoom":"#), "\(state)")
         }
+    }
+
+    @Test func aSessionThatSortsAgainReplaysFromTheOrderItStartedIn() throws {
+        let (root, paths) = try Self.folder(count: 40)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let lines = Self.recordedLines(paths: paths, closing: false, sorting: true)
+        #expect(lines.first?.contains(#""pictureOrder":"time""#) == true)
+        let session = try CommandRunner.temporaryFile(lines.joined(separator: "\n") + "\n")
+        defer { CommandRunner.removeFiles(session, session + ".state") }
+        let outcome = try CommandRunner.run(["replay", session, "--state", session + ".state"])
+        #expect(outcome.status == 0, "\(outcome.error)")
     }
 
     /// What `replay --snapshot` writes is what the window showed: the pictures decoded, in the tiles

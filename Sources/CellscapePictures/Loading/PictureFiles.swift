@@ -13,7 +13,7 @@ public struct PictureFiles: Sendable {
     public var folders: [String] = []
 
     /// The orders pictures can be listed in.
-    public enum Order: String, CaseIterable, Sendable {
+    public enum Order: String, CaseIterable, Codable, Sendable {
         /// By name, in natural order (img2 before img10), folder by folder: the default.
         case name
         /// By modification time, oldest first.

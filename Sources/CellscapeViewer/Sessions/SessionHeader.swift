@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapePictures
 
 /// The first line of a session file: everything besides the input that decides the outcome.
 public struct SessionHeader: Codable, Hashable, Sendable {
@@ -75,6 +76,10 @@ public struct SessionHeader: Codable, Hashable, Sendable {
     public var slideshow: Double?
     /// Pixels per point, when not 1 (`--scale`, or the display's `Xft.dpi`): the tiles' size follows it.
     public var scale: Double?
+    /// The order the pictures were listed in (`--sort`), when not by name: the sort keys go on from it.
+    public var pictureOrder: PictureFiles.Order?
+    /// Whether they were listed in reverse (`--reverse`), when they were.
+    public var picturesDescending: Bool?
 
     /// The header of a session that starts as `force` and `waterfall` say, showing `view` first.
     public init(force: ForceScene.Options, waterfall: WaterfallScene.Options, view: ViewerModel.View, items: Items) {
@@ -87,6 +92,8 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         self.items = items
         slideshow = waterfall.startsSlideshow ? waterfall.slideshowSeconds : nil
         scale = waterfall.scale == 1 ? nil : waterfall.scale
+        pictureOrder = waterfall.pictureOrder == .name ? nil : waterfall.pictureOrder
+        picturesDescending = waterfall.picturesDescending ? true : nil
     }
 
     /// The options of the views this header starts, given the items its source gives (checked against
@@ -106,6 +113,8 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         waterfall.size = size
         waterfall.configuration = self.waterfall
         waterfall.scale = scale ?? 1
+        waterfall.pictureOrder = pictureOrder ?? .name
+        waterfall.picturesDescending = picturesDescending ?? false
         if let slideshow {
             waterfall.startsSlideshow = true
             waterfall.slideshowSeconds = slideshow

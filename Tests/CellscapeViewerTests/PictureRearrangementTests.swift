@@ -107,6 +107,24 @@ import Testing
             ])
     }
 
+    @Test func aFolderListedByTimeSortsByNameAsItsListingWould() throws {
+        let (root, names) = try Self.sortingFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let feed = PictureFeed(
+            listing: [root], recursive: false, order: .time, descending: true, diskCache: nil, memoryBytes: 1 << 24
+        ) { _ in }
+        let deadline = Date().addingTimeInterval(20)
+        while (feed.isListing || feed.headersArrived < feed.count) && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 20)
+            feed.takeResults()
+        }
+        let listed = feed.loader.paths.map { ($0 as NSString).lastPathComponent }
+        #expect(listed == ["a1.jpg", "c.jpg", "a10.jpg", "b.jpg", "a2.jpg"])
+        #expect(feed.nameRanks.map { ranks in ranks.map { names[$0] } } == listed, "the listing's name ranks")
+        feed.sort(.name, descending: false)
+        #expect(feed.loader.paths.map { ($0 as NSString).lastPathComponent } == names)
+    }
+
     @Test func randomRemovalsLeaveWhatBruteForceLeaves() throws {
         let count = 80
         var (model, feed, root) = try PictureBrowsingTests.model(count - 1, size: Size(width: 700, height: 500))

@@ -11,6 +11,8 @@ public struct PictureFiles: Sendable {
     public var problems: [String] = []
     /// The folders the pictures were collected from, as absolute paths (to watch for changes).
     public var folders: [String] = []
+    /// Once sorted by another order than name, each picture's rank in name order (the order listed).
+    public var nameRanks: [Int]?
 
     /// The orders pictures can be listed in.
     public enum Order: String, CaseIterable, Codable, Sendable {
@@ -69,9 +71,10 @@ public struct PictureFiles: Sendable {
                 (try? PictureFile(path: path)).flatMap { PictureHeader(file: $0)?.exif?.dateTaken } ?? "~"
             }
         }
-        let order = paths.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        var order = paths.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        if descending { order.reverse() }
         paths = order.map { paths[$0] }
-        if descending { paths.reverse() }
+        nameRanks = nameRanks.map { ranks in order.map { ranks[$0] } } ?? order
     }
 
     /// Collects the pictures of `arguments` (files and folders); folders' subfolders too when

@@ -5,7 +5,8 @@ import Foundation
 
 /// How long the grid takes to follow a new order of a large folder, on the main thread: each sort key
 /// in turn, then every hundredth picture removed at once (a folder's files deleted, marked pictures
-/// to the trash). Every header has arrived first, as a sort needs them.
+/// to the trash). The folder is listed as the viewer lists it, and every header has arrived first, as
+/// a sort needs them.
 public struct OrderBenchmark {
     /// What it measured.
     public struct Report: Sendable {
@@ -31,13 +32,17 @@ public struct OrderBenchmark {
 
     /// Lists the folder, reads every header, then sorts and removes; `stage` hears each step.
     public func run(stage: (String) -> Void) throws -> Report {
-        let found = PictureFiles([folder], recursive: false)
-        guard !found.paths.isEmpty else { throw BenchmarkFailure("no pictures in \(folder)") }
-        stage("reading the headers of \(found.paths.count) pictures")
+        stage("listing \(folder) and reading every header")
         let feed = PictureFeed(
-            paths: found.paths, threads: ParallelChunks.processorCount, diskCache: nil, memoryBytes: 64 << 20
+            listing: [folder], recursive: false, threads: ParallelChunks.processorCount, diskCache: nil,
+            memoryBytes: 64 << 20
         ) { _ in }
-        feed.waitForAllHeaders()
+        while feed.isListing || feed.headersArrived < feed.count {
+            feed.loader.waitForWake(milliseconds: 50)
+            feed.takeResults()
+        }
+        guard feed.count > 0 else { throw BenchmarkFailure("no pictures in \(folder)") }
+        let pictures = feed.count
         var options = WaterfallScene.Options()
         options.pictures = feed
         options.size = window
@@ -63,10 +68,10 @@ public struct OrderBenchmark {
         feed.remove(removed)
         scene.takePictureResults()
         let removal = Double(monotonicNanoseconds() - start) / 1e6
-        guard scene.items.count == found.paths.count - removed.count else {
+        guard scene.items.count == pictures - removed.count else {
             throw BenchmarkFailure(
-                "the grid has \(scene.items.count) pictures, not \(found.paths.count - removed.count)")
+                "the grid has \(scene.items.count) pictures, not \(pictures - removed.count)")
         }
-        return Report(pictures: found.paths.count, sorts: sorts, removed: removed.count, removal: removal)
+        return Report(pictures: pictures, sorts: sorts, removed: removed.count, removal: removal)
     }
 }

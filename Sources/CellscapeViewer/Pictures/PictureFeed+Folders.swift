@@ -21,6 +21,7 @@ extension PictureFeed {
             indexByPath = known
         }
         headers += Array(repeating: nil, count: more.count)
+        nameRanks = nil  // where they go by name is worked out when a sort needs it
     }
 
     /// Picture `index`'s file changed: what was decoded goes, its header is read again, and its

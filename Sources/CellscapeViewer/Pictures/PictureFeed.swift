@@ -38,6 +38,11 @@ public final class PictureFeed {
     var sortWanted: (order: PictureFiles.Order, descending: Bool)?
     /// How the pictures moved since the scene last asked (``takeRearrangement()``).
     var rearrangement: [Int]?
+    /// Each picture's rank in name order, once known: a listing by name gives it as it goes, a sort
+    /// works it out when it first needs it; it follows the pictures when they move.
+    var nameRanks: [Int]?
+    /// Whether pictures appended come in name order after every other (a listing by name that runs).
+    private var appendsInNameOrder = false
     /// Whether a listing still runs (``init(listing:recursive:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
     public private(set) var isListing = false
     /// Whether the folders listed are watched once the listing ends.
@@ -78,6 +83,10 @@ public final class PictureFeed {
         self.init(paths: [], threads: threads, diskCache: diskCache, memoryBytes: memoryBytes, report: report)
         isListing = true
         watchesListedFolders = watching
+        if order == .name && !descending {
+            nameRanks = []
+            appendsInNameOrder = true
+        }
         if let first = arguments.first {
             let path = URL(fileURLWithPath: first).standardizedFileURL.path
             listedFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
@@ -191,6 +200,8 @@ public final class PictureFeed {
             case .cacheProblem(let problem): report(problem)
             case .listed(let found):
                 isListing = false
+                appendsInNameOrder = false
+                if nameRanks == nil, let ranks = found.nameRanks, found.paths == loader.paths { nameRanks = ranks }
                 skippedFiles += found.skipped
                 for problem in found.problems { report(problem) }
                 if watchesListedFolders { watch(folders: found.folders) }
@@ -206,7 +217,12 @@ public final class PictureFeed {
     /// Takes the pictures a listing appended since the last look.
     func takeAppended() {
         let known = loader.count
-        if known > headers.count { headers += Array(repeating: nil, count: known - headers.count) }
+        guard known > headers.count else { return }
+        if appendsInNameOrder, let ranks = nameRanks {
+            let next = (ranks.max() ?? -1) + 1
+            nameRanks = ranks + (0..<(known - headers.count)).map { next + $0 }
+        }
+        headers += Array(repeating: nil, count: known - headers.count)
     }
 
     /// Asks for the thumbnails of the pictures `indices` (the cells in view), at the grid's side so the

@@ -81,11 +81,14 @@ extension PictureFeed {
     }
 
     /// The position of the picture at `path` now, if it shows.
-    public func position(ofPath path: String) -> Int? {
-        if indexByPath == nil {
-            indexByPath = Dictionary(loader.paths.enumerated().map { ($1, $0) }) { first, _ in first }
-        }
-        return indexByPath?[path]
+    public func position(ofPath path: String) -> Int? { positionsByPath()[path] }
+
+    /// Each picture's position by path, made when first needed and kept as pictures are appended.
+    func positionsByPath() -> [String: Int] {
+        if let indexByPath { return indexByPath }
+        let index = Dictionary(loader.paths.prefix(count).enumerated().map { ($1, $0) }) { first, _ in first }
+        indexByPath = index
+        return index
     }
 
     /// The rearrangement since the last call, if any: for each position now, the position the picture

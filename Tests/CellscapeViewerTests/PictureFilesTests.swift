@@ -1,8 +1,8 @@
-import CellscapePictures
 import Foundation
 import Testing
 
 @testable import CellscapeLayout
+@testable import CellscapePictures
 @testable import CellscapeViewer
 
 /// Folders give their pictures in natural order, once each, whatever links lead back into them.
@@ -72,6 +72,30 @@ import Testing
             let shuffled = whole.paths.shuffled(using: &random)
             #expect(PictureFiles.nameOrder(of: shuffled).map { shuffled[$0] } == whole.paths, "seed \(seed)")
         }
+    }
+
+    @Test func aLargeFolderGivesItsFirstPicturesBeforeItIsSorted() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-flat-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        var random = SplitMix64(seed: 5)
+        for index in 0..<4_000 {
+            let ending = ["jpg", "PNG", "txt", "jpeg", "Webp", "tar.gz"][Int(random.next() % 6)]
+            let name = "\(["img", "IMG_", "a", "Z"][Int(random.next() % 4)])\(random.next() % 5_000)-\(index).\(ending)"
+            _ = FileManager.default.createFile(atPath: "\(root)/\(name)", contents: nil)
+        }
+        _ = FileManager.default.createFile(atPath: "\(root)/sub/inner.jpg", contents: nil)
+        let whole = PictureFiles([root], recursive: true)
+        var batches: [[String]] = []
+        let streamed = PictureFiles([root], recursive: true) { batches.append($0) }
+        #expect(streamed.paths == whole.paths && batches.joined().map { $0 } == whole.paths)
+        #expect(whole.paths.contains("\(root)/sub/inner.jpg") && whole.skipped == 4_000 + 1 - whole.paths.count)
+        // Brute force: the first batch is the pictures among the first 512 names in natural order.
+        let names = try FileManager.default.contentsOfDirectory(atPath: root).sorted(by: PictureFiles.naturallyPrecedes)
+        let first = names.prefix(PictureFiles.firstBatch).filter {
+            PictureFiles.extensions.contains(($0 as NSString).pathExtension.lowercased()) || $0 == "sub"
+        }
+        #expect(batches.count >= 2 && batches[0] == first.map { "\(root)/\($0)" }.filter { !$0.hasSuffix("/sub") })
     }
 
     @Test func aBatchGoesOnceABatchIntervalHasPassed() throws {

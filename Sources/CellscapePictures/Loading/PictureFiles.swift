@@ -119,27 +119,83 @@ public struct PictureFiles: Sendable {
             return
         }
         let keyed = entries.map { (key: Self.naturalKey($0.name), entry: $0) }
-        let sorted = keyed.sorted { Self.precedes($0.key, $0.entry.name, $1.key, $1.entry.name) }
-        for (_, entry) in sorted where !entry.name.hasPrefix(".") {
-            let path = folder == "/" ? "/\(entry.name)" : "\(folder)/\(entry.name)"
-            var isFolder = entry.kind == UInt8(DT_DIR)
-            if entry.kind != UInt8(DT_DIR) && entry.kind != UInt8(DT_REG) {
-                // A link, or a file system that does not say: ask.
-                var target = stat()
-                guard stat(path, &target) == 0 else { continue }  // a dangling link, or gone meanwhile
-                isFolder = target.st_mode & S_IFMT == S_IFDIR
+        let precedes = { (first: Int, second: Int) in
+            Self.precedes(keyed[first].key, keyed[first].entry.name, keyed[second].key, keyed[second].entry.name)
+        }
+        var rest = Array(keyed.indices)
+        if let batches, batches.delivered == 0, keyed.count > 4 * Self.firstBatch {
+            // The first screen's worth goes before the whole folder is sorted (a flat folder of
+            // 100,000 would otherwise be one batch, after its sort).
+            let first = Self.smallest(Self.firstBatch, of: keyed.count, by: precedes)
+            for index in first {
+                take(keyed[index].entry, in: folder, recursive: recursive, visited: &visited, batches: batches)
             }
-            if isFolder {
-                guard recursive else { continue }
-                batches?.flush(paths, force: false)
-                collect(folder: path, recursive: true, visited: &visited, batches: batches)
-            } else if Self.extensions.contains((entry.name as NSString).pathExtension.lowercased()) {
-                paths.append(path)
-            } else {
-                skipped += 1
-            }
+            batches.flush(paths, force: true)
+            var taken = [Bool](repeating: false, count: keyed.count)
+            for index in first { taken[index] = true }
+            rest.removeAll { taken[$0] }
+        }
+        rest.sort(by: precedes)
+        for index in rest {
+            take(keyed[index].entry, in: folder, recursive: recursive, visited: &visited, batches: batches)
         }
         batches?.flush(paths, force: false)
+    }
+
+    /// How many pictures of a large folder go in the first batch, before the rest is sorted.
+    static let firstBatch = 512
+
+    /// Takes one entry of `folder`: a picture, a folder to recurse into, or another file passed over.
+    private mutating func take(
+        _ entry: (name: String, kind: UInt8), in folder: String, recursive: Bool, visited: inout Set<FolderIdentity>,
+        batches: Batches?
+    ) {
+        guard !entry.name.hasPrefix(".") else { return }
+        let path = folder == "/" ? "/\(entry.name)" : "\(folder)/\(entry.name)"
+        var isFolder = entry.kind == UInt8(DT_DIR)
+        if entry.kind != UInt8(DT_DIR) && entry.kind != UInt8(DT_REG) {
+            // A link, or a file system that does not say: ask.
+            var target = stat()
+            guard stat(path, &target) == 0 else { return }  // a dangling link, or gone meanwhile
+            isFolder = target.st_mode & S_IFMT == S_IFDIR
+        }
+        if isFolder {
+            guard recursive else { return }
+            batches?.flush(paths, force: false)
+            collect(folder: path, recursive: true, visited: &visited, batches: batches)
+        } else if Self.hasPictureEnding(entry.name) {
+            paths.append(path)
+        } else {
+            skipped += 1
+        }
+    }
+
+    /// Whether `name` ends in one of the ``extensions`` (any case), read from its bytes.
+    static func hasPictureEnding(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), bytes.distance(from: dot, to: bytes.endIndex) <= 6
+        else { return false }
+        let ending = bytes[bytes.index(after: dot)...].map { (65...90).contains($0) ? $0 + 32 : $0 }
+        return extensions.contains(String(decoding: ending, as: UTF8.self))
+    }
+
+    /// The `count` first of `total` items in the order `precedes` gives, in that order, without
+    /// sorting the rest: a bounded insertion, O(total log count) when the items come in no order.
+    static func smallest(_ count: Int, of total: Int, by precedes: (Int, Int) -> Bool) -> [Int] {
+        var best: [Int] = []
+        best.reserveCapacity(count + 1)
+        for index in 0..<total {
+            guard best.count < count || precedes(index, best[best.count - 1]) else { continue }
+            var low = 0
+            var high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(best[middle], index) { low = middle + 1 } else { high = middle }
+            }
+            best.insert(index, at: low)
+            if best.count > count { best.removeLast() }
+        }
+        return best
     }
 
     /// The names in `folder` with their kinds as the directory says them (`DT_DIR`, `DT_REG`, ...),
@@ -219,9 +275,10 @@ public struct PictureFiles: Sendable {
 }
 
 /// Hands a listing's pictures over as they are found (``PictureFiles/init(_:recursive:batches:)``).
-private final class Batches {
+final class Batches {
     let deliver: ([String]) -> Void
-    var delivered = 0
+    /// How many paths went so far.
+    private(set) var delivered = 0
     var lastDelivery: UInt64 = 0
 
     init(deliver: @escaping ([String]) -> Void) { self.deliver = deliver }

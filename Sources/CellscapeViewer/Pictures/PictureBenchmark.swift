@@ -74,9 +74,10 @@ public struct PictureBenchmark {
             firstScreenCached: cached)
     }
 
-    /// Milliseconds from the start (listing `folder`) to the first screen of `window` showing every
-    /// thumbnail, with a shared cache of its own empty and then filled by that first run; and how long
-    /// the listing took of it.
+    /// The first screen of `folder` as the viewer shows it, timed from the start of its listing (on a
+    /// thread of its own, its pictures joining in batches) to every tile in `window` showing its
+    /// thumbnail; with the shared cache empty, then filled. Also when the listing ended, and how many
+    /// pictures it found.
     public static func firstScreenFromStart(folder: String, window: Size) -> (
         pictures: Int, listing: Double, cold: Double, cached: Double
     ) {
@@ -87,10 +88,18 @@ public struct PictureBenchmark {
         var pictures = 0
         let times = (0..<2).map { _ in
             let start = monotonicNanoseconds()
-            let paths = PictureFiles([folder], recursive: false).paths
-            listing = Double(monotonicNanoseconds() - start) / 1e6
-            pictures = paths.count
-            return listing + firstScreen(paths: paths, diskCache: cache, window: window)
+            let feed = PictureFeed(
+                listing: [folder], recursive: false, threads: ParallelChunks.processorCount, diskCache: cache,
+                memoryBytes: 256 << 20
+            ) { _ in }
+            let shown = firstScreen(of: feed, started: start, window: window)
+            while feed.isListing {
+                feed.loader.waitForWake(milliseconds: 20)
+                feed.takeResults()
+            }
+            listing = Double((feed.listedAt ?? monotonicNanoseconds()) - start) / 1e6
+            pictures = feed.count
+            return shown
         }
         return (pictures, listing, times[0], times[1])
     }
@@ -143,7 +152,18 @@ public struct PictureBenchmark {
     /// a frame (60 a second).
     static func firstScreen(paths: [String], diskCache: ThumbnailCache?, window: Size) -> Double {
         let start = monotonicNanoseconds()
-        var (feed, scene) = screen(paths: paths, diskCache: diskCache, memoryBytes: 256 << 20, window: window)
+        let (feed, _) = screen(paths: paths, diskCache: diskCache, memoryBytes: 256 << 20, window: window)
+        return firstScreen(of: feed, started: start, window: window)
+    }
+
+    /// Milliseconds from `start` to every tile of a waterfall of `feed` in `window` showing its
+    /// thumbnail, the main thread doing what the viewer's loop does.
+    static func firstScreen(of feed: PictureFeed, started start: UInt64, window: Size) -> Double {
+        var options = WaterfallScene.Options()
+        options.pictures = feed
+        options.showsHUD = false
+        options.size = window
+        var scene = WaterfallScene(options: options)
         let frame = Framebuffer(width: Int(window.width), height: Int(window.height))
         let deadline = start + 60_000_000_000
         let interval: UInt64 = 1_000_000_000 / 60
@@ -160,7 +180,8 @@ public struct PictureBenchmark {
             scene.advance()
             scene.render(into: frame, text: nil)
             let visible = scene.layout.indices(in: scene.visibleRect)
-            let screenFull = scene.layout.contentSize.height >= window.height || scene.items.count == paths.count
+            let screenFull =
+                scene.layout.contentSize.height >= window.height || (!feed.isListing && scene.items.count == feed.count)
             if screenFull && !visible.isEmpty
                 && visible.allSatisfy({ feed.memory.contains($0) || feed.broken.contains($0) })
             {

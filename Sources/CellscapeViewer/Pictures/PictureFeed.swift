@@ -45,6 +45,8 @@ public final class PictureFeed {
     private var appendsInNameOrder = false
     /// Whether a listing still runs (``init(listing:recursive:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
     public private(set) var isListing = false
+    /// When the listing ended (monotonic nanoseconds), once it has.
+    public private(set) var listedAt: UInt64?
     /// Whether the folders listed are watched once the listing ends.
     private var watchesListedFolders = false
     /// The animations playing (tiles on screen, or the open picture), by picture.
@@ -200,6 +202,7 @@ public final class PictureFeed {
             case .cacheProblem(let problem): report(problem)
             case .listed(let found):
                 isListing = false
+                listedAt = monotonicNanoseconds()
                 appendsInNameOrder = false
                 if nameRanks == nil, let ranks = found.nameRanks, found.paths == loader.paths { nameRanks = ranks }
                 skippedFiles += found.skipped

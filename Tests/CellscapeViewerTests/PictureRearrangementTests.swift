@@ -125,6 +125,27 @@ import Testing
         #expect(feed.loader.paths.map { ($0 as NSString).lastPathComponent } == names)
     }
 
+    @Test func aSortStartsAtTheTopOrKeepsTheSelectedTileWhereItWas() throws {
+        var (model, _, root) = try PictureBrowsingTests.model(80, size: Size(width: 700, height: 500))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        model.handle(.wheel(10))
+        #expect(model.waterfall.scrollOffset > 0)
+        model.handle(.key(.reverseSort))
+        #expect(model.waterfall.scrollOffset == 0 && model.waterfall.items.first?.title == "p81.jpg")
+        model.handle(.wheel(12))
+        let scene = model.waterfall
+        let shown = scene.layout.indices(in: scene.visibleRect).sorted()
+        let selected = shown[shown.count / 2]
+        let title = scene.items[selected].title
+        let screenY = scene.layout.frame(at: selected).minY - scene.scrollOffset
+        model.waterfall.selection = selected
+        model.handle(.key(.reverseSort))
+        let after = model.waterfall
+        let moved = try #require(after.selection)
+        #expect(after.items[moved].title == title && moved == 80 - selected)
+        #expect(abs(after.layout.frame(at: moved).minY - after.scrollOffset - screenY) < 1e-9)
+    }
+
     @Test func randomRemovalsLeaveWhatBruteForceLeaves() throws {
         let count = 80
         var (model, feed, root) = try PictureBrowsingTests.model(count - 1, size: Size(width: 700, height: 500))

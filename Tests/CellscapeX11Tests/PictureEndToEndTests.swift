@@ -134,6 +134,33 @@ struct PictureEndToEndTests {
         #expect(viewer.waitForExit(within: 5) == 0)
     }
 
+    /// R reverses the order and the grid shows the last picture first; Delete moves the selected
+    /// picture to the trash and the next takes its tile; z puts it back in its place.
+    @Test func reversingTrashingAndPuttingBackReorderTheGrid() throws {
+        let root = try Self.folder(count: 40)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer(
+            [root, "--no-disk-cache"], environment: ["XDG_DATA_HOME": root + "/data"])
+        #expect(server.waitUntil(window, within: 20) { Self.pictureShare($0) > 0.6 })
+        server.move(x: 640, y: 400)
+        #expect(server.waitUntil(window) { $0[100, 100] == Self.colours[0] }, "picture1 first")
+        server.press(XK_R, shifted: true)
+        #expect(server.waitUntil(window, within: 20) { $0[100, 100] == Self.colours[39 % 4] }, "picture40 first")
+        server.press(XK_R, shifted: true)
+        #expect(server.waitUntil(window, within: 20) { $0[100, 100] == Self.colours[0] }, "picture1 first again")
+        server.click(x: 100, y: 100)
+        server.press(XK_Delete)
+        #expect(server.waitUntil(window, within: 20) { $0[100, 100] == Self.colours[1] }, "picture2 took its tile")
+        #expect(!FileManager.default.fileExists(atPath: root + "/picture1.png"))
+        #expect(FileManager.default.fileExists(atPath: root + "/data/Trash/files/picture1.png"))
+        server.press(XK_z)
+        #expect(server.waitUntil(window, within: 20) { $0[100, 100] == Self.colours[0] }, "picture1 back in place")
+        #expect(FileManager.default.fileExists(atPath: root + "/picture1.png"))
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 5) == 0)
+    }
+
     /// nsxiv's -o: the marked pictures' paths on standard output at exit, NUL-ended with -0, so the
     /// browser works in a pipeline.
     @Test(arguments: [["-o"], ["-o", "-0"]])

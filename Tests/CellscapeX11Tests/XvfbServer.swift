@@ -126,11 +126,14 @@ final class XvfbServer {
     }
 
     /// Presses and releases the key that produces `symbol`.
-    func press(_ symbol: Int32) {
+    func press(_ symbol: Int32, shifted: Bool = false) {
         let xtest = XTest.shared!
         let code = UInt32(XKeysymToKeycode(display, KeySym(symbol)))
+        let shift = UInt32(XKeysymToKeycode(display, KeySym(XK_Shift_L)))
+        if shifted { _ = xtest.key(display, shift, 1, 0) }
         _ = xtest.key(display, code, 1, 0)
         _ = xtest.key(display, code, 0, 0)
+        if shifted { _ = xtest.key(display, shift, 0, 0) }
         XFlush(display)
     }
 

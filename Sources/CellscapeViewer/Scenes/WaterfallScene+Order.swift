@@ -24,16 +24,17 @@ extension WaterfallScene {
             pictureOrder.descending.toggle()
         }
         pictures.sort(pictureOrder.order, descending: pictureOrder.descending)
-        followRearrangement()
+        followRearrangement(sorted: true)
         return true
     }
 
     /// Follows the pictures to their new places once the feed's order changed: the selection, the
     /// marks and the open picture go with them (to the next picture when theirs went), and the
-    /// selected tile, or else the one at the top, stays where it was in the window. Returns whether
-    /// the order changed.
+    /// selected tile, or else the one at the top, stays where it was in the window; after a sort
+    /// without a selection the grid starts at the top, where the new order does. Returns whether the
+    /// order changed.
     @discardableResult
-    mutating func followRearrangement() -> Bool {
+    mutating func followRearrangement(sorted: Bool = false) -> Bool {
         guard let pictures, let moved = pictures.takeRearrangement() else { return false }
         rearrangements.append(moved)
         let oldCount = items.count
@@ -47,7 +48,8 @@ extension WaterfallScene {
             return after.map { newPosition[$0] }
         }
         let shown = layout.indices(in: visibleRect)
-        let anchor = selection.flatMap { shown.contains($0) ? $0 : nil } ?? layout.topItem(at: scrollOffset)
+        let selected = selection.flatMap { shown.contains($0) ? $0 : nil }
+        let anchor = sorted ? selected : selected ?? layout.topItem(at: scrollOffset)
         let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
 
         selection = selection.flatMap { $0 < oldCount ? survivor($0) : nil }
@@ -78,8 +80,9 @@ extension WaterfallScene {
         if let newAnchor, newAnchor < items.count {
             scroll(toOffset: layout.frame(at: newAnchor).minY - anchorScreenY)
         } else {
-            scroll(toOffset: scrollOffset)
+            scroll(toOffset: sorted ? 0 : scrollOffset)
         }
+        if sorted { revealSelection() }
         return true
     }
 }

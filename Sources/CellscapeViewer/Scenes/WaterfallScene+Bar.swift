@@ -11,6 +11,9 @@ extension WaterfallScene {
         if pictures.headersArrived < pictures.count { right.append("reading \(pictures.headersArrived)") }
         if !pictures.broken.isEmpty { right.append("\(pictures.broken.count) broken") }
         if pictures.skippedFiles > 0 { right.append("\(pictures.skippedFiles) other files skipped") }
+        if pictureOrder.order != .name || pictureOrder.descending {
+            right.append("by \(pictureOrder.order.rawValue)\(pictureOrder.descending ? ", reversed" : "")")
+        }
         if !marks.isEmpty { right.insert("\(marks.count) marked", at: 0) }
         guard let selection, selection < items.count else {
             return (pictures.folderName, right.joined(separator: "   "))

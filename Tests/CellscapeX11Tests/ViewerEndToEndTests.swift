@@ -81,11 +81,11 @@ struct ViewerEndToEndTests {
     @Test func theWindowCarriesItsNamePIDAndIcon() throws {
         let server = try XvfbServer()
         let (viewer, window) = try server.startViewer(["--cells", "3"])
-        let name = property(server, window, "_NET_WM_NAME", type: "UTF8_STRING")
+        let name = server.property(window, "_NET_WM_NAME", type: "UTF8_STRING")
         #expect(String(decoding: name.bytes, as: UTF8.self) == "Cellscape")
-        let pid = property(server, window, "_NET_WM_PID", type: "CARDINAL")
+        let pid = server.property(window, "_NET_WM_PID", type: "CARDINAL")
         #expect(pid.longs == [Int(viewer.process.processIdentifier)])
-        let icon = property(server, window, "_NET_WM_ICON", type: "CARDINAL")
+        let icon = server.property(window, "_NET_WM_ICON", type: "CARDINAL")
         #expect(icon.longs.count >= 2 && icon.longs.count == 2 + icon.longs[0] * icon.longs[1])
         var hint = XClassHint()
         #expect(XGetClassHint(server.display, window, &hint) != 0)
@@ -115,30 +115,6 @@ struct ViewerEndToEndTests {
         let (viewer, _) = try server.startViewer(["--cells", "200"])
         kill(viewer.process.processIdentifier, signal)
         #expect(viewer.waitForExit(within: 2) == 0)
-    }
-
-    private func property(_ server: XvfbServer, _ window: Window, _ name: String, type: String)
-        -> (bytes: [UInt8], longs: [Int])
-    {
-        var actualType: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        XGetWindowProperty(
-            server.display, window, XInternAtom(server.display, name, 0), 0, 1 << 20, 0,
-            XInternAtom(server.display, type, 0), &actualType, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
-        guard let data, count > 0 else { return ([], []) }
-        if format == 32 {
-            return (
-                [],
-                UnsafeRawPointer(data).withMemoryRebound(to: Int.self, capacity: Int(count)) {
-                    Array(UnsafeBufferPointer(start: $0, count: Int(count)))
-                }
-            )
-        }
-        return (Array(UnsafeBufferPointer(start: data, count: Int(count))), [])
     }
 }
 

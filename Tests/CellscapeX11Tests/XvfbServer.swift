@@ -96,18 +96,36 @@ final class XvfbServer {
             XNextEvent(display, &event)
             guard event.type == SelectionNotify, event.xselection.requestor == requestor else { continue }
             guard event.xselection.property != 0 else { return nil }
-            var type: Atom = 0
-            var format: Int32 = 0
-            var count: UInt = 0
-            var after: UInt = 0
-            var data: UnsafeMutablePointer<UInt8>?
-            XGetWindowProperty(
-                display, requestor, property, 0, 1 << 20, 1, utf8, &type, &format, &count, &after, &data)
-            defer { if let data { XFree(data) } }
-            guard let data else { return "" }
-            return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+            return String(decoding: self.property(requestor, property, type: utf8, delete: true).bytes, as: UTF8.self)
         }
         return nil
+    }
+
+    /// A window's property `name` of type `type`, as bytes (format 8) or longs (format 32).
+    func property(_ window: Window, _ name: String, type: String) -> (bytes: [UInt8], longs: [Int]) {
+        property(window, XInternAtom(display, name, 0), type: XInternAtom(display, type, 0))
+    }
+
+    /// A window's property, as bytes (format 8) or longs (format 32); `delete` takes it away once read
+    /// (as a selection's requestor does).
+    func property(_ window: Window, _ property: Atom, type: Atom, delete: Bool = false) -> (
+        bytes: [UInt8], longs: [Int]
+    ) {
+        var actualType: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        XGetWindowProperty(
+            display, window, property, 0, 1 << 20, delete ? 1 : 0, type, &actualType, &format, &count, &remaining,
+            &data)
+        defer { if let data { XFree(data) } }
+        guard let data, count > 0 else { return ([], []) }
+        guard format == 32 else { return (Array(UnsafeBufferPointer(start: data, count: Int(count))), []) }
+        let longs = UnsafeRawPointer(data).withMemoryRebound(to: Int.self, capacity: Int(count)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(count)))
+        }
+        return ([], longs)
     }
 
     /// Sets the screen's X resources (RESOURCE_MANAGER on the root window), as `xrdb` does.

@@ -6,7 +6,7 @@ import PackageDescription
 
 let targets = [
     "FuzzSession", "FuzzCatalog", "FuzzForceInput", "FuzzPictureHeader", "FuzzJPEG", "FuzzPNG", "FuzzThumbnailCache",
-    "FuzzGIF", "FuzzWebP", "FuzzColourProfile",
+    "FuzzGIF", "FuzzWebP", "FuzzColourProfile", "FuzzOptionalCodecs",
 ]
 
 let package = Package(

@@ -35,6 +35,8 @@ static struct {
     void (*handle_release)(const void *);
     struct heif_error (*decode_image)(const void *, void **, int, int, const void *);
     const uint8_t *(*plane)(const void *, int, int *);
+    int (*image_width)(const void *, int);
+    int (*image_height)(const void *, int);
     void (*image_release)(const void *);
 } heif;
 static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
@@ -55,10 +57,12 @@ static void heif_load(void) {
     heif.decode_image = (struct heif_error (*)(const void *, void **, int, int, const void *))dlsym(
         library, "heif_decode_image");
     heif.plane = (const uint8_t *(*)(const void *, int, int *))dlsym(library, "heif_image_get_plane_readonly");
+    heif.image_width = (int (*)(const void *, int))dlsym(library, "heif_image_get_width");
+    heif.image_height = (int (*)(const void *, int))dlsym(library, "heif_image_get_height");
     heif.image_release = (void (*)(const void *))dlsym(library, "heif_image_release");
     if (heif.context_alloc && heif.context_free && heif.read_from_memory && heif.primary_handle &&
         heif.handle_width && heif.handle_height && heif.handle_release && heif.decode_image && heif.plane &&
-        heif.image_release)
+        heif.image_width && heif.image_height && heif.image_release)
         heif.library = library;
 }
 
@@ -114,6 +118,17 @@ int cellscape_heif_decode(const unsigned char *data, size_t length, double max_p
             heif.decode_image(handle, &image, HEIF_COLORSPACE_RGB, HEIF_CHROMA_INTERLEAVED_RGBA, NULL);
         int stride = 0;
         const uint8_t *plane = problem.code == 0 ? heif.plane(image, HEIF_CHANNEL_INTERLEAVED, &stride) : NULL;
+        // The image decoded, not the size its boxes claim: a damaged file's differ, and the rows are
+        // copied by it (the fuzzer read past a plane smaller than the claim).
+        if (plane) {
+            *width = heif.image_width(image, HEIF_CHANNEL_INTERLEAVED);
+            *height = heif.image_height(image, HEIF_CHANNEL_INTERLEAVED);
+            if (*width <= 0 || *height <= 0 || stride < *width * 4 ||
+                (double)*width * (double)*height > max_pixels) {
+                plane = NULL;
+                problem.message = "libheif decoded no image of the size it claims";
+            }
+        }
         if (!plane) {
             snprintf(error, error_size, "%s", problem.message ? problem.message : "libheif cannot decode it");
         } else if ((*rgba = malloc((size_t)*width * (size_t)*height * 4))) {

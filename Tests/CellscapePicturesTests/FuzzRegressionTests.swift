@@ -37,6 +37,20 @@ import Testing
         }
     }
 
+    /// A 1.2 KB HEIF whose decoded image is smaller than its boxes claim: its rows were copied by the
+    /// claim, past the end of libheif's plane. Needs libheif (CI installs it): without it, it fails.
+    @Test func aHEIFDecodedSmallerThanItClaimsFailsInOneLine() throws {
+        try #require(PictureHeader.library(for: .heif)?.installed == true, "needs libheif1")
+        for (name, bytes) in try Self.inputs("FuzzOptionalCodecs") {
+            do {
+                let picture = try PictureDecoder.decode(bytes, fitting: Size(width: 64, height: 64))
+                #expect((1...64).contains(picture.width) && (1...64).contains(picture.height), "\(name)")
+            } catch {
+                #expect(!error.description.isEmpty && !error.description.contains("\n"), "\(name): \(error)")
+            }
+        }
+    }
+
     @Test func aSmallJPEGClaimingHalfAGigapixelIsRefusedAtOnce() throws {
         let (_, bytes) = try #require(try Self.inputs("FuzzJPEG").first { $0.name.hasPrefix("huge-claim") })
         #expect(PictureHeader(bytes).map { ($0.width, $0.height) } ?? (0, 0) == (63_768, 8_216))

@@ -71,6 +71,7 @@ extension PictureFeed {
     /// each is read again.
     public func insert(_ paths: [(position: Int, path: String)]) {
         guard !paths.isEmpty else { return }
+        takeAppended()  // a listing's batch first, or it would be left out of the new order
         let first = count
         append(paths: paths.map(\.path))
         var kept = Array(0..<first)

@@ -137,10 +137,9 @@ struct ViewCommand: ParsableCommand {
     private func liveOptions() throws -> ViewerOptions {
         var options = ViewerOptions()
         options.waterfall.scale = scale ?? DisplayScale.of(displayName: display) ?? 1
-        // A recording holds the pictures it started with: a folder that changes would not replay.
-        // A recording starts with every picture listed and laid out, as its replay will.
+        // A recording holds the pictures it started with, every one listed and laid out, as its
+        // replay will: a folder that changes would not replay.
         if let feed = try pictures.feed(watching: record == nil, streaming: record == nil) {
-            // A recording starts with every picture laid out, as its replay will.
             if record != nil { feed.waitForAllHeaders() }
             options.waterfall.pictures = feed
             options.waterfall.pictureOrder = pictures.sort

@@ -52,29 +52,23 @@ public struct PictureFiles: Sendable {
     /// folder tree of 100,000 in a few dozen appends rather than one per folder.
     public static let batchInterval = 0.05
 
-    /// Puts the pictures in `order` (a stable sort: ties keep their natural order), reversed when
-    /// `descending`.
+    /// Puts the pictures in `order` (ties, and those without the key, in their natural order after
+    /// the others), reversed when `descending`.
     public mutating func sort(_ order: Order, descending: Bool) {
-        let keys: [String]
-        switch order {
-        case .name: keys = paths.indices.map { _ in "" }
-        case .time, .size:
-            keys = paths.map { path in
+        let keys: [Int?] = paths.map { path in
+            switch order {
+            case .name: return nil
+            case .time, .size:
+                // A stat, not a header: the listing need not open every file.
                 var status = stat()
-                guard stat(path, &status) == 0 else { return "" }
-                let value = order == .time ? Int(status.st_mtim.tv_sec) : Int(status.st_size)
-                return String(format: "%020d", value)
-            }
-        case .taken:
-            // Undated pictures sort after every date: "~" follows the digits.
-            keys = paths.map { path in
-                (try? PictureFile(path: path)).flatMap { PictureHeader(file: $0)?.exif?.dateTaken } ?? "~"
+                guard stat(path, &status) == 0 else { return nil }
+                return order == .time ? Int(status.st_mtim.tv_sec) : Int(status.st_size)
+            case .taken: return order.key(of: (try? PictureFile(path: path)).flatMap { PictureHeader(file: $0) })
             }
         }
-        var order = paths.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
-        if descending { order.reverse() }
-        paths = order.map { paths[$0] }
-        nameRanks = nameRanks.map { ranks in order.map { ranks[$0] } } ?? order
+        let arranged = Order.arrange(keys: keys, nameRanks: Array(paths.indices), descending: descending)
+        paths = arranged.map { paths[$0] }
+        nameRanks = nameRanks.map { ranks in arranged.map { ranks[$0] } } ?? arranged
     }
 
     /// Collects the pictures of `arguments` (files and folders); folders' subfolders too when

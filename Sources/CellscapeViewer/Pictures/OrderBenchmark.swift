@@ -37,10 +37,7 @@ public struct OrderBenchmark {
             listing: [folder], recursive: false, threads: ParallelChunks.processorCount, diskCache: nil,
             memoryBytes: 64 << 20
         ) { _ in }
-        while feed.isListing || feed.headersArrived < feed.count {
-            feed.loader.waitForWake(milliseconds: 50)
-            feed.takeResults()
-        }
+        feed.waitForAllHeaders()
         guard feed.count > 0 else { throw BenchmarkFailure("no pictures in \(folder)") }
         let pictures = feed.count
         var options = WaterfallScene.Options()

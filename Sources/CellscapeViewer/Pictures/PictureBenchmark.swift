@@ -137,14 +137,24 @@ public struct PictureBenchmark {
         paths: [String], diskCache: ThumbnailCache?, memoryBytes: Int,
         window: Size = Size(width: 1280, height: 800)
     ) -> (PictureFeed, WaterfallScene) {
-        let feed = PictureFeed(
+        let feed = feed(paths: paths, diskCache: diskCache, memoryBytes: memoryBytes)
+        return (feed, scene(of: feed, window: window))
+    }
+
+    /// A feed of `paths` on every core, its problems unsaid.
+    private static func feed(paths: [String], diskCache: ThumbnailCache?, memoryBytes: Int) -> PictureFeed {
+        PictureFeed(
             paths: paths, threads: ParallelChunks.processorCount, diskCache: diskCache, memoryBytes: memoryBytes
         ) { _ in }
+    }
+
+    /// A waterfall of `feed` in `window`, without a HUD.
+    private static func scene(of feed: PictureFeed, window: Size) -> WaterfallScene {
         var options = WaterfallScene.Options()
         options.pictures = feed
         options.showsHUD = false
         options.size = window
-        return (feed, WaterfallScene(options: options))
+        return WaterfallScene(options: options)
     }
 
     /// Milliseconds from a new feed to every tile of a waterfall in `window` showing its thumbnail, the
@@ -152,18 +162,14 @@ public struct PictureBenchmark {
     /// a frame (60 a second).
     static func firstScreen(paths: [String], diskCache: ThumbnailCache?, window: Size) -> Double {
         let start = monotonicNanoseconds()
-        let (feed, _) = screen(paths: paths, diskCache: diskCache, memoryBytes: 256 << 20, window: window)
+        let feed = feed(paths: paths, diskCache: diskCache, memoryBytes: 256 << 20)
         return firstScreen(of: feed, started: start, window: window)
     }
 
     /// Milliseconds from `start` to every tile of a waterfall of `feed` in `window` showing its
     /// thumbnail, the main thread doing what the viewer's loop does.
     static func firstScreen(of feed: PictureFeed, started start: UInt64, window: Size) -> Double {
-        var options = WaterfallScene.Options()
-        options.pictures = feed
-        options.showsHUD = false
-        options.size = window
-        var scene = WaterfallScene(options: options)
+        var scene = scene(of: feed, window: window)
         let frame = Framebuffer(width: Int(window.width), height: Int(window.height))
         let deadline = start + 60_000_000_000
         let interval: UInt64 = 1_000_000_000 / 60

@@ -16,25 +16,8 @@ extension PictureFeed {
     func applySortWanted() {
         guard let (order, descending) = sortWanted else { return }
         if headersArrived == count && !isListing { sortWanted = nil }
-        let ranks = nameRanks ?? rankNames()
-        // Integers all through: 100,000 pictures sort in a few milliseconds on the main thread.
-        let byName = headers.indices.sorted { ranks[$0] < ranks[$1] }
-        guard order != .name else { return rearrange(descending ? byName.reversed() : byName) }
-        let keys: [Int?] = headers.map { header in
-            switch order {
-            case .name: return nil
-            case .time: return header?.modified
-            case .size: return header?.fileSize
-            case .taken: return header?.exif?.dateTaken.flatMap(Self.dateKey)
-            }
-        }
-        var sorted = byName.filter { keys[$0] != nil }
-        sorted.sort { first, second in
-            let (firstKey, secondKey) = (keys[first] ?? 0, keys[second] ?? 0)
-            return firstKey != secondKey ? firstKey < secondKey : ranks[first] < ranks[second]
-        }
-        sorted += byName.filter { keys[$0] == nil }
-        rearrange(descending ? sorted.reversed() : sorted)
+        let keys = headers.map { order.key(of: $0) }
+        rearrange(PictureFiles.Order.arrange(keys: keys, nameRanks: nameRanks ?? rankNames(), descending: descending))
     }
 
     /// Each picture's rank in natural name order, kept from now on.
@@ -45,19 +28,6 @@ extension PictureFeed {
         }
         nameRanks = ranks
         return ranks
-    }
-
-    /// An EXIF date ("2023:01:02 03:04:05") as the number its digits make, so dates compare as numbers.
-    static func dateKey(_ date: String) -> Int? {
-        var key = 0
-        var digits = 0
-        for byte in date.utf8 where (48...57).contains(byte) && digits < 14 {
-            key = key * 10 + Int(byte - 48)
-            digits += 1
-        }
-        guard digits > 0 else { return nil }
-        for _ in digits..<14 { key *= 10 }
-        return key
     }
 
     /// Takes the pictures at `positions` out of the feed: their tiles go, and the grid closes over them.

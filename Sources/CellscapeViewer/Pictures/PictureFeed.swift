@@ -148,10 +148,11 @@ public final class PictureFeed {
     /// The colour of a picture's tile until its thumbnail arrives.
     static let tileColor = Color(hex: 0x2A_2F3C)
 
-    /// Waits until every header has arrived (read or broken). A recorded or replayed session starts
-    /// with the whole feed laid out, so what it does cannot depend on how fast the headers came.
+    /// Waits until every header has arrived (read or broken), a listing's included. A recorded or
+    /// replayed session starts with the whole feed laid out, so what it does cannot depend on how fast
+    /// the headers came.
     public func waitForAllHeaders() {
-        while headersArrived < count {
+        while isListing || headersArrived < count {
             loader.waitForWake(milliseconds: 100)
             takeResults()
         }

@@ -61,10 +61,7 @@ extension WaterfallScene {
             kept.append(items[old])
         }
         items = kept
-        layout = WaterfallLayout(
-            configuration: layout.configuration,
-            bounds: Rect(x: 0, y: scrollOffset, width: size.width, height: size.height))
-        layout.append(items.map(\.size))
+        layOutAgain()
         appendArrivedPictures(pictures)
         if let open = openPicture {
             if open.index < oldCount, newPosition[open.index] >= 0, newPosition[open.index] < items.count {

@@ -50,7 +50,7 @@ public struct WaterfallScene {
     static let clickSlop = 4.0
 
     /// The layout of every item loaded so far.
-    public internal(set) var layout: WaterfallLayout
+    public private(set) var layout: WaterfallLayout
     /// The items loaded so far, in layout order.
     public internal(set) var items: [WaterfallItem] = []
     /// How far the content is scrolled: the content y at the top of the window.
@@ -319,11 +319,16 @@ public struct WaterfallScene {
         }
         let anchor = layout.topItem(at: scrollOffset)
         let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
+        layOutAgain()
+        scroll(to: anchor.map { layout.frame(at: $0).minY - anchorScreenY } ?? scrollOffset)
+    }
+
+    /// Lays every item out anew, their sizes or their order having changed.
+    mutating func layOutAgain() {
         layout = WaterfallLayout(
             configuration: layout.configuration,
             bounds: Rect(x: 0, y: scrollOffset, width: size.width, height: size.height))
         layout.append(items.map(\.size))
-        scroll(to: anchor.map { layout.frame(at: $0).minY - anchorScreenY } ?? scrollOffset)
     }
 
     /// Takes a new window size; a new width reflows the columns and keeps the item at the top in place.

@@ -108,7 +108,7 @@ struct SnapshotCommand: ParsableCommand {
             if let open {
                 let path = URL(fileURLWithPath: open).standardizedFileURL.path
                 guard
-                    let index = pictures.loader.paths.firstIndex(where: {
+                    let index = pictures.paths.firstIndex(where: {
                         URL(fileURLWithPath: $0).standardizedFileURL.path == path
                     })
                 else { throw CommandError("\(open) is not among the pictures given") }
@@ -129,7 +129,7 @@ struct SnapshotCommand: ParsableCommand {
         let deadline = Date().addingTimeInterval(60)
         waterfall.render(into: frame, text: nil)
         for index in pictures.playingAnimations {
-            while Date() < deadline && !pictures.broken.contains(index) {
+            while Date() < deadline && !pictures.isBroken(at: index) {
                 if let position = pictures.animationPosition(index) {
                     let isLast = position.count.map { position.frame == $0 - 1 } ?? false
                     if position.frame >= number || isLast { break }

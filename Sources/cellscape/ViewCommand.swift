@@ -116,7 +116,7 @@ struct ViewCommand: ParsableCommand {
             }
             if printsMarked {
                 let end = pictures.nulSeparated ? "\0" : "\n"
-                let paths = feedShown?.loader.paths ?? []  // read at the end: a listing may have added them
+                let paths = feedShown?.paths ?? []  // read at the end: a listing may have added them
                 let marked = (state.marks ?? []).filter(paths.indices.contains).map { paths[$0] + end }
                 FileHandle.standardOutput.write(Data(marked.joined().utf8))
             }
@@ -301,7 +301,7 @@ struct PictureOptions: ParsableArguments {
 
     /// The pictures of `feed`, every header arrived, as a session header records them.
     static func source(of feed: PictureFeed) -> SessionHeader.Items {
-        let paths = feed.loader.paths.map { URL(fileURLWithPath: $0).path }
+        let paths = feed.paths.map { URL(fileURLWithPath: $0).path }
         return SessionHeader.Items(source: .pictures, paths: paths, items: feed.arrivedItems)
     }
 }

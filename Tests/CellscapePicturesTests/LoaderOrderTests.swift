@@ -5,11 +5,11 @@ import Testing
 @testable import CellscapeLayout
 @testable import CellscapePictures
 
-/// A loader whose order changes while its workers run: every answer names the picture now at its
-/// position, and pictures dropped are never answered for again. Checked against the order kept by hand
-/// through random rearrangements.
+/// A loader whose pictures are forgotten and read in another order while its workers run: every
+/// answer names its picture by id, and a picture forgotten is never answered for again. Checked against
+/// the pictures kept by hand through random changes.
 @Suite struct LoaderOrderTests {
-    @Test func everyAnswerNamesThePictureAtItsPositionThroughRandomRearrangements() throws {
+    @Test func everyAnswerNamesItsPictureThroughRandomForgetsAndReorders() throws {
         let (root, paths) = try PictureLoaderTests.folder(count: 60)
         defer { try? FileManager.default.removeItem(atPath: root) }
         // Picture `p<n>` is 90 + n pixels wide (60 high): its header and its thumbnail say which it is.
@@ -20,58 +20,61 @@ import Testing
         for seed in 1...3 as ClosedRange<UInt64> {
             var random = SplitMix64(seed: seed)
             let loader = PictureLoader(paths: paths, threads: 2)
-            var shown = paths
-            var headers: [String: Int] = [:]
+            var kept = paths.indices.map(PictureID.init)
+            var forgotten = Set<PictureID>()
+            var headers: [PictureID: Int] = [:]
             func check(_ results: [PictureLoader.Result]) {
                 for result in results {
                     switch result {
-                    case .header(let index, let header, _):
-                        #expect(header?.width == width(shown[index]), "seed \(seed)")
-                        headers[shown[index], default: 0] += 1
-                    case .thumbnail(let index, _, let image, _):
-                        #expect(image?.width == width(shown[index]), "seed \(seed)")
+                    case .header(let id, let header, _):
+                        #expect(header?.width == width(paths[id.rawValue]), "seed \(seed)")
+                        #expect(!forgotten.contains(id), "seed \(seed): \(id) was forgotten")
+                        headers[id, default: 0] += 1
+                    case .thumbnail(let id, _, let image, _):
+                        #expect(image?.width == width(paths[id.rawValue]), "seed \(seed)")
+                        #expect(!forgotten.contains(id), "seed \(seed): \(id) was forgotten")
                     default: break
                     }
                 }
             }
             for _ in 0..<25 {
-                for _ in 0..<6 where !shown.isEmpty {
-                    let position = Int(random.next() % UInt64(shown.count))
-                    loader.requestThumbnail(index: position, side: 256, priority: position)
+                for _ in 0..<6 where !kept.isEmpty {
+                    let position = Int(random.next() % UInt64(kept.count))
+                    loader.requestThumbnail(kept[position], side: 256, priority: position)
                 }
-                usleep(useconds_t(random.next() % 3_000))
-                check(loader.takeResults())
-                var kept = Array(shown.indices).shuffled(using: &random)
-                kept.removeAll { _ in random.next() % 12 == 0 }
-                loader.rearrange(kept, known: shown.count)
-                shown = kept.map { shown[$0] }
-                #expect(loader.paths == shown && loader.count == shown.count)
+                check(loader.waitForResults(count: 1, seconds: 0.002))
+                kept.shuffle(using: &random)
+                let dropped = kept.filter { _ in random.next() % 12 == 0 }
+                loader.forget(dropped)
+                forgotten.formUnion(dropped)
+                kept.removeAll { forgotten.contains($0) }
+                loader.readHeaders(inOrderOf: kept)
             }
-            // Every picture still shown is answered for, its header once.
-            for position in shown.indices { loader.requestThumbnail(index: position, side: 256, priority: position) }
+            // Every picture still kept is answered for, its header once.
+            for (position, id) in kept.enumerated() { loader.requestThumbnail(id, side: 256, priority: position) }
             let deadline = Date().addingTimeInterval(30)
-            while Set(headers.keys).intersection(shown).count < shown.count && Date() < deadline {
+            while Set(headers.keys).intersection(kept).count < kept.count && Date() < deadline {
                 loader.waitForWake(milliseconds: 20)
                 check(loader.takeResults())
             }
-            #expect(shown.allSatisfy { headers[$0] == 1 }, "seed \(seed)")
-            #expect(Set(headers.keys).isSubset(of: paths))
+            #expect(kept.allSatisfy { headers[$0] == 1 }, "seed \(seed)")
         }
     }
 
-    @Test func picturesAppendedMeanwhileFollowThoseRearranged() throws {
+    @Test func headersAreReadInTheOrderGivenThenThoseNotNamed() throws {
         let (root, paths) = try PictureLoaderTests.folder(count: 6)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let loader = PictureLoader(paths: Array(paths.prefix(4)), threads: 1, paused: true)
-        loader.append(paths: Array(paths.dropFirst(4)))  // a listing's batch the caller has not seen
-        loader.rearrange([3, 1], known: 4)
-        #expect(loader.paths == [paths[3], paths[1]] + paths.dropFirst(4))
+        let appended = loader.append(paths: Array(paths.dropFirst(4)))  // a listing's batch
+        #expect(appended == [PictureID(4), PictureID(5), PictureID(6)])
+        loader.readHeaders(inOrderOf: [PictureID(3), PictureID(1)])
+        loader.forget([PictureID(0)])
         loader.setPaused(false)
-        let results = loader.waitForResults(count: 5, seconds: 10)
+        let results = loader.waitForResults(count: 6, seconds: 10)
         let answered = results.compactMap { result -> Int? in
-            if case .header(let index, _, _) = result { return index }
+            if case .header(let id, _, _) = result { return id.rawValue }
             return nil
         }
-        #expect(answered == [0, 1, 2, 3, 4], "the headers still come in order, one worker reading them")
+        #expect(answered == [3, 1, 2, 4, 5, 6], "one worker reads them in the order given, then in theirs")
     }
 }

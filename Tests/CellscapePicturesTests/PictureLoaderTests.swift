@@ -14,16 +14,18 @@ import Testing
         var memory = ThumbnailMemory(capacity: 100 * cost)
         for index in 0..<2_000 {
             // A screen of 30 tiles, asked for again as it scrolls down a tile at a time.
-            for visible in index..<(index + 30) where memory.thumbnail(for: visible) == nil {
-                memory.insert(thumbnail(), for: visible)
+            for visible in index..<(index + 30) where memory.thumbnail(for: PictureID(visible)) == nil {
+                memory.insert(thumbnail(), for: PictureID(visible))
             }
             #expect(memory.bytes <= memory.capacity)
         }
         #expect(memory.count == 100 && memory.bytes == 100 * cost)
         // The most recently used stay: the last screen, and the tiles just above it.
-        #expect((1_999..<2_029).allSatisfy(memory.contains) && memory.contains(1_930) && !memory.contains(1_928))
-        memory.insert(Framebuffer(width: 1000, height: 1000), for: 5)
-        #expect(!memory.contains(5), "a thumbnail larger than the bound is not kept")
+        #expect(
+            (1_999..<2_029).allSatisfy { memory.contains(PictureID($0)) } && memory.contains(PictureID(1_930))
+                && !memory.contains(PictureID(1_928)))
+        memory.insert(Framebuffer(width: 1000, height: 1000), for: PictureID(5))
+        #expect(!memory.contains(PictureID(5)), "a thumbnail larger than the bound is not kept")
     }
 
     /// A folder of `count` small pictures (PNG and JPEG) and a broken one at the end.
@@ -48,19 +50,21 @@ import Testing
         let loader = PictureLoader(paths: paths, threads: 2)
         let headers = loader.waitForResults(count: paths.count, seconds: 10)
         #expect(headers.count == paths.count)
-        for case .header(let index, let header, let problem) in headers {
+        for case .header(let id, let header, let problem) in headers {
+            let index = id.rawValue
             if index == paths.count - 1 {
                 #expect(header == nil && problem?.contains("broken.jpg: not a picture") == true)
             } else {
                 #expect(header?.width == 90 + index && header?.height == 60 && problem == nil)
             }
         }
-        loader.isWanted = { index, _ in index % 3 != 0 }
-        for index in paths.indices { loader.requestThumbnail(index: index, side: 32, priority: index) }
+        loader.isWanted = { id, _ in id.rawValue % 3 != 0 }
+        for index in paths.indices { loader.requestThumbnail(PictureID(index), side: 32, priority: index) }
         let wanted = paths.indices.filter { $0 % 3 != 0 }
         let thumbnails = loader.waitForResults(count: wanted.count, seconds: 10)
         var made: [Int] = []
-        for case .thumbnail(let index, let side, let picture, let problem) in thumbnails {
+        for case .thumbnail(let id, let side, let picture, let problem) in thumbnails {
+            let index = id.rawValue
             made.append(index)
             #expect(side == 32)
             if index == paths.count - 1 {
@@ -82,13 +86,13 @@ import Testing
         let pictures = Array(paths.prefix(4))
         let first = PictureLoader(paths: pictures, threads: 1, diskCache: cache)
         _ = first.waitForResults(count: 4, seconds: 10)
-        for index in pictures.indices { first.requestThumbnail(index: index, side: 128, priority: index) }
+        for index in pictures.indices { first.requestThumbnail(PictureID(index), side: 128, priority: index) }
         _ = first.waitForResults(count: 4, seconds: 10)
         let stored = try FileManager.default.contentsOfDirectory(atPath: root + "/cache/normal")
         #expect(stored.count == 4)
         let second = PictureLoader(paths: pictures, threads: 1, diskCache: cache)
         _ = second.waitForResults(count: 4, seconds: 10)
-        second.requestThumbnail(index: 1, side: 128, priority: 0)
+        second.requestThumbnail(PictureID(1), side: 128, priority: 0)
         let results = second.waitForResults(count: 1, seconds: 10)
         guard case .thumbnail(_, _, let picture?, nil) = results.first else {
             Issue.record("no thumbnail")
@@ -107,15 +111,15 @@ import Testing
         let first = PictureLoader.firstHeaders
         // Paused from the start: however slow the machine, the requests are in before any job.
         let loader = PictureLoader(paths: listed, threads: 1, paused: true)
-        loader.requestThumbnail(index: 4, side: 64, priority: PictureLoader.onScreen + 4)
-        loader.requestThumbnail(index: 5, side: 64, priority: PictureLoader.onScreen + 5)
-        loader.requestThumbnail(index: 5, side: 64, priority: 5)
+        loader.requestThumbnail(PictureID(4), side: 64, priority: PictureLoader.onScreen + 4)
+        loader.requestThumbnail(PictureID(5), side: 64, priority: PictureLoader.onScreen + 5)
+        loader.requestThumbnail(PictureID(5), side: 64, priority: 5)
         loader.setPaused(false)
         var order: [String] = []
         for result in loader.waitForResults(count: listed.count + 2, seconds: 10) {
             switch result {
-            case .header(let index, _, _): order.append("h\(index)")
-            case .thumbnail(let index, _, _, _): order.append("t\(index)")
+            case .header(let id, _, _): order.append("h\(id.rawValue)")
+            case .thumbnail(let id, _, _, _): order.append("t\(id.rawValue)")
             case .cacheProblem, .frames, .region, .listed: order.append("other")
             }
         }
@@ -136,7 +140,7 @@ import Testing
                 let loader = PictureLoader(paths: paths, threads: 2)
                 core = loader.core
                 if busy {
-                    for index in paths.indices { loader.requestThumbnail(index: index, side: 64, priority: index) }
+                    for index in paths.indices { loader.requestThumbnail(PictureID(index), side: 64, priority: index) }
                     _ = loader.waitForResults(count: 1, seconds: 10)
                 }
             }
@@ -162,7 +166,7 @@ import Testing
         let thumbnail = { () throws -> Framebuffer? in
             let loader = PictureLoader(paths: [path], threads: 1, diskCache: cache)
             _ = loader.waitForResults(count: 1, seconds: 10)
-            loader.requestThumbnail(index: 0, side: 320, priority: 0)
+            loader.requestThumbnail(PictureID(0), side: 320, priority: 0)
             guard case .thumbnail(_, _, let picture, _) = loader.waitForResults(count: 1, seconds: 10).first else {
                 return nil
             }
@@ -190,7 +194,7 @@ import Testing
         let broken = try #require(paths.last)
         let loader = PictureLoader(paths: [broken], threads: 1, diskCache: cache)
         _ = loader.waitForResults(count: 1, seconds: 10)
-        loader.requestThumbnail(index: 0, side: 200, priority: 0)
+        loader.requestThumbnail(PictureID(0), side: 200, priority: 0)
         _ = loader.waitForResults(count: 1, seconds: 10)
         #expect(cache.hasFailure(forFile: broken, modified: try PictureFile(path: broken).modified))
     }
@@ -202,7 +206,7 @@ import Testing
         let loader = PictureLoader(
             paths: pictures, threads: 2, diskCache: ThumbnailCache(root: "/dev/null/thumbnails"))
         _ = loader.waitForResults(count: 4, seconds: 10)
-        for index in pictures.indices { loader.requestThumbnail(index: index, side: 128, priority: index) }
+        for index in pictures.indices { loader.requestThumbnail(PictureID(index), side: 128, priority: index) }
         let results = loader.waitForResults(count: 5, seconds: 10)
         var thumbnails = 0
         var problems: [String] = []
@@ -224,10 +228,11 @@ import Testing
         _ = loader.waitForResults(count: 2, seconds: 10)
         try FileManager.default.removeItem(atPath: paths[0])
         _ = FileManager.default.createFile(atPath: paths[1], contents: Data("replaced by text".utf8))
-        loader.requestThumbnail(index: 0, side: 64, priority: 0)
-        loader.requestThumbnail(index: 1, side: 64, priority: 1)
+        loader.requestThumbnail(PictureID(0), side: 64, priority: 0)
+        loader.requestThumbnail(PictureID(1), side: 64, priority: 1)
         var problems: [Int: String] = [:]
-        for case .thumbnail(let index, _, nil, let problem?) in loader.waitForResults(count: 2, seconds: 10) {
+        for case .thumbnail(let id, _, nil, let problem?) in loader.waitForResults(count: 2, seconds: 10) {
+            let index = id.rawValue
             problems[index] = problem
         }
         #expect(problems[0]?.hasPrefix("cannot read") == true)

@@ -58,13 +58,13 @@ import Testing
         try FileManager.default.removeItem(atPath: "\(root)/p2.png")
         settle { $0.items.count == 4 }
         #expect(scene.items.map(\.title) == ["p1.png", "p3.png", "p4.png", "p5.png"] && feed.count == 4)
-        #expect(feed.loader.paths.map { ($0 as NSString).lastPathComponent } == scene.items.map(\.title))
+        #expect(feed.paths.map { ($0 as NSString).lastPathComponent } == scene.items.map(\.title))
         #expect(scene.selection == 3, "the selection stays on p5")
         #expect(abs(scene.layout.frame(at: 0).height / scene.layout.frame(at: 0).width - 2) < 1e-9)
         // Removed and written again in one go (an editor saving through a new file): it stays.
         try FileManager.default.removeItem(atPath: "\(root)/p3.png")
         try Self.png(100, 100, 0x30_6090).write(to: URL(fileURLWithPath: "\(root)/p3.png"))
-        settle { $0.pictures?.headers[1]?.width == 100 }
+        settle { $0.pictures?.header(at: 1)?.width == 100 }
         #expect(scene.items.map(\.title) == ["p1.png", "p3.png", "p4.png", "p5.png"])
     }
 }
@@ -98,14 +98,14 @@ import Testing
         #expect(model.takeRequests() == [.undoTrash])
         #expect(actions.undo(in: feed).isEmpty)
         #expect(FileManager.default.fileExists(atPath: root + "/p1.png"))
-        #expect(feed.loader.paths == (1...3).map { root + "/p\($0).png" } + [root + "/p4.jpg"], "back in their places")
+        #expect(feed.paths == (1...3).map { root + "/p\($0).png" } + [root + "/p4.jpg"], "back in their places")
         #expect(try FileManager.default.contentsOfDirectory(atPath: data + "/Trash/info").isEmpty)
         let deadline = Date().addingTimeInterval(20)
-        while !(feed.headers[0] != nil && feed.headers[1] != nil) && Date() < deadline {
+        while !(feed.header(at: 0) != nil && feed.header(at: 1) != nil) && Date() < deadline {
             feed.loader.waitForWake(milliseconds: 20)
             model.takePictureResults()
         }
-        #expect(feed.headers[0]?.width == 200 && feed.headers[1]?.width == 300, "read again")
+        #expect(feed.header(at: 0)?.width == 200 && feed.header(at: 1)?.width == 300, "read again")
         #expect(model.waterfall.items.map(\.title) == ["p1.png", "p2.png", "p3.png", "p4.jpg"])
         #expect(model.waterfall.selection == 2, "still on p3")
     }

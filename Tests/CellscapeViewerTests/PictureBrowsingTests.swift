@@ -49,7 +49,7 @@ import Testing
     @Test func aBrokenPictureSaysWhyOnItsTileAndOpened() throws {
         var (model, feed, root) = try Self.model(2, size: Size(width: 800, height: 600))
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(feed.problems == [2: "not a picture"])
+        #expect(feed.problem(at: 2) == "not a picture" && feed.problem(at: 0) == nil && feed.problem(at: 1) == nil)
         let text = try TextRenderer()
         let frame = Framebuffer(width: 800, height: 600)
         model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: text)
@@ -158,7 +158,7 @@ import Testing
         model.handle(.key(.open))
         #expect(model.waterfall.infoLines.first == "camera.jpg" && !model.waterfall.showsInfo)
         model.handle(.key(.toggleInfo))
-        let size = try #require(feed.headers[0]?.fileSize)
+        let size = try #require(feed.header(at: 0)?.fileSize)
         #expect(model.waterfall.showsInfo)
         #expect(
             model.waterfall.infoLines == [

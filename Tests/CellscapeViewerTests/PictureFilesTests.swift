@@ -138,7 +138,7 @@ import Testing
             feed.loader.waitForWake(milliseconds: 50)
             feed.takeResults()
         }
-        #expect(feed.headersArrived == 80_000 && feed.broken.count == 80_000)
+        #expect(feed.headersArrived == 80_000 && feed.brokenCount == 80_000)
         #expect(said == 80_000)
     }
 }

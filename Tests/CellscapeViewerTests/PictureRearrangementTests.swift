@@ -75,13 +75,13 @@ import Testing
         for (key, order) in expected {
             scene.handle(.key(key))
             #expect(scene.items.map(\.title) == order, "\(key) \(scene.pictureOrder)")
-            #expect(feed.loader.paths.map { ($0 as NSString).lastPathComponent } == order)
+            #expect(feed.paths.map { ($0 as NSString).lastPathComponent } == order)
             let selected = try #require(scene.selection)
             #expect(scene.items[selected].title == "a2.jpg" && scene.marks == [selected])
             #expect(scene.visibleRect.intersects(scene.layout.frame(at: selected)), "the selection shows")
             #expect(
-                feed.headers.map { $0?.width }
-                    == order.map { feed.headers[feed.position(ofPath: "\(root)/\($0)")!]?.width })
+                (0..<feed.count).map { feed.header(at: $0)?.width }
+                    == order.map { feed.header(at: feed.position(ofPath: "\(root)/\($0)")!)?.width })
         }
         // With a picture open, the sort takes it along.
         scene.handle(.key(.open))
@@ -102,7 +102,7 @@ import Testing
             feed.takeResults()
         }
         #expect(
-            feed.loader.paths.map { ($0 as NSString).lastPathComponent } == [
+            feed.paths.map { ($0 as NSString).lastPathComponent } == [
                 "a1.jpg", "c.jpg", "a10.jpg", "b.jpg", "a2.jpg",
             ])
     }
@@ -118,11 +118,11 @@ import Testing
             feed.loader.waitForWake(milliseconds: 20)
             feed.takeResults()
         }
-        let listed = feed.loader.paths.map { ($0 as NSString).lastPathComponent }
+        let listed = feed.paths.map { ($0 as NSString).lastPathComponent }
         #expect(listed == ["a1.jpg", "c.jpg", "a10.jpg", "b.jpg", "a2.jpg"])
         #expect(feed.nameRanks.map { ranks in ranks.map { names[$0] } } == listed, "the listing's name ranks")
         feed.sort(.name, descending: false)
-        #expect(feed.loader.paths.map { ($0 as NSString).lastPathComponent } == names)
+        #expect(feed.paths.map { ($0 as NSString).lastPathComponent } == names)
     }
 
     @Test func aSortStartsAtTheTopOrKeepsTheSelectedTileWhereItWas() throws {
@@ -178,7 +178,7 @@ import Testing
             let expectedNames = survivors.map { names[$0] }
             let after = model.waterfall
             #expect(after.items.map(\.title) == expectedNames, "round \(round)")
-            #expect(feed.count == survivors.count && feed.loader.paths.count == survivors.count)
+            #expect(feed.count == survivors.count && feed.paths.count == survivors.count)
             #expect(
                 Set(after.marks.map { after.items[$0].title }) == markedNames.subtracting(removed.map { names[$0] }))
             let next =

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The order of a loader's pictures: its callers speak of positions, its queue, workers and outbox of
-/// ids, which never change, so a picture's work in hand stays its own when the order changes.
+/// The pictures of a loader: appended as they join, read in the order they show in, forgotten when
+/// they go. The queue, the workers and the outbox speak of ids alone.
 extension LoaderCore {
     /// Appends pictures a listing found so far and wakes the main loop to take them.
     func appendListed(_ paths: [String]) {
@@ -11,53 +11,52 @@ extension LoaderCore {
     }
 
     /// See ``PictureLoader/append(paths:)``.
-    func append(paths more: [String]) {
+    @discardableResult
+    func append(paths more: [String]) -> [PictureID] {
         condition.withLock {
-            let first = storedPaths.count
-            storedPaths += more
-            positions += (0..<more.count).map { order.count + $0 }
-            order += first..<storedPaths.count
-            orderedPaths += more
+            let first = paths.count
+            paths += more
+            forgotten += repeatElement(false, count: more.count)
             // Read after those waiting: the feed shows pictures in order.
-            headersPending.insert(contentsOf: (first..<storedPaths.count).reversed(), at: 0)
+            headersPending.insert(contentsOf: (first..<paths.count).reversed(), at: 0)
             condition.broadcast()
+            return (first..<paths.count).map(PictureID.init)
         }
     }
 
-    /// See ``PictureLoader/rearrange(_:known:)``.
-    func rearrange(_ kept: [Int], known: Int) {
+    /// See ``PictureLoader/readHeaders(inOrderOf:)``.
+    func readHeaders(inOrderOf ids: [PictureID]) {
         condition.withLock {
-            let newOrder = kept.map { order[$0] } + order[min(known, order.count)...]
-            for id in order { positions[id] = -1 }
-            for (position, id) in newOrder.enumerated() { positions[id] = position }
-            order = newOrder
-            orderedPaths = newOrder.map { storedPaths[$0] }
-            // Headers still to read, in the new order: the feed's pictures arrive as a prefix.
-            headersPending = headersPending.filter { positions[$0] >= 0 }.sorted { positions[$0] > positions[$1] }
-            requests.removeAll { positions[$0.index] < 0 }
-            requested = requested.filter { positions[Int($0 >> 20)] >= 0 }
-            animations = animations.filter { positions[Int($0.key >> 20)] >= 0 }
+            var rank = [Int](repeating: Int.max, count: paths.count)
+            for (position, id) in ids.enumerated() where id.rawValue < rank.count { rank[id.rawValue] = position }
+            // Popped from the end: the first to read goes last; those not named keep their order after.
+            headersPending = headersPending.enumerated().sorted { first, second in
+                let (firstRank, secondRank) = (rank[first.element], rank[second.element])
+                return firstRank != secondRank ? firstRank > secondRank : first.offset < second.offset
+            }.map(\.element)
         }
     }
 
-    /// `result` with its id replaced by the picture's position now; nil when the picture was dropped.
-    /// Under the lock.
-    func positioned(_ result: Result) -> Result? {
-        switch result {
-        case .header(let id, let header, let problem):
-            return position(id).map { .header(index: $0, header, problem: problem) }
-        case .thumbnail(let id, let side, let image, let problem):
-            return position(id).map { .thumbnail(index: $0, side: side, image, problem: problem) }
-        case .frames(let id, let side, let frames, let count, let plays, let problem):
-            return position(id).map {
-                .frames(index: $0, side: side, frames, count: count, plays: plays, problem: problem)
-            }
-        case .region(let id, let part, let scale, let image, let problem):
-            return position(id).map { .region(index: $0, part, scale: scale, image, problem: problem) }
-        case .cacheProblem, .listed: return result
+    /// See ``PictureLoader/forget(_:)``.
+    func forget(_ ids: some Sequence<PictureID>) {
+        condition.withLock {
+            for id in ids where id.rawValue < forgotten.count { forgotten[id.rawValue] = true }
+            headersPending.removeAll { forgotten[$0] }
+            requests.removeAll { forgotten[$0.id.rawValue] }
+            requested = requested.filter { !forgotten[Int($0 >> 20)] }
+            animations = animations.filter { !forgotten[Int($0.key >> 20)] }
         }
     }
+}
 
-    /// The position of picture `id`, or nil once it was dropped. Under the lock.
-    func position(_ id: Int) -> Int? { positions[id] >= 0 ? positions[id] : nil }
+extension PictureLoader.Result {
+    /// The picture the result is for, if it is for one.
+    var id: PictureID? {
+        switch self {
+        case .header(let id, _, _), .thumbnail(let id, _, _, _), .frames(let id, _, _, _, _, _),
+            .region(let id, _, _, _, _):
+            id
+        case .cacheProblem, .listed: nil
+        }
+    }
 }

@@ -9,24 +9,17 @@ import Foundation
 final class LoaderCore: @unchecked Sendable {
     typealias Result = PictureLoader.Result
 
-    /// The pictures in their current order; more may be appended (a folder that grows), so read
-    /// under the lock.
-    var paths: [String] { condition.withLock { orderedPaths } }
-    /// Every picture appended, by id: the order they came in. Ids never change, so work in hand stays
-    /// right whatever becomes of the order; the workers, the queue and the outbox speak in ids, the
-    /// loader's callers in positions.
-    var storedPaths: [String]
-    /// The ids in their current order.
-    var order: [Int]
-    /// Each id's position in the current order, or -1 once it was dropped.
-    var positions: [Int]
-    var orderedPaths: [String]
+    /// Every picture that joined, by id: ids never change, so work in hand stays right whatever
+    /// becomes of the order the pictures show in. Read under the lock (a listing appends).
+    var paths: [String]
+    /// The pictures whose work was given up (``forget(_:)``), by id.
+    var forgotten: [Bool]
     static let onScreen = PictureLoader.onScreen
     /// The end of the pipe the main loop polls; readable while results wait.
     let wakeDescriptor: Int32
     /// Whether a thumbnail still wanted, asked on a worker just before it starts (the main thread
     /// sets it; it must be safe to call from any thread).
-    var isWanted: @Sendable (_ index: Int, _ side: Int) -> Bool {
+    var isWanted: @Sendable (_ id: PictureID, _ side: Int) -> Bool {
         get { condition.withLock { wanted } }
         set { condition.withLock { wanted = newValue } }
     }
@@ -39,15 +32,14 @@ final class LoaderCore: @unchecked Sendable {
     private let diskCache: ThumbnailCache?
     let wakeWriteEnd: Int32
     let condition = NSCondition()
-    private var wanted: @Sendable (Int, Int) -> Bool = { _, _ in true }
+    private var wanted: @Sendable (PictureID, Int) -> Bool = { _, _ in true }
     var headersPending: [Int] = []
     private var headersRead = 0
     static let firstHeaders = PictureLoader.firstHeaders
     /// Work asked for: a thumbnail, or (`frames` above 0) that many frames of an animation.
     struct Request {
         var priority: Int
-        /// The picture's id.
-        let index: Int
+        let id: PictureID
         let side: Int
         let forWindow: Bool
         var frames = 0
@@ -67,10 +59,8 @@ final class LoaderCore: @unchecked Sendable {
     init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, paused: Bool = false) {
         PictureMemory.apply()
         self.paused = paused
-        storedPaths = paths
-        orderedPaths = paths
-        order = Array(paths.indices)
-        positions = Array(paths.indices)
+        self.paths = paths
+        forgotten = Array(repeating: false, count: paths.count)
         self.diskCache = diskCache
         (wakeDescriptor, wakeWriteEnd) = WakePipe.make()
         headersPending = Array(paths.indices.reversed())
@@ -84,7 +74,7 @@ final class LoaderCore: @unchecked Sendable {
     }
 
     /// How many pictures there are so far.
-    var count: Int { condition.withLock { orderedPaths.count } }
+    var count: Int { condition.withLock { paths.count } }
 
     /// Appends what a listing found, but the first `appended` pictures (given in batches before), and
     /// says it ended.
@@ -96,15 +86,15 @@ final class LoaderCore: @unchecked Sendable {
     }
 
     /// The path of picture `id`.
-    func path(_ id: Int) -> String { condition.withLock { storedPaths[id] } }
+    func path(_ id: PictureID) -> String { condition.withLock { paths[id.rawValue] } }
 
-    /// See ``PictureLoader/reread(index:)``.
-    func reread(index position: Int) {
+    /// See ``PictureLoader/reread(_:)``.
+    func reread(_ id: PictureID) {
         condition.withLock {
-            let id = order[position]
+            guard !forgotten[id.rawValue] else { return }
             // Read next: what changed on disk shows soon.
-            headersPending.append(id)
-            requested = requested.filter { $0 >> 20 != Int64(id) }
+            headersPending.append(id.rawValue)
+            requested = requested.filter { $0 >> 20 != Int64(id.rawValue) }
             condition.broadcast()
         }
     }
@@ -123,14 +113,14 @@ final class LoaderCore: @unchecked Sendable {
         close(wakeWriteEnd)
     }
 
-    /// See ``PictureLoader/requestThumbnail(index:side:priority:forWindow:)``.
-    func requestThumbnail(index position: Int, side: Int, priority: Int, forWindow: Bool = false) {
+    /// See ``PictureLoader/requestThumbnail(_:side:priority:forWindow:)``.
+    func requestThumbnail(_ id: PictureID, side: Int, priority: Int, forWindow: Bool = false) {
         condition.withLock {
-            let index = order[position]
-            if requested.insert(Self.key(index, side)).inserted {
-                requests.append(Request(priority: priority, index: index, side: side, forWindow: forWindow))
+            guard !forgotten[id.rawValue] else { return }
+            if requested.insert(Self.key(id, side)).inserted {
+                requests.append(Request(priority: priority, id: id, side: side, forWindow: forWindow))
             } else if let waiting = requests.firstIndex(where: {
-                $0.index == index && $0.side == side && $0.frames == 0
+                $0.id == id && $0.side == side && $0.frames == 0 && $0.region == nil
             }) {
                 requests[waiting].priority = min(requests[waiting].priority, priority)
             }
@@ -152,10 +142,10 @@ final class LoaderCore: @unchecked Sendable {
         while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
         return condition.withLock {
             defer { outbox.removeAll() }
-            for case .thumbnail(let index, let side, _, _) in outbox {
-                requested.remove(Self.key(index, side))
+            for case .thumbnail(let id, let side, _, _) in outbox {
+                requested.remove(Self.key(id, side))
             }
-            return outbox.compactMap(positioned)
+            return outbox.filter { result in result.id.map { !forgotten[$0.rawValue] } ?? true }
         }
     }
 
@@ -182,13 +172,13 @@ final class LoaderCore: @unchecked Sendable {
         while let job = nextJob() {
             let result: Result
             switch job {
-            case .header(let index): result = header(index)
-            case .thumbnail(let index, let side, let forWindow):
-                result = thumbnail(index, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow)
-            case .frames(let index, let side, let count):
-                result = frames(index, side: side, count: count)
-            case .region(let index, let part, let scale):
-                result = region(index, part, scale: scale)
+            case .header(let id): result = header(id)
+            case .thumbnail(let id, let side, let forWindow):
+                result = thumbnail(id, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow)
+            case .frames(let id, let side, let count):
+                result = frames(id, side: side, count: count)
+            case .region(let id, let part, let scale):
+                result = region(id, part, scale: scale)
             }
             condition.withLock { outbox.append(result) }
             var byte: UInt8 = 1
@@ -197,14 +187,14 @@ final class LoaderCore: @unchecked Sendable {
     }
 
     private enum Job {
-        case header(Int)
-        case thumbnail(Int, side: Int, forWindow: Bool)
-        case frames(Int, side: Int, count: Int)
-        case region(Int, PictureRegion, scale: Double)
+        case header(PictureID)
+        case thumbnail(PictureID, side: Int, forWindow: Bool)
+        case frames(PictureID, side: Int, count: Int)
+        case region(PictureID, PictureRegion, scale: Double)
     }
 
-    /// The key of picture `index` at `side` among requests and animations.
-    static func key(_ index: Int, _ side: Int) -> Int64 { Int64(index) << 20 | Int64(side) }
+    /// The key of picture `id` at `side` among requests and animations.
+    static func key(_ id: PictureID, _ side: Int) -> Int64 { Int64(id.rawValue) << 20 | Int64(side) }
 
     /// The next job: thumbnails on screen, then headers in order, then the other thumbnails by
     /// priority; nil to stop.
@@ -219,7 +209,7 @@ final class LoaderCore: @unchecked Sendable {
                 // An animation one worker decodes waits for it: its frames come in order.
                 let best = requests.indices.filter {
                     requests[$0].frames == 0
-                        || !animationsBusy.contains(Self.key(requests[$0].index, requests[$0].side))
+                        || !animationsBusy.contains(Self.key(requests[$0].id, requests[$0].side))
                 }.min { requests[$0].priority < requests[$1].priority }
                 // The first headers go even before what is on screen: with them the layout knows the
                 // whole first screen at once (a few milliseconds), and a large folder's scan still waits.
@@ -227,21 +217,21 @@ final class LoaderCore: @unchecked Sendable {
                 if let best, !firstHeaders, requests[best].priority < Self.onScreen || headersPending.isEmpty {
                     let request = requests.remove(at: best)
                     if let region = request.region {
-                        return .region(request.index, region.part, scale: region.scale)
+                        return .region(request.id, region.part, scale: region.scale)
                     }
                     if request.frames > 0 {
-                        animationsBusy.insert(Self.key(request.index, request.side))
-                        return .frames(request.index, side: request.side, count: request.frames)
+                        animationsBusy.insert(Self.key(request.id, request.side))
+                        return .frames(request.id, side: request.side, count: request.frames)
                     }
-                    if wanted(positions[request.index], request.side) {
-                        return .thumbnail(request.index, side: request.side, forWindow: request.forWindow)
+                    if wanted(request.id, request.side) {
+                        return .thumbnail(request.id, side: request.side, forWindow: request.forWindow)
                     }
-                    requested.remove(Self.key(request.index, request.side))
+                    requested.remove(Self.key(request.id, request.side))
                     continue
                 }
-                if let index = headersPending.popLast() {
+                if let id = headersPending.popLast() {
                     headersRead += 1
-                    return .header(index)
+                    return .header(PictureID(id))
                 }
                 condition.wait()
             }
@@ -256,35 +246,35 @@ final class LoaderCore: @unchecked Sendable {
         }
     }
 
-    private func header(_ index: Int) -> Result {
-        let path = path(index)
+    private func header(_ id: PictureID) -> Result {
+        let path = path(id)
         do {
             let file = try PictureFile(path: path)
             let header = PictureHeader(file: file)
             return .header(
-                index: index, header, problem: header == nil ? "\(path): \(PictureHeader.problem(reading: file))" : nil)
+                id: id, header, problem: header == nil ? "\(path): \(PictureHeader.problem(reading: file))" : nil)
         } catch {
-            return .header(index: index, nil, problem: error.description)
+            return .header(id: id, nil, problem: error.description)
         }
     }
 
-    private func thumbnail(_ index: Int, side: Int, pool: PixelPool, forWindow: Bool) -> Result {
-        let path = path(index)
+    private func thumbnail(_ id: PictureID, side: Int, pool: PixelPool, forWindow: Bool) -> Result {
+        let path = path(id)
         do {
             let file = try PictureFile(path: path)
             // A grid tile at any side goes through the shared cache: the standard size at or above it,
             // shrunk in memory.
             if let diskCache, !forWindow, let standard = ThumbnailCache.Size.atLeast(side) {
                 let picture = try thumbnail(of: file, side: side, size: standard, in: diskCache, pool: pool)
-                return .thumbnail(index: index, side: side, picture, problem: nil)
+                return .thumbnail(id: id, side: side, picture, problem: nil)
             }
             let fitting = Size(width: Double(side), height: Double(side))
             let picture = try PictureDecoder.decode(try file.contents(), fitting: fitting, pool: pool)
-            return .thumbnail(index: index, side: side, picture, problem: nil)
+            return .thumbnail(id: id, side: side, picture, problem: nil)
         } catch let failure as PictureFile.Failure {
-            return .thumbnail(index: index, side: side, nil, problem: failure.description)
+            return .thumbnail(id: id, side: side, nil, problem: failure.description)
         } catch {
-            return .thumbnail(index: index, side: side, nil, problem: "\(path): \(error)")
+            return .thumbnail(id: id, side: side, nil, problem: "\(path): \(error)")
         }
     }
 

@@ -16,15 +16,15 @@ import Foundation
 public final class PictureLoader: @unchecked Sendable {
     /// What a worker finished.
     public enum Result {
-        /// The header of picture `index`, or why it could not be read.
-        case header(index: Int, PictureHeader?, problem: String?)
-        /// The thumbnail of picture `index` fitting `side` pixels, or why it could not be made.
-        case thumbnail(index: Int, side: Int, Framebuffer?, problem: String?)
-        /// The next frames of animation `index` at `side`, in playing order (after the last comes the
+        /// The header of picture `id`, or why it could not be read.
+        case header(id: PictureID, PictureHeader?, problem: String?)
+        /// The thumbnail of picture `id` fitting `side` pixels, or why it could not be made.
+        case thumbnail(id: PictureID, side: Int, Framebuffer?, problem: String?)
+        /// The next frames of animation `id` at `side`, in playing order (after the last comes the
         /// first again); `count` once the animation was decoded to its end, `plays` nil for ever.
-        case frames(index: Int, side: Int, [AnimationFrame], count: Int?, plays: Int?, problem: String?)
-        /// The part `region` of picture `index` at `scale` (window pixels per picture pixel), or why not.
-        case region(index: Int, PictureRegion, scale: Double, Framebuffer?, problem: String?)
+        case frames(id: PictureID, side: Int, [AnimationFrame], count: Int?, plays: Int?, problem: String?)
+        /// The part `region` of picture `id` at `scale` (window pixels per picture pixel), or why not.
+        case region(id: PictureID, PictureRegion, scale: Double, Framebuffer?, problem: String?)
         /// The shared disk cache could not take a thumbnail (said once; the pictures still show).
         case cacheProblem(String)
         /// The listing asked of ``PictureLoader/list(_:recursive:order:descending:)`` ended: its pictures were appended; what else
@@ -49,11 +49,11 @@ public final class PictureLoader: @unchecked Sendable {
 
     deinit { core.stop() }
 
-    /// The pictures, in their current order.
-    public var paths: [String] { core.paths }
-
-    /// How many pictures there are so far.
+    /// How many pictures have joined so far: their ids are `0..<count`.
     public var count: Int { core.count }
+
+    /// The path of picture `id`.
+    public func path(of id: PictureID) -> String { core.path(id) }
 
     /// Lists `arguments` (files and folders, as ``PictureFiles`` does) on a thread of its own and
     /// appends the pictures found; a ``Result/listed(_:)`` follows. The window need not wait for a
@@ -79,54 +79,57 @@ public final class PictureLoader: @unchecked Sendable {
         thread.start()
     }
 
-    /// Appends pictures (files that appeared in a folder shown): their headers are read after those
-    /// still waiting, and they take the next indices.
-    public func append(paths: [String]) { core.append(paths: paths) }
+    /// Appends pictures (files that appeared in a folder shown), which take the next ids; their
+    /// headers are read after those still waiting. Returns their ids.
+    @discardableResult
+    public func append(paths: [String]) -> [PictureID] { core.append(paths: paths) }
 
-    /// Puts the first `known` pictures in a new order: `kept[position]` is the position now of the
-    /// picture that goes there; those left out are dropped, their work given up or its results let
-    /// go. Pictures appended after the first `known` (a listing that goes on) follow in their order.
-    /// Every index asked or answered after it is a position in the new order.
-    public func rearrange(_ kept: [Int], known: Int) { core.rearrange(kept, known: known) }
+    /// Reads the headers still to read in the order of `ids` (the order the pictures show in), those
+    /// not named after them: the layout places pictures as a prefix of the order.
+    public func readHeaders(inOrderOf ids: [PictureID]) { core.readHeaders(inOrderOf: ids) }
 
-    /// Reads picture `index`'s header again (its file changed): a new ``Result/header(index:_:problem:)`` follows, and
-    /// thumbnails asked for later are decoded anew.
-    public func reread(index: Int) { core.reread(index: index) }
+    /// Gives up every piece of work for the pictures `ids` (gone from the folder, or to the trash):
+    /// nothing is asked or answered for them again.
+    public func forget(_ ids: some Sequence<PictureID>) { core.forget(ids) }
+
+    /// Reads picture `id`'s header again (its file changed): a new ``Result/header(id:_:problem:)``
+    /// follows, and thumbnails asked for later are decoded anew.
+    public func reread(_ id: PictureID) { core.reread(id) }
     /// The end of the pipe the main loop polls; readable while results wait.
     public var wakeDescriptor: Int32 { core.wakeDescriptor }
     /// Whether a thumbnail is still wanted, asked on a worker just before it starts (the main thread
     /// sets it; it must be safe to call from any thread).
-    public var isWanted: @Sendable (_ index: Int, _ side: Int) -> Bool {
+    public var isWanted: @Sendable (_ id: PictureID, _ side: Int) -> Bool {
         get { core.isWanted }
         set { core.isWanted = newValue }
     }
 
-    /// Asks for the thumbnail of picture `index` fitting `side` pixels; a request already made is not
+    /// Asks for the thumbnail of picture `id` fitting `side` pixels; a request already made is not
     /// made twice until its result is taken, but asked again with a better priority (a tile first
     /// asked for a screen ahead, now on screen) it takes that one. One `forWindow` (an open picture or
     /// its neighbours, at the window's size) has its memory lent by the loader's pool.
-    public func requestThumbnail(index: Int, side: Int, priority: Int, forWindow: Bool = false) {
-        core.requestThumbnail(index: index, side: side, priority: priority, forWindow: forWindow)
+    public func requestThumbnail(_ id: PictureID, side: Int, priority: Int, forWindow: Bool = false) {
+        core.requestThumbnail(id, side: side, priority: priority, forWindow: forWindow)
     }
 
-    /// Asks for the next `count` frames of animation `index` (a GIF or WebP) shrunk to fit `side`
+    /// Asks for the next `count` frames of animation `id` (a GIF or WebP) shrunk to fit `side`
     /// pixels: one worker at a time decodes an animation, in order, starting over after its last
-    /// frame, until ``stopFrames(index:side:)``. Asked again before a worker took it, the counts add up
+    /// frame, until ``stopFrames(_:side:)``. Asked again before a worker took it, the counts add up
     /// and the better priority holds.
-    public func requestFrames(index: Int, side: Int, count: Int, priority: Int) {
-        core.requestFrames(index: index, side: side, count: count, priority: priority)
+    public func requestFrames(_ id: PictureID, side: Int, count: Int, priority: Int) {
+        core.requestFrames(id, side: side, count: count, priority: priority)
     }
 
-    /// Stops decoding animation `index` at `side` and lets go of its decoder (a tile scrolled away).
-    public func stopFrames(index: Int, side: Int) {
-        core.stopFrames(index: index, side: side)
+    /// Stops decoding animation `id` at `side` and lets go of its decoder (a tile scrolled away).
+    public func stopFrames(_ id: PictureID, side: Int) {
+        core.stopFrames(id, side: side)
     }
 
-    /// Asks for the part `region` of picture `index` (upright pixels) at `scale` (at most 1), its
-    /// memory lent by the window's pool: what the image view shows of a picture zoomed past the window.
-    /// It replaces a region of that picture asked for before and not yet started.
-    public func requestRegion(index: Int, region: PictureRegion, scale: Double) {
-        core.requestRegion(index: index, region: region, scale: scale)
+    /// Asks for the part `region` of picture `id` (upright pixels) at `scale` (at most 1), its memory
+    /// lent by the window's pool: what the image view shows of a picture zoomed past the window. It
+    /// replaces a region of that picture asked for before and not yet started.
+    public func requestRegion(_ id: PictureID, region: PictureRegion, scale: Double) {
+        core.requestRegion(id, region: region, scale: scale)
     }
 
     /// Everything finished since the last call, in the order it finished; drains the wake pipe.

@@ -1,6 +1,6 @@
 import CellscapeRender
 
-/// Decoded thumbnails kept in memory, bounded in bytes: adding one past the bound drops the ones used
+/// Decoded thumbnails kept in memory by picture, bounded in bytes: adding one past the bound drops the ones used
 /// least recently. Lookups and additions are O(1) (a dictionary over a doubly linked list in arrays).
 public struct ThumbnailMemory {
     /// The most bytes of pixels kept.
@@ -9,7 +9,7 @@ public struct ThumbnailMemory {
     public private(set) var bytes = 0
 
     private struct Entry {
-        var key: Int
+        var key: PictureID
         /// Nil once the slot is freed, so it keeps no pixels alive.
         var thumbnail: Framebuffer?
         var cost: Int
@@ -18,7 +18,7 @@ public struct ThumbnailMemory {
     }
 
     private var entries: [Entry] = []
-    private var slots: [Int: Int] = [:]
+    private var slots: [PictureID: Int] = [:]
     private var free: [Int] = []
     /// The most and the least recently used slots, or -1.
     private var newest = -1
@@ -33,18 +33,18 @@ public struct ThumbnailMemory {
     public var count: Int { slots.count }
 
     /// The thumbnail of `key`, now the most recently used, if kept.
-    public mutating func thumbnail(for key: Int) -> Framebuffer? {
+    public mutating func thumbnail(for key: PictureID) -> Framebuffer? {
         guard let slot = slots[key] else { return nil }
         touch(slot)
         return entries[slot].thumbnail
     }
 
     /// Whether `key` is kept, without counting as a use.
-    public func contains(_ key: Int) -> Bool { slots[key] != nil }
+    public func contains(_ key: PictureID) -> Bool { slots[key] != nil }
 
     /// Keeps `thumbnail` for `key`, dropping the least recently used ones until the bound holds; a
     /// thumbnail larger than the whole bound is not kept.
-    public mutating func insert(_ thumbnail: Framebuffer, for key: Int) {
+    public mutating func insert(_ thumbnail: Framebuffer, for key: PictureID) {
         remove(key)
         let cost = thumbnail.stride * thumbnail.rowCapacity * 4
         guard cost <= capacity else { return }
@@ -73,21 +73,12 @@ public struct ThumbnailMemory {
     }
 
     /// Drops the thumbnail of `key`, if kept.
-    public mutating func remove(_ key: Int) {
+    public mutating func remove(_ key: PictureID) {
         guard let slot = slots.removeValue(forKey: key) else { return }
         unlink(slot)
         bytes -= entries[slot].cost
         entries[slot].thumbnail = nil
         free.append(slot)
-    }
-
-    /// Gives each thumbnail the key `newKey` says, dropping those it gives none (pictures put in
-    /// another order, some removed); how recently each was used stays.
-    public mutating func rekey(_ newKey: (Int) -> Int?) {
-        for (key, slot) in slots {
-            if let moved = newKey(key) { entries[slot].key = moved } else { remove(key) }
-        }
-        slots = Dictionary(uniqueKeysWithValues: slots.values.map { (entries[$0].key, $0) })
     }
 
     private mutating func touch(_ slot: Int) {

@@ -28,7 +28,7 @@ extension WaterfallScene {
             return true
         }
         if key == .trash {
-            let indices = actedOn.filter { $0 < pictures.count && pictures.problems[$0] == nil }
+            let indices = actedOn.filter { $0 < pictures.count && pictures.problem(at: $0) == nil }
             if !indices.isEmpty { requests.append(.trash(indices.map(pictures.path(of:)))) }
             return true
         }

@@ -52,12 +52,12 @@ extension WaterfallScene {
             return false
         }
         if let open = openPicture {
-            if pictures.broken.contains(open.index) { return true }
-            if pictures.headers[open.index]?.isAnimated == true { return pictures.animationFrame(open.index) != nil }
+            if pictures.isBroken(at: open.index) { return true }
+            if pictures.header(at: open.index)?.isAnimated == true { return pictures.animationFrame(open.index) != nil }
             return pictures.viewArrived(open.index)
         }
         return layout.indices(in: visibleRect).allSatisfy {
-            pictures.memory.contains($0) || pictures.broken.contains($0)
+            pictures.hasThumbnail(at: $0) || pictures.isBroken(at: $0)
         }
     }
 }
@@ -80,6 +80,6 @@ extension ForceScene {
     /// Whether every cell's picture has arrived (or is known broken).
     var picturesArrived: Bool {
         guard let pictures else { return true }
-        return (0..<pictures.count).allSatisfy { pictures.memory.contains($0) || pictures.broken.contains($0) }
+        return (0..<pictures.count).allSatisfy { pictures.hasThumbnail(at: $0) || pictures.isBroken(at: $0) }
     }
 }

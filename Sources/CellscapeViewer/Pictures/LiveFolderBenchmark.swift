@@ -38,23 +38,25 @@ public struct LiveFolderBenchmark {
         var written: [String] = []
         defer { for path in written { try? FileManager.default.removeItem(atPath: path) } }
         var times: [UInt64] = []
+        let shows = { (path: String) in feed.position(ofPath: path).map(feed.hasThumbnail(at:)) ?? false }
         for number in 0..<count {
             let path = "\(folder)/live-\(UUID().uuidString).\(ending)"
-            let index = scene.items.count
             guard FileManager.default.createFile(atPath: path, contents: bytes) else {
                 throw BenchmarkFailure("cannot write \(path)")
             }
             let closed = monotonicNanoseconds()
             written.append(path)
             let deadline = closed + 10_000_000_000
-            while !feed.memory.contains(index) && monotonicNanoseconds() < deadline {
+            while !shows(path) && monotonicNanoseconds() < deadline {
                 feed.loader.waitForWake(milliseconds: 1)
-                if scene.takePictureResults() && scene.items.count > index {
-                    scene.handle(.key(.end))  // the grid follows the end, where the picture lands
+                if scene.takePictureResults(), let position = feed.position(ofPath: path), position < scene.items.count
+                {
+                    scene.selection = position  // the grid follows the picture to where it lands
+                    scene.revealSelection()
                 }
                 scene.render(into: frame, text: nil)
             }
-            guard feed.memory.contains(index) else { throw BenchmarkFailure("picture \(number + 1) never showed") }
+            guard shows(path) else { throw BenchmarkFailure("picture \(number + 1) never showed") }
             times.append(monotonicNanoseconds() - closed)
         }
         return times

@@ -52,7 +52,7 @@ public struct PictureBenchmark {
         let loader = PictureLoader(paths: paths, threads: ParallelChunks.processorCount)
         _ = loader.waitForResults(count: paths.count, seconds: 600)
         let start = monotonicNanoseconds()
-        for index in paths.indices { loader.requestThumbnail(index: index, side: side, priority: index) }
+        for index in paths.indices { loader.requestThumbnail(PictureID(index), side: side, priority: index) }
         // Counted and let go as they come: keeping them would make the peak memory the bench's own.
         var thumbnails = 0
         let deadline = start + 3_600_000_000_000
@@ -126,7 +126,7 @@ public struct PictureBenchmark {
                 scene.render(into: frame, text: nil)
                 feed.loader.waitForWake(milliseconds: 5)
                 scene.takePictureResults()
-            } while !visible.allSatisfy({ feed.memory.contains($0) || feed.broken.contains($0) })
+            } while !visible.allSatisfy({ feed.hasThumbnail(at: $0) || feed.isBroken(at: $0) })
             offset += 800
         } while offset < scene.maximumOffset + 800
         return (Double(monotonicNanoseconds() - start) / 1e9, ForceBenchmark.peakMegabytes())
@@ -189,7 +189,7 @@ public struct PictureBenchmark {
             let screenFull =
                 scene.layout.contentSize.height >= window.height || (!feed.isListing && scene.items.count == feed.count)
             if screenFull && !visible.isEmpty
-                && visible.allSatisfy({ feed.memory.contains($0) || feed.broken.contains($0) })
+                && visible.allSatisfy({ feed.hasThumbnail(at: $0) || feed.isBroken(at: $0) })
             {
                 break
             }

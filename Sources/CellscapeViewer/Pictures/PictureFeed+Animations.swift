@@ -3,30 +3,31 @@ import CellscapePictures
 import CellscapeRender
 
 extension PictureFeed {
-    /// Plays the animations among `indices` (tiles on screen, or the open picture) at `side`, and stops
-    /// every other, giving its frames back: what scrolled away stops.
-    public func play(_ indices: [Int], side: Int, now: UInt64) {
-        let wanted = Set(indices.filter { headers.indices.contains($0) && headers[$0]?.isAnimated == true })
-        for (index, animation) in animations where !wanted.contains(index) || animation.side != side {
-            loader.stopFrames(index: index, side: animation.side)
-            animations[index] = nil
+    /// Plays the animations among the pictures at `positions` (tiles on screen, or the open picture)
+    /// at `side`, and stops every other, giving its frames back: what scrolled away stops.
+    public func play(_ positions: [Int], side: Int, now: UInt64) {
+        let ids = positions.filter { $0 >= 0 && $0 < count }.map { order[$0] }
+        let wanted = Set(ids.filter { headers[$0.rawValue]?.isAnimated == true })
+        for (id, animation) in animations where !wanted.contains(id) || animation.side != side {
+            loader.stopFrames(id, side: animation.side)
+            animations[id] = nil
         }
         shareMemory()
-        for index in wanted where animations[index] == nil && !broken.contains(index) {
-            animations[index] = PlayingAnimation(side: side)
+        for id in wanted where animations[id] == nil && !broken.contains(id) {
+            animations[id] = PlayingAnimation(side: side)
         }
         requestFrames()
     }
 
-    /// The pictures whose animations play now.
-    public var playingAnimations: [Int] { animations.keys.sorted() }
+    /// The positions of the pictures whose animations play now.
+    public var playingAnimations: [Int] { animations.keys.compactMap(order.position(of:)).sorted() }
 
-    /// The frame that shows now for picture `index` when it plays, else nil.
-    public func animationFrame(_ index: Int) -> Framebuffer? { animations[index]?.shown?.picture }
+    /// The frame that shows now for the picture at `position` when it plays, else nil.
+    public func animationFrame(_ position: Int) -> Framebuffer? { animations[order[position]]?.shown?.picture }
 
-    /// Frame number and count (when known) of the animation of `index`, for the HUD.
-    public func animationPosition(_ index: Int) -> (frame: Int, count: Int?)? {
-        guard let animation = animations[index], let current = animation.current else { return nil }
+    /// Frame number and count (when known) of the animation at `position`, for the HUD.
+    public func animationPosition(_ position: Int) -> (frame: Int, count: Int?)? {
+        guard let animation = animations[order[position]], let current = animation.current else { return nil }
         return (current, animation.count)
     }
 
@@ -37,8 +38,8 @@ extension PictureFeed {
         guard !animationsPaused else { return false }
         var changed = false
         let keeps = animationBytes <= animationBudget
-        for index in Array(animations.keys) {
-            if animations[index]?.advance(to: now, keepsFrames: keeps) == true { changed = true }
+        for id in Array(animations.keys) {
+            if animations[id]?.advance(to: now, keepsFrames: keeps) == true { changed = true }
         }
         if changed {
             requestFrames()
@@ -56,13 +57,13 @@ extension PictureFeed {
     /// Pauses or resumes every animation (a resumed one goes on from its frame, its clock restarted).
     public func setAnimationsPaused(_ paused: Bool, now: UInt64) {
         animationsPaused = paused
-        if !paused { for index in Array(animations.keys) { animations[index]?.resume(at: now) } }
+        if !paused { for id in Array(animations.keys) { animations[id]?.resume(at: now) } }
     }
 
-    /// Shows the next (or previous) frame of animation `index` at once; returns whether it moved.
+    /// Shows the next (or previous) frame of the animation at `position` at once; returns whether it moved.
     @discardableResult
-    public func stepAnimation(_ index: Int, by offset: Int, now: UInt64) -> Bool {
-        let moved = animations[index]?.step(by: offset, now: now) ?? false
+    public func stepAnimation(_ position: Int, by offset: Int, now: UInt64) -> Bool {
+        let moved = animations[order[position]]?.step(by: offset, now: now) ?? false
         requestFrames()
         return moved
     }
@@ -82,16 +83,16 @@ extension PictureFeed {
 
     /// Takes frames that arrived for an animation still playing at their side.
     func receiveFrames(
-        _ frames: [AnimationFrame], index: Int, side: Int, count: Int?, plays: Int?, problem: String?, now: UInt64
+        _ frames: [AnimationFrame], id: PictureID, side: Int, count: Int?, plays: Int?, problem: String?, now: UInt64
     ) {
-        if let problem, frames.isEmpty, animations[index]?.current == nil {
-            animations[index] = nil
-            markBroken(index, problem)
+        if let problem, frames.isEmpty, animations[id]?.current == nil {
+            animations[id] = nil
+            markBroken(id, problem)
             return
         }
-        guard animations[index]?.side == side else { return }
-        animations[index]?.receive(frames, count: count, plays: plays, now: now)
-        if animations[index]?.holdsAll == true { loader.stopFrames(index: index, side: side) }
+        guard animations[id]?.side == side else { return }
+        animations[id]?.receive(frames, count: count, plays: plays, now: now)
+        if animations[id]?.holdsAll == true { loader.stopFrames(id, side: side) }
         requestFrames()
         shareMemory()
     }
@@ -105,12 +106,12 @@ extension PictureFeed {
     /// tiles' among the thumbnails on screen.
     func requestFrames() {
         let ahead = animationBytes < animationBudget ? PlayingAnimation.ahead : PlayingAnimation.aheadWhenFull
-        for (index, animation) in animations {
+        for (id, animation) in animations {
             let count = animation.framesToRequest(ahead: ahead)
             guard count > 0 else { continue }
-            animations[index]?.requested += count
-            let priority = animation.side > side ? -3 : index
-            loader.requestFrames(index: index, side: animation.side, count: count, priority: priority)
+            animations[id]?.requested += count
+            let priority = animation.side > side ? -3 : order.position(of: id) ?? Int.max / 2
+            loader.requestFrames(id, side: animation.side, count: count, priority: priority)
         }
     }
 }

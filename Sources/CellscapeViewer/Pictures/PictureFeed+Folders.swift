@@ -1,10 +1,14 @@
 import CellscapePictures
 
-/// A feed whose folders change while it shows: pictures written into them join its end, rewritten
-/// ones are read again, removed ones leave the grid.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A feed whose folders change while it shows: pictures written into them join where the order puts
+/// them, rewritten ones are read again in their places, removed ones leave the grid.
 extension PictureFeed {
-    /// Watches `folders`: pictures written into them join the feed at its end, those rewritten are
-    /// read again, those removed leave it. Poll ``watchDescriptor`` with the loader's.
+    /// Watches `folders` for pictures written, rewritten or removed. Poll ``watchDescriptor`` with the
+    /// loader's.
     public func watch(folders: [String]) {
         watcher = FolderWatcher(folders: folders)
     }
@@ -12,49 +16,97 @@ extension PictureFeed {
     /// The descriptor readable while the watched folders changed, if any are watched.
     public var watchDescriptor: Int32? { watcher?.descriptor }
 
-    /// Appends pictures at the end of the feed; their headers are read after those waiting.
+    /// Pictures that joined: each shows once its header arrives, where the current order puts it.
     public func append(paths more: [String]) {
-        takeAppended()
-        loader.append(paths: more)
-        // In place: a copy of the index of 100,000 paths would cost a frame.
-        for (offset, path) in more.enumerated() { indexByPath?[path] = headers.count + offset }
-        headers += Array(repeating: nil, count: more.count)
-        nameRanks = nil  // where they go by name is worked out when a sort needs it
+        let ids = adopt(loader.append(paths: more))
+        joining.formUnion(ids)
+        if idByPath != nil { for id in ids { idByPath?[loader.path(of: id)] = id } }
     }
 
-    /// Picture `index`'s file changed: what was decoded goes, its header is read again, and its
+    /// The file of the picture at `position` changed: it is read again in its place.
+    public func refresh(_ position: Int) { refresh(id: order[position]) }
+
+    /// Picture `id`'s file changed: what was decoded goes, its header is read again, and its
     /// thumbnails are decoded anew (the shared cache knows the file's new time).
-    public func refresh(_ index: Int) {
-        memory.remove(index)
-        views[index] = nil
-        broken.remove(index)
-        problems[index] = nil
-        rereading.insert(index)
-        loader.reread(index: index)
+    func refresh(id: PictureID) {
+        memory.remove(id)
+        views[id] = nil
+        broken.remove(id)
+        problems[id] = nil
+        if arrived[id.rawValue] { rereading.insert(id) }
+        loader.reread(id)
     }
 
     /// Applies what happened in the watched folders; returns whether anything did.
     func takeFolderChanges() -> Bool {
         guard let changes = watcher?.changes(), !changes.isEmpty else { return false }
-        let known = positionsByPath()
+        let known = idsByPath()
         var added: [String] = []
-        var removed = Set<Int>()
+        var removed = Set<PictureID>()
         for change in changes {
             switch change {
             case .written(let path):
-                if let index = known[path] {
-                    removed.remove(index)  // removed, then written again (a save through a new file)
-                    refresh(index)
+                if let id = known[path] {
+                    removed.remove(id)  // removed, then written again (a save through a new file)
+                    refresh(id: id)
                 } else if !added.contains(path) {
                     added.append(path)
                 }
             case .removed(let path):
-                if let index = known[path] { removed.insert(index) }
                 added.removeAll { $0 == path }
+                guard let id = known[path] else { continue }
+                // A file replaced by another of its name (renamed over it) is there again: it stays.
+                if access(path, F_OK) == 0 { refresh(id: id) } else { removed.insert(id) }
             }
         }
         if !added.isEmpty { append(paths: added) }
-        remove(Array(removed))
+        drop(removed)
+        if !removed.isEmpty { rearrange(order.ids.filter { !removed.contains($0) }) }
         return true
+    }
+
+    /// Shows the pictures that joined and whose headers arrived, each where the current order puts
+    /// it; returns whether any did.
+    func placeJoined() -> Bool {
+        let ready = joining.filter { arrived[$0.rawValue] }.sorted()
+        guard !ready.isEmpty else { return false }
+        joining.subtract(ready)
+        let places = ready.map { (id: $0, before: place(of: $0)) }
+        noteRearranging()
+        order.insert(places)
+        countArrived()
+        return true
+    }
+
+    /// Where picture `id` goes in the current order: before the first picture it precedes (the order
+    /// shown is sorted, so a binary search finds it).
+    private func place(of id: PictureID) -> Int {
+        let descending = sorting.descending
+        let key = sorting.order.key(of: headers[id.rawValue])
+        let path = loader.path(of: id)
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            let other = order[middle]
+            let otherKey = sorting.order.key(of: headers[other.rawValue])
+            // Descending is ascending reversed: it goes first where the other would precede it.
+            let goesFirst =
+                descending
+                ? precedes(otherKey, loader.path(of: other), key, path)
+                : precedes(key, path, otherKey, loader.path(of: other))
+            if goesFirst { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Whether a picture keyed `key` at `path` comes before one keyed `otherKey` at `otherPath` in
+    /// ascending order: by key, those without after, ties in name order.
+    private func precedes(_ key: Int?, _ path: String, _ otherKey: Int?, _ otherPath: String) -> Bool {
+        switch (key, otherKey) {
+        case (let key?, let otherKey?) where key != otherKey: key < otherKey
+        case (.some, nil): true
+        case (nil, .some): false
+        default: PictureFiles.nameOrder(of: [path, otherPath]) == [0, 1]
+        }
     }
 }

@@ -1,98 +1,124 @@
 import CellscapePictures
 
-/// The order of a feed's pictures: sorted again while it shows, and pictures that left their folder
-/// (or went to the trash) taken out, so the grid closes over them.
+/// The order of a feed's pictures: sorted again while it shows, pictures that left their folder (or
+/// went to the trash) taken out so the grid closes over them, and pictures that joined placed where
+/// the order puts them. Only ``PictureFeed/order`` changes: everything else is kept by id.
 extension PictureFeed {
     /// Puts the pictures in `order` by what their headers say: natural name order (folder by folder),
     /// modification time, file size or the date taken; ties, and pictures without the key (broken, or
     /// never dated), keep name order after the others; all reversed when `descending`. Pictures whose
     /// headers have not arrived yet take their places once they all have.
     public func sort(_ order: PictureFiles.Order, descending: Bool) {
-        sortWanted = (order, descending)
-        applySortWanted()
+        sorting = (order, descending)
+        sortWanted = true
+        applySort()
     }
 
-    /// Sorts again once every header has arrived, if a sort was asked before they had.
-    func applySortWanted() {
-        guard let (order, descending) = sortWanted else { return }
-        if headersArrived == count && !isListing { sortWanted = nil }
-        let keys = headers.map { order.key(of: $0) }
-        rearrange(PictureFiles.Order.arrange(keys: keys, nameRanks: nameRanks ?? rankNames(), descending: descending))
+    /// Sorts by ``sorting``; once every header has arrived, that is the last time it needs to.
+    func applySort() {
+        if headersArrived == count && !isListing { sortWanted = false }
+        let ids = order.ids
+        let ranks = nameRanksByID()
+        let keys = ids.map { sorting.order.key(of: headers[$0.rawValue]) }
+        let positions = PictureFiles.Order.arrange(
+            keys: keys, nameRanks: ids.map { ranks[$0.rawValue] }, descending: sorting.descending)
+        rearrange(positions.map { ids[$0] })
     }
 
-    /// Each picture's rank in natural name order, kept from now on.
-    private func rankNames() -> [Int] {
-        var ranks = [Int](repeating: 0, count: count)
-        for (rank, position) in PictureFiles.nameOrder(of: Array(loader.paths.prefix(count))).enumerated() {
-            ranks[position] = rank
-        }
+    /// Each picture's rank in natural name order, by id, kept until pictures join.
+    private func nameRanksByID() -> [Int] {
+        if let nameRanks, nameRanks.count == known { return nameRanks }
+        var ranks = [Int](repeating: 0, count: known)
+        let paths = (0..<known).map { loader.path(of: PictureID($0)) }
+        for (rank, id) in PictureFiles.nameOrder(of: paths).enumerated() { ranks[id] = rank }
         nameRanks = ranks
         return ranks
     }
 
     /// Takes the pictures at `positions` out of the feed: their tiles go, and the grid closes over them.
     public func remove(_ positions: [Int]) {
-        let removed = Set(positions)
+        let removed = Set(positions.filter { $0 >= 0 && $0 < count }.map { order[$0] })
         guard !removed.isEmpty else { return }
-        rearrange(headers.indices.filter { !removed.contains($0) })
+        drop(removed)
+        rearrange(order.ids.filter { !removed.contains($0) })
+    }
+
+    /// Forgets what is kept of the pictures `ids`, and the loader's work for them.
+    func drop(_ ids: Set<PictureID>) {
+        loader.forget(ids)
+        for id in ids {
+            memory.remove(id)
+            views[id] = nil
+            animations[id] = nil
+            rereading.remove(id)
+            joining.remove(id)
+            idByPath?[loader.path(of: id)] = nil
+        }
     }
 
     /// Puts pictures back at the positions they had (`paths` with where each was, the trash undone):
-    /// each is read again.
+    /// each is read again, as a new picture.
     public func insert(_ paths: [(position: Int, path: String)]) {
         guard !paths.isEmpty else { return }
-        takeAppended()  // a listing's batch first, or it would be left out of the new order
-        let first = count
-        append(paths: paths.map(\.path))
-        var kept = Array(0..<first)
-        for (offset, entry) in paths.enumerated().sorted(by: { $0.element.position < $1.element.position }) {
-            kept.insert(first + offset, at: min(max(0, entry.position), kept.count))
-        }
-        rearrange(kept)
+        let entries = paths.sorted { $0.position < $1.position }
+        let ids = adopt(loader.append(paths: entries.map(\.path)))
+        // Each goes before the picture now at its place less those put back ahead of it.
+        noteRearranging()
+        order.insert(ids.enumerated().map { offset, id in (id, min(max(0, entries[offset].position - offset), count)) })
+        countArrived()
+        loader.readHeaders(inOrderOf: order.ids)
+    }
+
+    /// Takes in pictures the loader just gave `ids` (after any a listing appended meanwhile, which show
+    /// at the end): they are not shown yet. Returns `ids`.
+    func adopt(_ ids: [PictureID]) -> [PictureID] {
+        guard let last = ids.last else { return ids }
+        let listed = (known..<(ids.first?.rawValue ?? known)).map(PictureID.init)
+        grow(to: last.rawValue + 1)
+        order.append(listed)
+        known = last.rawValue + 1
+        nameRanks = nil
+        if idByPath != nil { for id in listed + ids { idByPath?[loader.path(of: id)] = id } }
+        return ids
     }
 
     /// The position of the picture at `path` now, if it shows.
-    public func position(ofPath path: String) -> Int? { positionsByPath()[path] }
+    public func position(ofPath path: String) -> Int? { idsByPath()[path].flatMap(order.position(of:)) }
 
-    /// Each picture's position by path, made when first needed and kept as pictures are appended.
-    func positionsByPath() -> [String: Int] {
-        if let indexByPath { return indexByPath }
-        let index = Dictionary(loader.paths.prefix(count).enumerated().map { ($1, $0) }) { first, _ in first }
-        indexByPath = index
+    /// Each picture's id by path (those shown and those joining), made when first needed.
+    func idsByPath() -> [String: PictureID] {
+        if let idByPath { return idByPath }
+        let ids = order.ids + joining
+        let index = Dictionary(ids.map { (loader.path(of: $0), $0) }) { first, _ in first }
+        idByPath = index
         return index
     }
 
     /// The rearrangement since the last call, if any: for each position now, the position the picture
     /// had at the last call, or -1 for one added since.
     public func takeRearrangement() -> [Int]? {
-        defer { rearrangement = nil }
-        return rearrangement
+        guard let before = orderLastTaken else { return nil }
+        orderLastTaken = nil
+        var positions = [Int](repeating: -1, count: known)
+        for (position, id) in before.enumerated() where id.rawValue < known { positions[id.rawValue] = position }
+        return order.ids.map { positions[$0.rawValue] }
     }
 
-    /// Puts the pictures in a new order: `kept[position]` is where the picture that goes there is
-    /// now; those left out are dropped. Everything kept by position follows its picture.
-    func rearrange(_ kept: [Int]) {
-        var moved = [Int](repeating: -1, count: count)
-        for (position, old) in kept.enumerated() { moved[old] = position }
-        let move = { (old: Int) -> Int? in old < moved.count && moved[old] >= 0 ? moved[old] : nil }
-        loader.rearrange(kept, known: count)
-        headers = kept.map { headers[$0] }
-        broken = Set(broken.compactMap(move))
-        problems = Dictionary(uniqueKeysWithValues: problems.compactMap { old, text in move(old).map { ($0, text) } })
-        rereading = Set(rereading.compactMap(move))
-        nameRanks = nameRanks.flatMap { ranks in ranks.count == moved.count ? kept.map { ranks[$0] } : nil }
-        headersArrived = headers.indices.count { headers[$0] != nil || broken.contains($0) || rereading.contains($0) }
-        memory.rekey(move)
-        views = Dictionary(uniqueKeysWithValues: views.compactMap { old, view in move(old).map { ($0, view) } })
-        viewsWanted = Set(viewsWanted.compactMap(move))
-        viewSide = viewSide.flatMap { held in move(held.index).map { ($0, held.side) } }
-        region = region.flatMap { held in move(held.index).map { ($0, held.part, held.scale, held.image) } }
-        regionAsked = regionAsked.flatMap { held in move(held.index).map { ($0, held.part, held.scale) } }
-        animations = Dictionary(
-            uniqueKeysWithValues: animations.compactMap { old, animation in move(old).map { ($0, animation) } })
-        wantedRange.setViews(viewsWanted)
-        indexByPath = nil
-        let known = rearrangement
-        rearrangement = kept.map { old in known.map { old < $0.count ? $0[old] : -1 } ?? old }
+    /// Shows the pictures in `newOrder` (a permutation of some of those shown).
+    func rearrange(_ newOrder: [PictureID]) {
+        noteRearranging()
+        order.replace(with: newOrder)
+        countArrived()
+        loader.readHeaders(inOrderOf: newOrder)
+    }
+
+    /// Keeps the order the scene saw last, before it changes.
+    func noteRearranging() {
+        if orderLastTaken == nil { orderLastTaken = order.ids }
+    }
+
+    /// Counts again the pictures shown whose headers arrived.
+    func countArrived() {
+        headersArrived = order.ids.count { arrived[$0.rawValue] }
     }
 }

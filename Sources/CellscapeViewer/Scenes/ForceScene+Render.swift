@@ -70,7 +70,7 @@ extension ForceScene {
         lines.append("zoom \(Self.format(zoom * 100, digits: 0))%" + (fitsWindow ? "   fit to window" : ""))
         if let pictures {
             lines.append("pictures \(pictures.loaded) loaded / \(pictures.count)")
-            if let selected = selectedPicture, let header = pictures.headers[selected] {
+            if let selected = selectedPicture, let header = pictures.header(at: selected) {
                 lines.append("selected \"\(pictures.name(of: selected))\" \(header.width)x\(header.height)")
             }
         }

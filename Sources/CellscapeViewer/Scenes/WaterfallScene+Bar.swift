@@ -9,7 +9,7 @@ extension WaterfallScene {
         var right = ["\(pictures.count) \(pictures.count == 1 ? "picture" : "pictures")"]
         if pictures.isListing { right.append("listing") }
         if pictures.headersArrived < pictures.count { right.append("reading \(pictures.headersArrived)") }
-        if !pictures.broken.isEmpty { right.append("\(pictures.broken.count) broken") }
+        if !(pictures.brokenCount == 0) { right.append("\(pictures.brokenCount) broken") }
         if pictures.skippedFiles > 0 { right.append("\(pictures.skippedFiles) other files skipped") }
         if pictureOrder.order != .name || pictureOrder.descending {
             right.append("by \(pictureOrder.order.rawValue)\(pictureOrder.descending ? ", reversed" : "")")
@@ -20,13 +20,13 @@ extension WaterfallScene {
         }
         var left = [pictures.name(of: selection), "\(selection + 1)/\(pictures.count)"]
         if marks.contains(selection) { left.append("marked") }
-        if let problem = pictures.problems[selection] {
+        if let problem = pictures.problem(at: selection) {
             left.append(problem)
-        } else if let header = pictures.headers[selection] {
+        } else if let header = pictures.header(at: selection) {
             left.append("\(header.width)x\(header.height)")
             if let bytes = header.fileSize { left.append(Self.fileSize(bytes)) }
         }
-        if let open = openPicture, open.index == selection, pictures.problems[selection] == nil {
+        if let open = openPicture, open.index == selection, pictures.problem(at: selection) == nil {
             let picture = open.shown(items[selection].size)
             let percent = Int((open.scale(picture: picture, window: viewport) * 100).rounded())
             right = [open.zoom == nil ? "fit \(percent)%" : "\(percent)%"]
@@ -41,7 +41,7 @@ extension WaterfallScene {
     /// What the open picture's file says of it, a line each: name, size and file size, date taken,
     /// camera, exposure (those it has).
     public var infoLines: [String] {
-        guard let pictures, let open = openPicture, let header = pictures.headers[open.index] else { return [] }
+        guard let pictures, let open = openPicture, let header = pictures.header(at: open.index) else { return [] }
         var lines = [pictures.name(of: open.index)]
         lines.append("\(header.width)x\(header.height)" + (header.fileSize.map { "   " + Self.fileSize($0) } ?? ""))
         if let exif = header.exif {

@@ -18,7 +18,7 @@ extension WaterfallScene {
     /// Opens picture `index` (selecting it), fitted to the window, once its size is known. Only the
     /// header decides: a recorded session opens the same pictures however fast they decode.
     mutating func openPicture(at index: Int) {
-        guard let pictures, index < items.count, pictures.headers[index] != nil || pictures.broken.contains(index)
+        guard let pictures, index < items.count, pictures.header(at: index) != nil || pictures.isBroken(at: index)
         else { return }
         selection = index
         openPicture = PictureView(index: index, picture: items[index].size)
@@ -94,7 +94,7 @@ extension WaterfallScene {
     /// stretched until then.
     func drawOpenPicture(_ view: PictureView, of pictures: PictureFeed, into frame: Framebuffer, text: TextRenderer?) {
         frame.fill(Color(hex: 0x0B_0D12))
-        if let problem = pictures.problems[view.index] {
+        if let problem = pictures.problem(at: view.index) {
             let window = Rect(origin: .zero, size: viewport)
             if let text {
                 drawProblem(problem, of: view.index, pictures: pictures, in: window, into: frame, text: text)
@@ -110,7 +110,7 @@ extension WaterfallScene {
         // Zoomed past the window, a still picture is held whole only at the window's size; what shows
         // comes from a region decoded at the zoom, so memory stays bounded however large the picture.
         let inRegions =
-            !(pictures.headers[view.index]?.isAnimated ?? false) && view.quarterTurns == 0 && !view.mirrored
+            !(pictures.header(at: view.index)?.isAnimated ?? false) && view.quarterTurns == 0 && !view.mirrored
             && (rect.width > viewport.width * 1.5 || rect.height > viewport.height * 1.5)
         let side = Int(
             min(max(picture.width, picture.height), inRegions ? fitSide : max(fitSide, shownSide)).rounded(.up))

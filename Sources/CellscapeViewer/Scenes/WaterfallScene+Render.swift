@@ -75,13 +75,13 @@ extension WaterfallScene {
         var lines = [first]
         if let pictures {
             var line = "pictures \(pictures.loaded) loaded / \(pictures.count)"
-            if !pictures.broken.isEmpty { line += "   \(pictures.broken.count) broken" }
+            if !(pictures.brokenCount == 0) { line += "   \(pictures.brokenCount) broken" }
             if pictures.skippedFiles > 0 { line += "   \(pictures.skippedFiles) other files skipped" }
             lines.append(line)
         }
         if let selection {
             let item = items[selection]
-            let about = pictures?.problems[selection] ?? "\(Int(item.size.width))x\(Int(item.size.height))"
+            let about = pictures?.problem(at: selection) ?? "\(Int(item.size.width))x\(Int(item.size.height))"
             var line = "selected #\(selection) \"\(item.title)\" \(about)"
             if openPicture != nil, let position = pictures?.animationPosition(selection) {
                 line += "   frame \(position.frame + 1)/\(position.count.map(String.init) ?? "?")"
@@ -105,7 +105,7 @@ extension WaterfallScene {
             } else {
                 frame.draw(thumbnail, in: tile)
             }
-        } else if let problem = pictures.problems[index] {
+        } else if let problem = pictures.problem(at: index) {
             RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: Self.brokenColor).draw(into: frame)
             if let text { drawProblem(problem, of: index, pictures: pictures, in: tile, into: frame, text: text) }
         } else {

@@ -1,0 +1,62 @@
+import CellscapeLayout
+import CellscapePictures
+import CellscapeRender
+import Foundation
+
+/// What the feed knows of the picture at a position of its order: the scenes speak of tiles.
+extension PictureFeed {
+    /// The file name of the picture at `position`.
+    public func name(of position: Int) -> String { (path(of: position) as NSString).lastPathComponent }
+
+    /// The path of the picture at `position`.
+    public func path(of position: Int) -> String { loader.path(of: order[position]) }
+
+    /// The header of the picture at `position`, once read (nil before, or when broken).
+    public func header(at position: Int) -> PictureHeader? {
+        position >= 0 && position < count ? headers[order[position].rawValue] : nil
+    }
+
+    /// Whether the picture at `position` cannot be shown.
+    public func isBroken(at position: Int) -> Bool { broken.contains(order[position]) }
+
+    /// How many of the pictures shown cannot be.
+    public var brokenCount: Int { broken.count { order.contains($0) } }
+
+    /// Why the picture at `position` cannot be shown, if it cannot.
+    public func problem(at position: Int) -> String? { problems[order[position]] }
+
+    /// Whether the grid thumbnail of the picture at `position` is kept.
+    public func hasThumbnail(at position: Int) -> Bool { memory.contains(order[position]) }
+
+    /// How many thumbnails are kept now.
+    public var loaded: Int { memory.count }
+
+    /// The thumbnail of the picture at `position`, if kept (counts as a use).
+    public func thumbnail(_ position: Int) -> Framebuffer? { memory.thumbnail(for: order[position]) }
+
+    /// The positions whose grid thumbnails arrived at the last ``takeResults()``.
+    public var arrivals: [Int] { arrivalIDs.compactMap(order.position(of:)) }
+
+    /// The positions whose size changed at the last ``takeResults()`` (a file rewritten): the layout
+    /// places them again.
+    public var resized: [Int] { resizedIDs.compactMap(order.position(of:)) }
+
+    /// The waterfall item of the picture at `position`, once its header arrived: its size (1x1 when
+    /// broken) and name.
+    public func item(at position: Int) -> WaterfallItem? {
+        let id = order[position]
+        guard arrived[id.rawValue] else { return nil }
+        let size = headers[id.rawValue].map { Size(width: Double($0.width), height: Double($0.height)) }
+        return WaterfallItem(size: size ?? Size(width: 1, height: 1), title: name(of: position), color: Self.tileColor)
+    }
+
+    /// The items of the pictures whose headers arrived, up to the first still to come.
+    public var arrivedItems: [WaterfallItem] {
+        var items: [WaterfallItem] = []
+        while items.count < count, let item = item(at: items.count) { items.append(item) }
+        return items
+    }
+
+    /// The colour of a picture's tile until its thumbnail arrives.
+    static let tileColor = Color(hex: 0x2A_2F3C)
+}

@@ -1,0 +1,91 @@
+import CellscapePictures
+import CellscapeRender
+
+/// What the feed asks the loader to decode: the grid's thumbnails by priority, the open picture at
+/// the window's size with its neighbours, and the region of a picture zoomed past the window.
+extension PictureFeed {
+    /// Asks for the thumbnails of the pictures at `positions` (the cells in view), at the grid's side
+    /// so the two views share them; work for other cells is dropped before it starts.
+    public func want(cells positions: [Int]) {
+        let ids = positions.map { order[$0] }
+        wanted.setCells(Set(ids))
+        for (position, id) in zip(positions, ids) where !memory.contains(id) && !broken.contains(id) {
+            loader.requestThumbnail(id, side: side, priority: position)
+        }
+    }
+
+    /// Asks for the thumbnails of `visible` first, then a screen ahead in the scroll direction, then a
+    /// screen behind; work for anything farther is dropped before it starts. `tileWidth` sets the side.
+    public func want(visible: Range<Int>, ahead: Range<Int>, behind: Range<Int>, tileWidth: Double) {
+        side = max(64, (Int(tileWidth.rounded(.up)) + 63) / 64 * 64)
+        let clamp = { (range: Range<Int>) in range.clamped(to: 0..<self.count) }
+        wanted.set(Set([visible, ahead, behind].flatMap { clamp($0).map { order[$0] } }))
+        for (band, range) in [(0, visible), (1, ahead), (2, behind)] {
+            for position in clamp(range) {
+                let id = order[position]
+                guard !memory.contains(id) && !broken.contains(id) else { continue }
+                loader.requestThumbnail(id, side: side, priority: band * PictureLoader.onScreen + position)
+            }
+        }
+    }
+
+    /// Whether the picture at `position` has arrived at the side it was asked for last as the open picture.
+    public func viewArrived(_ position: Int) -> Bool {
+        let id = order[position]
+        guard let viewSide, viewSide.id == id else { return false }
+        return viewSide.side <= side ? memory.contains(id) : (views[id]?.side ?? 0) >= viewSide.side
+    }
+
+    /// The open picture's image, decoded for the window, if it has arrived.
+    public func viewImage(_ position: Int) -> Framebuffer? { views[order[position]]?.image }
+
+    /// The part of the open picture decoded at the zoom shown, when zoomed past the window: only the
+    /// region around what shows is held, however large the picture.
+    public var region: (index: Int, part: PictureRegion, scale: Double, image: Framebuffer)? {
+        guard let heldRegion, let position = order.position(of: heldRegion.id) else { return nil }
+        return (position, heldRegion.part, heldRegion.scale, heldRegion.image)
+    }
+
+    /// Lets go of the region held (the image view closed).
+    public func releaseRegion() {
+        heldRegion = nil
+        regionAsked = nil
+    }
+
+    /// Asks for the part `part` of the picture at `position` at `scale`, unless it is the one held or
+    /// asked for.
+    public func wantRegion(_ position: Int, part: PictureRegion, scale: Double) {
+        let id = order[position]
+        if let heldRegion, heldRegion.id == id, heldRegion.part == part, heldRegion.scale == scale { return }
+        if let regionAsked, regionAsked.id == id, regionAsked.part == part, regionAsked.scale == scale { return }
+        regionAsked = (id, part, scale)
+        loader.requestRegion(id, region: part, scale: scale)
+    }
+
+    /// Asks for the picture at `position` decoded to fit `side` pixels, and its neighbours to fit
+    /// `prefetchSide`; drops the images of pictures farther away.
+    public func wantView(_ position: Int, side: Int, prefetching neighbours: [Int], prefetchSide: Int) {
+        let id = order[position]
+        let neighbourIDs = neighbours.map { order[$0] }
+        let kept = Set([id] + neighbourIDs)
+        viewsWanted = kept
+        views = views.filter { kept.contains($0.key) }
+        if let heldRegion, heldRegion.id != id { self.heldRegion = nil }
+        wanted.setViews(kept)
+        viewSide = (id, side)
+        request(id, side: side, priority: -2)
+        for neighbour in neighbourIDs where !broken.contains(neighbour) {
+            request(neighbour, side: prefetchSide, priority: -1)
+        }
+    }
+
+    /// Asks for picture `id` at `side` unless an image that large is kept. At the grid's side or
+    /// below the grid's thumbnail serves; larger ones borrow their memory from the loader's pool.
+    private func request(_ id: PictureID, side: Int, priority: Int) {
+        if side <= self.side {
+            if !memory.contains(id) { loader.requestThumbnail(id, side: self.side, priority: priority) }
+        } else if (views[id]?.side ?? 0) < side {
+            loader.requestThumbnail(id, side: side, priority: priority, forWindow: true)
+        }
+    }
+}

@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "CellscapeRender", targets: ["CellscapeRender"]),
         .library(name: "CellscapePictures", targets: ["CellscapePictures"]),
         .library(name: "CellscapeViewer", targets: ["CellscapeViewer"]),
+        // Pictures made for tests and the fuzzers' seeds, never part of an app.
+        .library(name: "CellscapeFixtures", targets: ["CellscapeFixtures"]),
         .executable(name: "cellscape", targets: ["cellscape"]),
     ],
     dependencies: [
@@ -30,6 +32,8 @@ let package = Package(
                 .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"),
                 .linkedLibrary("webpdemux"), .linkedLibrary("lcms2"), .linkedLibrary("nettle"), .linkedLibrary("dl"),
             ]),
+        // Encoders of test and bench pictures (JPEG, GIF): the product writes neither.
+        .target(name: "CPictureEncoders", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gif")]),
         // What an app embeds: geometry, the layouts, the simulation, statistics. No dependencies.
         .target(name: "CellscapeLayout"),
         // Pixels: the framebuffer, the rasterizer, text and PNG files.
@@ -40,11 +44,24 @@ let package = Package(
         // The viewer's model: scenes, input, the event bus, sessions. No X11.
         .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures"]),
         .target(
-            name: "CellscapeX11", dependencies: ["CellscapeLayout", "CellscapeViewer", "CellscapeRender", "CX11"]),
+            name: "CellscapeX11",
+            dependencies: ["CellscapeLayout", "CellscapeViewer", "CellscapeRender", "CellscapePictures", "CX11"]),
+        // Test pictures and folders of them, for the tests, the benches and the fuzzers' seeds.
+        .target(
+            name: "CellscapeFixtures",
+            dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures", "CPictureEncoders"]),
+        // What `cellscape bench` measures: the product's code driven as the viewer drives it.
+        .target(
+            name: "CellscapeBenchmarks",
+            dependencies: [
+                "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeX11", "CX11",
+                "CellscapeFixtures",
+            ]),
         .executableTarget(
             name: "cellscape",
             dependencies: [
                 "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeX11",
+                "CellscapeBenchmarks", "CellscapeFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,13 +69,17 @@ let package = Package(
         .testTarget(name: "CellscapeRenderTests", dependencies: ["CellscapeRender"]),
         // Fixtures: pictures of each case with reference pixels, made by scripts/make-picture-fixtures.
         .testTarget(
-            name: "CellscapePicturesTests", dependencies: ["CellscapePictures", "CPictureCodecs"],
+            name: "CellscapePicturesTests",
+            dependencies: ["CellscapePictures", "CPictureCodecs", "CPictureEncoders", "CellscapeFixtures"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "CellscapeViewerTests", dependencies: ["CellscapeViewer", "CellscapePictures"]),
+        .testTarget(
+            name: "CellscapeViewerTests",
+            dependencies: ["CellscapeViewer", "CellscapePictures", "CellscapeFixtures"]),
         .testTarget(
             name: "CellscapeCommandTests",
             dependencies: [
                 "cellscape", "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer",
+                "CellscapeFixtures",
             ]),
         .testTarget(
             name: "CellscapeX11Tests", dependencies: ["CX11", "CellscapePictures", "CellscapeViewer", "cellscape"]),

@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "CellscapeRender", package: "Cellscape"),
                 .product(name: "CellscapePictures", package: "Cellscape"),
                 .product(name: "CellscapeViewer", package: "Cellscape"),
+                .product(name: "CellscapeFixtures", package: "Cellscape"),
             ])
     }
 )

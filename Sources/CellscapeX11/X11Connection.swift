@@ -25,12 +25,12 @@ private enum ErrorState {
 
 /// The connection to the X server: opened with a clear error when there is no display, with Xlib's
 /// process-killing error handlers replaced by one-line reports.
-final class X11Connection {
-    let display: OpaquePointer
+package final class X11Connection {
+    package let display: OpaquePointer
     let screen: Int32
     let root: Window
 
-    init(displayName: String?) throws(ViewerError) {
+    package init(displayName: String?) throws(ViewerError) {
         guard let display = XOpenDisplay(displayName) else {
             let name = displayName ?? getenv("DISPLAY").map { String(cString: $0) }
             let what = name.map { "cannot open display '\($0)'" } ?? "no display (DISPLAY is not set)"

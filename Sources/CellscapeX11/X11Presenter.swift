@@ -8,17 +8,17 @@ import CellscapeRender
 /// Presents the core's framebuffer in the window: the framebuffer lives in a MIT-SHM segment the server
 /// reads directly (XShmPutImage), or, when MIT-SHM is missing, fails to attach (a remote display) or is
 /// turned off, in client memory sent with XPutImage. The back buffer grows but never shrinks.
-final class X11Presenter {
+package final class X11Presenter {
     private let window: X11Window
     private let graphicsContext: GC
     private var image: UnsafeMutablePointer<XImage>?
     private var segment: UnsafeMutablePointer<XShmSegmentInfo>?
     /// Whether frames go through MIT-SHM.
-    private(set) var usesSharedMemory: Bool
+    package private(set) var usesSharedMemory: Bool
     /// The frame to draw into; its size is the window's once ``resize(width:height:)`` has run.
-    private(set) var framebuffer: Framebuffer
+    package private(set) var framebuffer: Framebuffer
 
-    init(window: X11Window, width: Int, height: Int, sharedMemory: Bool) {
+    package init(window: X11Window, width: Int, height: Int, sharedMemory: Bool) {
         self.window = window
         graphicsContext = XCreateGC(window.connection.display, window.id, 0, nil)
         usesSharedMemory = sharedMemory && window.connection.supportsSharedMemory
@@ -32,7 +32,7 @@ final class X11Presenter {
     }
 
     /// Makes the framebuffer `width` x `height`, reallocating only when the back buffer is too small.
-    func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         let width = max(1, width)
         let height = max(1, height)
         if framebuffer.resize(width: width, height: height) { return }
@@ -42,7 +42,7 @@ final class X11Presenter {
 
     /// Sends the frame to the window and waits for the server to have it (so the next frame cannot
     /// overwrite pixels the server still reads).
-    func present() {
+    package func present() {
         guard let image else { return }
         let display = window.connection.display
         let width = UInt32(framebuffer.width)

@@ -8,14 +8,14 @@ import CellscapeRender
 
 /// The viewer's top-level window: created with the properties window managers read (UTF-8 title,
 /// WM_CLASS, PID, icon, WM_DELETE_WINDOW) and a background of None, so that nothing flickers.
-final class X11Window {
+package final class X11Window {
     let connection: X11Connection
     let id: Window
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
     let deleteMessage: Atom
 
-    init(connection: X11Connection, size: Size, title: String, icon: Framebuffer?) throws(ViewerError) {
+    package init(connection: X11Connection, size: Size, title: String, icon: Framebuffer?) throws(ViewerError) {
         self.connection = connection
         let display = connection.display
         visual = XDefaultVisual(display, connection.screen)
@@ -43,7 +43,7 @@ final class X11Window {
     }
 
     /// Shows the window; a MapNotify follows.
-    func map() {
+    package func map() {
         XMapWindow(connection.display, id)
         XFlush(connection.display)
     }

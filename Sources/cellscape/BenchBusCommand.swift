@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellscapeBenchmarks
 import CellscapeViewer
 
 /// `cellscape bench bus`: nanoseconds per send on the event bus.

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CellscapeBenchmarks
+import CellscapeFixtures
 import CellscapeLayout
 import CellscapePictures
 import CellscapeViewer
@@ -84,11 +86,11 @@ struct BenchImagesCommand: ParsableCommand {
             guard parts.count == 2, parts.allSatisfy({ (16...20_000).contains($0) }) else {
                 throw CommandError("--make-size must be WxH, each from 16 to 20000, not '\(makeSize)'")
             }
-            _ = try PictureBenchmark.makeFolder(folder, count: make, width: parts[0], height: parts[1])
+            _ = try FixtureFolders.photos(in: folder, count: make, width: parts[0], height: parts[1])
         }
         if let makeGIFs {
             progress.stage("writing \(makeGIFs) animated GIFs into \(folder)")
-            let paths = try AnimationBenchmark.makeGIFs(folder, count: makeGIFs)
+            let paths = try FixtureFolders.animations(in: folder, count: makeGIFs)
             let report = AnimationBenchmark(paths: paths).run { progress.stage($0) }
             progress.finish()
             print(

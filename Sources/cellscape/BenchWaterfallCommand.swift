@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellscapeBenchmarks
 import CellscapeLayout
 import Foundation
 

@@ -1,3 +1,4 @@
+import CellscapeBenchmarks
 import CellscapeLayout
 import Foundation
 

@@ -1,3 +1,4 @@
+import CellscapeFixtures
 import CellscapePictures
 import CellscapeRender
 import CellscapeViewer
@@ -69,7 +70,7 @@ import Testing
     @Test func aSignalStopsBetweenPicturesAndEveryThumbnailWrittenIsWhole() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-signal-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        _ = try PictureBenchmark.makeFolder(root + "/pictures", count: 100, width: 1600, height: 1000)
+        _ = try FixtureFolders.photos(in: root + "/pictures", count: 100, width: 1600, height: 1000)
         for signal in [SIGINT, SIGTERM] {
             try? FileManager.default.removeItem(atPath: root + "/cache")
             let process = Process()

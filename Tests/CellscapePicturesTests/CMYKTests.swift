@@ -1,4 +1,6 @@
 import CPictureCodecs
+import CPictureEncoders
+import CellscapeFixtures
 import CellscapeRender
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import CPictureCodecs
+import CellscapeFixtures
 import CellscapeRender
 import Foundation
 import Testing
@@ -59,13 +60,13 @@ import Testing
         return status == 0 ? rows.bytes : nil
     }
 
-    @Test(arguments: PictureEncoder.Chroma.allCases)
-    func matchesLibjpegBitForBit(chroma: PictureEncoder.Chroma) throws {
+    @Test(arguments: FixturePictures.Chroma.allCases)
+    func matchesLibjpegBitForBit(chroma: FixturePictures.Chroma) throws {
         for (index, size) in [(64, 48), (101, 37), (333, 250), (8, 8), (9, 1), (17, 33)].enumerated() {
             for restartInterval in [0, 1, 3] {
                 let frame = Self.picture(width: size.0, height: size.1, seed: UInt64(index * 7 + restartInterval))
                 let data = try #require(
-                    PictureEncoder.jpeg(frame, quality: 92, chroma: chroma, restartInterval: restartInterval))
+                    FixturePictures.jpeg(frame, quality: 92, chroma: chroma, restartInterval: restartInterval))
                 let fast = try #require(Self.fast(data), "\(size) restarts \(restartInterval)")
                 let reference = try #require(Self.libjpeg(data))
                 #expect(fast == reference, "\(chroma) \(size) restarts \(restartInterval)")
@@ -75,10 +76,10 @@ import Testing
 
     @Test func declinesWhatItDoesNotTake() throws {
         let frame = Self.picture(width: 120, height: 80, seed: 3)
-        let progressive = try #require(PictureEncoder.jpeg(frame, progressive: true))
+        let progressive = try #require(FixturePictures.jpeg(frame, progressive: true))
         #expect(Self.fast(progressive) == nil)
         #expect(Self.libjpeg(progressive) != nil)
-        let baseline = try #require(PictureEncoder.jpeg(frame))
+        let baseline = try #require(FixturePictures.jpeg(frame))
         // Cut anywhere: either declined (libjpeg then decides) or a full picture, never a crash.
         for cut in stride(from: 2, to: baseline.count, by: 37) {
             if let pixels = Self.fast(Array(baseline.prefix(cut))) { #expect(pixels.count == 15 * 10 * 4) }
@@ -103,7 +104,7 @@ import Testing
                 frame[x, y] = 0xFF00_0000 | UInt32(x * 255 / 1999) << 16 | UInt32(y * 255 / 999) << 8 | blue
             }
         }
-        let data = try #require(PictureEncoder.jpeg(frame, quality: 95))
+        let data = try #require(FixturePictures.jpeg(frame, quality: 95))
         #expect(Self.fast(data) != nil)
         let shrunk = try PictureDecoder.decode(data, fitting: Size(width: 240, height: 240))
         #expect(shrunk.width == 240 && shrunk.height == 120)
@@ -114,7 +115,7 @@ import Testing
     }
 
     @Test func aProgressiveJPEGClaimingAHugeSizeFailsWithoutItsMemory() throws {
-        var data = try #require(PictureEncoder.jpeg(Self.picture(width: 64, height: 64, seed: 5), progressive: true))
+        var data = try #require(FixturePictures.jpeg(Self.picture(width: 64, height: 64, seed: 5), progressive: true))
         // The frame header (SOF2): precision, then height and width, each two bytes.
         let frame = try #require((0..<(data.count - 1)).first { data[$0] == 0xFF && data[$0 + 1] == 0xC2 })
         data.replaceSubrange((frame + 5)..<(frame + 9), with: [0x75, 0x30, 0x75, 0x30])  // 30000 x 30000

@@ -1,3 +1,4 @@
+import CellscapeFixtures
 import CellscapeRender
 import Foundation
 import Testing
@@ -8,11 +9,11 @@ import Testing
 /// Headers, decoders and orientations, against pictures the tests make with libjpeg and libpng.
 @Suite struct PictureDecoderTests {
     static func pattern(width: Int, height: Int) -> Framebuffer {
-        PictureEncoder.pattern(width: width, height: height)
+        FixturePictures.pattern(width: width, height: height)
     }
 
     static func jpeg(_ frame: Framebuffer, quality: Int = 90) -> [UInt8] {
-        PictureEncoder.jpeg(frame, quality: quality)!
+        FixturePictures.jpeg(frame, quality: quality)!
     }
 
     static func png(_ frame: Framebuffer) throws -> [UInt8] {

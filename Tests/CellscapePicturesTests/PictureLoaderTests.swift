@@ -1,3 +1,4 @@
+import CellscapeFixtures
 import CellscapeRender
 import Foundation
 import Testing
@@ -34,9 +35,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         var paths: [String] = []
         for index in 0..<count {
-            let frame = PictureEncoder.pattern(width: 90 + index, height: 60)
+            let frame = FixturePictures.pattern(width: 90 + index, height: 60)
             let path = "\(root)/p\(index).\(index % 2 == 0 ? "png" : "jpg")"
-            let bytes = try #require(index % 2 == 0 ? PictureEncoder.png(frame) : PictureEncoder.jpeg(frame))
+            let bytes = try #require(index % 2 == 0 ? PictureEncoder.png(frame) : FixturePictures.jpeg(frame))
             _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             paths.append(path)
         }

@@ -1,3 +1,4 @@
+import CellscapeFixtures
 import CellscapeLayout
 import CellscapeRender
 import Foundation
@@ -59,8 +60,8 @@ import Testing
 
     /// A region of a large JPEG shrunk to fit: the area mean of that part of the full-size picture.
     @Test func aShrunkRegionOfALargeJPEGIsTheMeanOfItsPart() throws {
-        let frame = PictureEncoder.pattern(width: 1600, height: 1200)
-        let bytes = try #require(PictureEncoder.jpeg(frame, quality: 95, chroma: .full))
+        let frame = FixturePictures.pattern(width: 1600, height: 1200)
+        let bytes = try #require(FixturePictures.jpeg(frame, quality: 95, chroma: .full))
         let whole = try PictureDecoder.decode(bytes)
         let region = PictureRegion(x: 808, y: 400, width: 400, height: 320)
         let part = try PictureDecoder.decode(bytes, region: region, fitting: Size(width: 100, height: 100))

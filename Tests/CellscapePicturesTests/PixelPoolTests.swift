@@ -1,3 +1,4 @@
+import CellscapeFixtures
 import CellscapeRender
 import Foundation
 import Testing
@@ -97,9 +98,9 @@ import Testing
         for round in 0..<12 {
             let width = 40 + Int(random.next() % 200)
             let height = 40 + Int(random.next() % 200)
-            let frame = PictureEncoder.pattern(width: width, height: height)
+            let frame = FixturePictures.pattern(width: width, height: height)
             var data = try #require(
-                round % 3 == 2 ? PictureEncoder.png(frame) : PictureEncoder.jpeg(frame, quality: 80 + round))
+                round % 3 == 2 ? PictureEncoder.png(frame) : FixturePictures.jpeg(frame, quality: 80 + round))
             if round % 3 == 1 {  // turned a quarter: the upright copy comes from the pool too
                 data = PictureDecoderTests.withOrientation(data, 6, littleEndian: true)
             }

@@ -1,3 +1,4 @@
+import CellscapeFixtures
 import CellscapeLayout
 import CellscapePictures
 import Foundation
@@ -97,7 +98,7 @@ import Testing
     @Test func anAnimationLargerThanTheMemoryBoundPlaysFromAWindowOfFrames() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-long-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let paths = try AnimationBenchmark.makeGIFs(root, count: 1, width: 400, height: 300, frames: 30)
+        let paths = try FixtureFolders.animations(in: root, count: 1, width: 400, height: 300, frames: 30)
         let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 4 << 20) { _ in }
         feed.waitForAllHeaders()
         feed.play([0], side: 400, now: monotonicNanoseconds())

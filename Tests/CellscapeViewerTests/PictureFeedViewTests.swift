@@ -1,3 +1,4 @@
+import CellscapeFixtures
 import CellscapePictures
 import Foundation
 import Testing
@@ -15,7 +16,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let paths = try (0..<5).map { index in
             let path = "\(root)/p\(index).jpg"
-            let bytes = try #require(PictureEncoder.jpeg(PictureEncoder.pattern(width: 600, height: 400)))
+            let bytes = try #require(FixturePictures.jpeg(FixturePictures.pattern(width: 600, height: 400)))
             _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             return path
         }
@@ -68,7 +69,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = "\(root)/large.png"
-        let full = PictureEncoder.pattern(width: 2400, height: 1600)
+        let full = FixturePictures.pattern(width: 2400, height: 1600)
         _ = FileManager.default.createFile(atPath: path, contents: Data(try #require(PictureEncoder.png(full))))
         let feed = PictureFeed(paths: [path], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         feed.waitForAllHeaders()

@@ -1,3 +1,4 @@
+import CellscapeFixtures
 import CellscapePictures
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ import Testing
 @Suite struct PictureRearrangementTests {
     /// A JPEG of `width`x`height` whose EXIF (IFD0's DateTime) says it was taken at `taken`.
     static func jpeg(_ width: Int, _ height: Int, taken: String?) throws -> Data {
-        var bytes = try #require(PictureEncoder.jpeg(PictureEncoder.pattern(width: width, height: height)))
+        var bytes = try #require(FixturePictures.jpeg(FixturePictures.pattern(width: width, height: height)))
         guard let taken else { return Data(bytes) }
         let date = Array(taken.utf8) + [0]
         var tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1]

@@ -1,3 +1,4 @@
+import CellscapeFixtures
 import CellscapeLayout
 import CellscapePictures
 
@@ -16,8 +17,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 enum Seeds {
     /// An 8 x 8 JPEG with the profile in APP2 `ICC_PROFILE` chunks after its SOI.
     static func jpeg(profile: [UInt8]) -> [UInt8] {
-        let frame = PictureEncoder.pattern(width: 8, height: 8)
-        guard let plain = PictureEncoder.jpeg(frame), plain.count > 2 else { return [] }
+        let frame = FixturePictures.pattern(width: 8, height: 8)
+        guard let plain = FixturePictures.jpeg(frame), plain.count > 2 else { return [] }
         let chunks = stride(from: 0, to: max(1, profile.count), by: 65_519).map {
             Array(profile[$0..<min(profile.count, $0 + 65_519)])
         }
@@ -32,7 +33,7 @@ enum Seeds {
 
     /// An 8 x 8 PNG with the profile in an iCCP chunk (zlib, stored blocks) after its IHDR.
     static func png(profile: [UInt8]) -> [UInt8] {
-        guard let plain = PictureEncoder.png(PictureEncoder.pattern(width: 8, height: 8)), plain.count > 33 else {
+        guard let plain = PictureEncoder.png(FixturePictures.pattern(width: 8, height: 8)), plain.count > 33 else {
             return []
         }
         var zlib: [UInt8] = [0x78, 0x01]

@@ -7,7 +7,7 @@ import Synchronization
 /// The pictures a waterfall shows, on the main thread's side of a `PictureLoader`: the headers known
 /// so far, the thumbnails kept in memory, and which pictures are broken (each said once on stderr).
 ///
-/// Every picture keeps one ``PictureID`` for the session, and everything known of it is kept by that
+/// Every picture keeps one `PictureID` for the session, and everything known of it is kept by that
 /// id; ``order`` alone says where it shows. The feed's callers speak of positions in that order.
 public final class PictureFeed {
     /// The loader whose results it takes; poll its `wakeDescriptor`.

@@ -221,6 +221,13 @@ public struct WaterfallScene {
         }
     }
 
+    /// Selects the tile at `index` and scrolls the least that shows it.
+    public mutating func select(_ index: Int) {
+        guard items.indices.contains(index) else { return }
+        selection = index
+        revealSelection()
+    }
+
     /// Scrolls the least that shows the whole selected tile (its top when it is taller than the
     /// window): the grid follows the selection, in it or in an open picture.
     mutating func revealSelection() {

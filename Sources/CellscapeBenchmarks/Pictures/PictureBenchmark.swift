@@ -1,6 +1,8 @@
+import CellscapeFixtures
 import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// `cellscape bench images`'s measurements on a folder: how fast the headers are scanned (page cache
@@ -195,58 +197,5 @@ public struct PictureBenchmark {
             }
         }
         return Double(monotonicNanoseconds() - start) / 1e6
-    }
-
-    /// Writes `count` photo-like JPEGs of `width` x `height` (quality 90: smooth light and colour with
-    /// fine grain, not flat colour) and `count / 10` PNGs into `folder`; returns their paths.
-    public static func makeFolder(_ folder: String, count: Int, width: Int = 3000, height: Int = 2000) throws
-        -> [String]
-    {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var paths: [String] = []
-        for index in 0..<(count + count / 10) {
-            let isPNG = index >= count
-            let frame = photo(
-                width: isPNG ? width / 3 : width, height: isPNG ? height / 3 : height, seed: UInt64(index))
-            let bytes = isPNG ? PictureEncoder.png(frame) : PictureEncoder.jpeg(frame, quality: 90)
-            let path = "\(folder)/photo\(index + 1).\(isPNG ? "png" : "jpg")"
-            // Through a temporary name, so an interrupted run leaves no half picture under a picture's name.
-            guard let bytes, FileManager.default.createFile(atPath: path + ".partial", contents: Data(bytes)),
-                rename(path + ".partial", path) == 0
-            else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            paths.append(path)
-        }
-        return paths
-    }
-
-    /// A photo-like picture: a coarse random field of colour, smoothly interpolated, with grain.
-    static func photo(width: Int, height: Int, seed: UInt64) -> Framebuffer {
-        var random = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 1)
-        let cells = 12
-        let field = (0..<((cells + 1) * (cells + 1))).map { _ in
-            SIMD3<Double>(random.nextUnit(), random.nextUnit(), random.nextUnit()) * 255
-        }
-        let frame = Framebuffer(width: width, height: height)
-        for y in 0..<height {
-            let fy = Double(y) * Double(cells) / Double(height)
-            let row = Int(fy)
-            let ty = fy - Double(row)
-            for x in 0..<width {
-                let fx = Double(x) * Double(cells) / Double(width)
-                let column = Int(fx)
-                let tx = fx - Double(column)
-                let top = field[row * (cells + 1) + column] * (1 - tx) + field[row * (cells + 1) + column + 1] * tx
-                let bottom =
-                    field[(row + 1) * (cells + 1) + column] * (1 - tx) + field[(row + 1) * (cells + 1) + column + 1]
-                    * tx
-                let grain = Double(SplitMix64.mix(UInt64(y * width + x) ^ seed) & 31) - 16
-                let colour = (top * (1 - ty) + bottom * ty) + SIMD3(repeating: grain)
-                let clamped = colour.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
-                frame[x, y] = 0xFF00_0000 | UInt32(clamped.x) << 16 | UInt32(clamped.y) << 8 | UInt32(clamped.z)
-            }
-        }
-        return frame
     }
 }

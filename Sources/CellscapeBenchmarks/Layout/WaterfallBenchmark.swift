@@ -1,3 +1,10 @@
+import CellscapeFixtures
+import CellscapeLayout
+import CellscapePictures
+import CellscapeRender
+import CellscapeViewer
+import Foundation
+
 /// `cellscape bench waterfall`'s measurements for one item count (generated items, default columns at
 /// width 1280): the median of 5 full layouts, of 1,000 appends of a 100-item page, and of the visible
 /// query over 2,000 random 1280x800 rects inside the content, beside a linear filter over the same items

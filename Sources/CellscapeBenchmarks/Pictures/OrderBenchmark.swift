@@ -1,6 +1,8 @@
+import CellscapeFixtures
 import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// How long the grid takes to follow a new order of a large folder, on the main thread: each sort key
@@ -45,8 +47,7 @@ public struct OrderBenchmark {
         options.size = window
         var scene = WaterfallScene(options: options)
         scene.takePictureResults()
-        scene.selection = scene.items.count / 2
-        scene.revealSelection()
+        scene.select(scene.items.count / 2)
         var sorts: [(String, Double)] = []
         for key in [KeyCommand.sortNext, .sortNext, .sortNext, .reverseSort, .sortNext] {
             stage("sorting")

@@ -1,7 +1,11 @@
 import CX11
+import CellscapeFixtures
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 import CellscapeViewer
+import CellscapeX11
+import Foundation
 
 /// Times whole frames of the viewer in a real window: step, raster, present and XSync, each part apart.
 /// In the waterfall view every frame scrolls by a wheel notch (100 px), down for 100 frames, then up;

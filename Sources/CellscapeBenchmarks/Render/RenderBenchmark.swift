@@ -1,4 +1,9 @@
+import CellscapeFixtures
 import CellscapeLayout
+import CellscapePictures
+import CellscapeRender
+import CellscapeViewer
+import Foundation
 
 /// `cellscape bench render`'s measurements: frames of antialiased cells rasterized headless.
 ///

@@ -1,4 +1,9 @@
+import CellscapeFixtures
 import CellscapeLayout
+import CellscapePictures
+import CellscapeRender
+import CellscapeViewer
+import Foundation
 
 /// `cellscape bench bus`'s measurement: nanoseconds per send on an ``EventBus`` with 1 and 10
 /// subscribers, half of the 10 listening to another type as well, as the viewer's do; median of 5 runs.

@@ -1,6 +1,8 @@
+import CellscapeFixtures
 import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// How soon a picture written into a folder that shows is on screen: the folder's feed is watched, the
@@ -51,8 +53,7 @@ public struct LiveFolderBenchmark {
                 feed.loader.waitForWake(milliseconds: 1)
                 if scene.takePictureResults(), let position = feed.position(ofPath: path), position < scene.items.count
                 {
-                    scene.selection = position  // the grid follows the picture to where it lands
-                    scene.revealSelection()
+                    scene.select(position)  // the grid follows the picture to where it lands
                 }
                 scene.render(into: frame, text: nil)
             }

@@ -1,6 +1,8 @@
+import CellscapeFixtures
 import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
+import CellscapeViewer
 import Foundation
 
 /// `cellscape bench images --make-gifs`: a feed of animated GIFs played as the viewer's loop plays
@@ -80,7 +82,7 @@ public struct AnimationBenchmark {
             times.isEmpty ? 0 : Double(times[min(times.count - 1, Int(Double(times.count) * p))]) / 1e6
         }
         return Report(
-            tilesPlaying: scene.layout.indices(in: scene.visibleRect).filter { feed.headers[$0]?.isAnimated == true }
+            tilesPlaying: scene.layout.indices(in: scene.visibleRect).filter { feed.header(at: $0)?.isAnimated == true }
                 .count,
             scrollMedian: percentile(0.5), scrollP99: percentile(0.99), framesShown: shown, framesLate: late,
             stillCPUPercent: 100 * cpu / wall, stillDrawsPerSecond: Double(drawn) / wall,
@@ -118,52 +120,6 @@ public struct AnimationBenchmark {
             let wait = wake.map { $0 > now ? Int32(min(100, ($0 - now + 999_999) / 1_000_000)) : 0 } ?? 100
             if wait > 0 { feed.loader.waitForWake(milliseconds: wait) }
         }
-    }
-
-    /// Writes `count` animated GIFs of `width` x `height`, `frames` frames at 10 a second, looping for
-    /// ever, a third of them with a transparent background; returns their paths.
-    public static func makeGIFs(_ folder: String, count: Int, width: Int = 480, height: Int = 270, frames: Int = 60)
-        throws -> [String]
-    {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        // A colour cube of 6 x 7 x 6 levels; index 255 is the transparent one.
-        var palette = [UInt8](repeating: 0, count: 768)
-        for index in 0..<252 {
-            palette[3 * index] = UInt8(index / 42 * 51)
-            palette[3 * index + 1] = UInt8(index / 6 % 7 * 42)
-            palette[3 * index + 2] = UInt8(index % 6 * 51)
-        }
-        var paths: [String] = []
-        for picture in 0..<count {
-            let transparent = picture % 3 == 2
-            var indices = [UInt8](repeating: 0, count: width * height * frames)
-            var random = SplitMix64(seed: UInt64(picture) &+ 11)
-            let colours = (0..<4).map { _ in UInt8(random.next() % 252) }
-            for frame in 0..<frames {
-                // A disc circling over a banded background: every frame changes.
-                let angle = Double(frame) / Double(frames) * 2 * .pi
-                let centre = (Double(width) * (0.5 + 0.3 * cos(angle)), Double(height) * (0.5 + 0.3 * sin(angle)))
-                let radius = Double(height) / 5
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let dx = Double(x) - centre.0
-                        let dy = Double(y) - centre.1
-                        let inDisc = dx * dx + dy * dy < radius * radius
-                        let band = colours[(x / 40 + y / 40 + frame / 10) % 2 + 1]
-                        indices[(frame * height + y) * width + x] = inDisc ? colours[0] : (transparent ? 255 : band)
-                    }
-                }
-            }
-            let bytes = PictureEncoder.gif(
-                indices: indices, width: width, height: height, frames: frames, palette: palette,
-                transparentIndex: transparent ? 255 : nil, centiseconds: 10)
-            let path = "\(folder)/animation\(picture + 1).gif"
-            guard let bytes, FileManager.default.createFile(atPath: path + ".partial", contents: Data(bytes)),
-                rename(path + ".partial", path) == 0
-            else { throw CocoaError(.fileWriteUnknown) }
-            paths.append(path)
-        }
-        return paths
     }
 
     /// The CPU time of every thread of the process so far, in seconds.

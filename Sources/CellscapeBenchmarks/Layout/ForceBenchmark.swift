@@ -1,3 +1,10 @@
+import CellscapeFixtures
+import CellscapeLayout
+import CellscapePictures
+import CellscapeRender
+import CellscapeViewer
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -66,15 +66,20 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CellscapeLayoutTests", dependencies: ["CellscapeLayout"]),
-        .testTarget(name: "CellscapeRenderTests", dependencies: ["CellscapeRender"]),
+        .testTarget(name: "CellscapeRenderTests", dependencies: ["CellscapeLayout", "CellscapeRender"]),
         // Fixtures: pictures of each case with reference pixels, made by scripts/make-picture-fixtures.
         .testTarget(
             name: "CellscapePicturesTests",
-            dependencies: ["CellscapePictures", "CPictureCodecs", "CPictureEncoders", "CellscapeFixtures"],
+            dependencies: [
+                "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CPictureCodecs", "CPictureEncoders",
+                "CellscapeFixtures",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "CellscapeViewerTests",
-            dependencies: ["CellscapeViewer", "CellscapePictures", "CellscapeFixtures"]),
+            dependencies: [
+                "CellscapeLayout", "CellscapeRender", "CellscapeViewer", "CellscapePictures", "CellscapeFixtures",
+            ]),
         .testTarget(
             name: "CellscapeCommandTests",
             dependencies: [
@@ -82,6 +87,16 @@ let package = Package(
                 "CellscapeFixtures",
             ]),
         .testTarget(
-            name: "CellscapeX11Tests", dependencies: ["CX11", "CellscapePictures", "CellscapeViewer", "cellscape"]),
+            name: "CellscapeX11Tests",
+            dependencies: [
+                "CX11", "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeX11",
+                "cellscape",
+            ]),
     ]
 )
+
+// Every Swift target names each module whose members it uses (SE-0444): an import is never borrowed
+// from another file or a dependency's dependency.
+for target in package.targets where target.type != .system && !target.name.hasPrefix("CPicture") {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

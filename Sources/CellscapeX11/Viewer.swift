@@ -1,5 +1,6 @@
 import CX11
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 import CellscapeViewer
 

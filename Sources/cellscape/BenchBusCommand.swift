@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellscapeBenchmarks
 import CellscapeViewer
+import Foundation
 
 /// `cellscape bench bus`: nanoseconds per send on the event bus.
 struct BenchBusCommand: ParsableCommand {

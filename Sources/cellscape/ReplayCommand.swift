@@ -1,6 +1,8 @@
 import ArgumentParser
+import CellscapeLayout
 import CellscapeRender
 import CellscapeViewer
+import CellscapeX11
 import Foundation
 
 /// `cellscape replay`: plays a recorded session headless and writes its final frame or state.

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 import CellscapeViewer
 import Foundation

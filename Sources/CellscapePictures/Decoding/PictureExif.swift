@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a camera wrote about a picture in its EXIF (a JPEG's APP1, a PNG's eXIf): when it was taken,
 /// with what, and how it was exposed. The info overlay shows it; sorting by date taken reads it.
 public struct PictureExif: Hashable, Sendable {

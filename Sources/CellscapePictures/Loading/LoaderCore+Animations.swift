@@ -1,4 +1,5 @@
 import CellscapeRender
+import Foundation
 
 extension LoaderCore {
     /// See ``PictureLoader/requestFrames(_:side:count:priority:)``.

@@ -1,5 +1,6 @@
 import CellscapeLayout
 import CellscapeRender
+import Foundation
 
 extension LoaderCore {
     /// See ``PictureLoader/requestRegion(_:region:scale:)``.

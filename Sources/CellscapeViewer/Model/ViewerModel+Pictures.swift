@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 
 /// Drawing as the window shows a view once its pictures have arrived: what a snapshot or a replay

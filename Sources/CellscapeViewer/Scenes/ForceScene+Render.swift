@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 
 extension ForceScene {

@@ -1,5 +1,7 @@
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
+import Foundation
 
 extension WaterfallScene {
     /// What the bar under the pictures says, left and right: the selected or open picture (name,

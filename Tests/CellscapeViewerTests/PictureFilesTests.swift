@@ -108,11 +108,14 @@ import Testing
             }
         }
         var sizes: [Int] = []
-        let found = PictureFiles([root], recursive: true) { batch in
-            sizes.append(batch.count)
-            // A consumer slower than the interval: each folder has waited long enough when it ends.
-            usleep(useconds_t(PictureFiles.batchInterval * 1.2e6))
-        }
+        var now: UInt64 = 0
+        let found = PictureFiles(
+            [root], recursive: true,
+            batches: { batch in
+                sizes.append(batch.count)
+                // A consumer slower than the interval: each folder has waited long enough when it ends.
+                now += UInt64(PictureFiles.batchInterval * 1.2e9)
+            }, clock: { now })
         #expect(found.paths.count == 2_000 && sizes == Array(repeating: 200, count: 10))
     }
 

@@ -89,15 +89,9 @@ struct PictureEndToEndTests {
         server.press(XK_m)
         server.press(XK_y)
         let expected = "\(root)/picture1.png\n\(root)/picture2.png"
-        var copied: String?
-        for _ in 0..<50 where copied != expected {
-            copied = server.selectionText("CLIPBOARD")
-            usleep(50_000)
-        }
-        #expect(copied == expected)
+        #expect(XvfbServer.waitUntil(within: 10) { server.selectionText("CLIPBOARD") == expected })
         #expect(server.selectionText("PRIMARY") == expected)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline && (try? String(contentsOfFile: opened, encoding: .utf8)) == nil { usleep(20_000) }
+        _ = XvfbServer.waitUntil(within: 10) { (try? String(contentsOfFile: opened, encoding: .utf8)) != nil }
         #expect((try? String(contentsOfFile: opened, encoding: .utf8)) == "\(root)/picture1.png\n")
         server.press(XK_q)
         #expect(viewer.waitForExit(within: 5) == 0)

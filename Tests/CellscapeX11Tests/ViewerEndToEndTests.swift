@@ -23,16 +23,10 @@ struct ViewerEndToEndTests {
             && outside.allSatisfy { frame[point.x + $0.0, point.y + $0.1] == background }
     }
 
-    /// Waits until the cell is centred on `point` and stays there (settled, not passing through).
+    /// Waits until the cell is centred on `point` and stays there: the frame unchanged for 0.4 s (the
+    /// animation stopped), not passing through.
     static func settles(_ server: XvfbServer, _ window: Window, on point: (x: Int, y: Int), width: Int) -> Bool {
-        for _ in 0..<3 {
-            guard server.waitUntil(window, { $0.width == width && cellIsCentred($0, on: point) }) else { return false }
-            usleep(400_000)
-            if server.waitUntil(window, within: 0.05, { $0.width == width && cellIsCentred($0, on: point) }) {
-                return true
-            }
-        }
-        return false
+        server.stillPixels(of: window, still: 0.4) { $0.width == width && cellIsCentred($0, on: point) } != nil
     }
 
     @Test func aClickAddsACellThatSettlesAtTheCentreAndFollowsAResize() throws {

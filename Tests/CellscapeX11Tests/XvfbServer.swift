@@ -176,6 +176,17 @@ final class XvfbServer {
         return (width, height, pixels)
     }
 
+    /// Asks `condition` every 10 ms until it holds or `seconds` pass; returns whether it held.
+    static func waitUntil(within seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            var nothing = pollfd()
+            _ = poll(&nothing, 0, 10)
+        }
+        return true
+    }
+
     /// Polls the window's pixels until `condition` holds or `seconds` pass; returns whether it held.
     func waitUntil(_ window: Window, within seconds: Double = 10, _ condition: (WindowPixels) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

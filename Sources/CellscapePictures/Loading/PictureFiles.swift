@@ -43,7 +43,15 @@ public struct PictureFiles: Sendable {
     /// ``batchInterval`` seconds (a folder is sorted before any of its pictures go), the rest at the end.
     /// Every path goes to `batch` exactly once, in order.
     public init(_ arguments: [String], recursive: Bool, batches batch: @escaping ([String]) -> Void) {
-        let batches = Batches(deliver: batch)
+        self.init(arguments, recursive: recursive, batches: batch, clock: { DispatchTime.now().uptimeNanoseconds })
+    }
+
+    /// The same, the batches timed by `clock` (monotonic nanoseconds): tests step it by hand.
+    init(
+        _ arguments: [String], recursive: Bool, batches batch: @escaping ([String]) -> Void,
+        clock: @escaping () -> UInt64
+    ) {
+        let batches = Batches(deliver: batch, clock: clock)
         self.init(arguments, recursive: recursive, batches: batches)
         batches.flush(paths, force: true)
     }
@@ -274,14 +282,19 @@ final class Batches {
     /// How many paths went so far.
     private(set) var delivered = 0
     var lastDelivery: UInt64 = 0
+    /// Monotonic nanoseconds.
+    let clock: () -> UInt64
 
-    init(deliver: @escaping ([String]) -> Void) { self.deliver = deliver }
+    init(deliver: @escaping ([String]) -> Void, clock: @escaping () -> UInt64) {
+        self.deliver = deliver
+        self.clock = clock
+    }
 
     /// Hands over the pictures found since the last batch: the first at once, then when `force` or
     /// once ``PictureFiles/batchInterval`` has passed.
     func flush(_ paths: [String], force: Bool) {
         guard paths.count > delivered else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = clock()
         let interval = UInt64(PictureFiles.batchInterval * 1e9)
         guard force || delivered == 0 || now - lastDelivery >= interval else { return }
         deliver(Array(paths[delivered...]))

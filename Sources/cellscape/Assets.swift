@@ -15,8 +15,8 @@ enum Assets {
         if let found = path(name) { return found }
         FileHandle.standardError.write(
             Data(
-                "cellscape: \(name) not found next to the program or under cellscape/ in $XDG_DATA_HOME or $XDG_DATA_DIRS; \(consequence)\n"
-                    .utf8))
+                ("cellscape: \(name) not found next to the program or under cellscape/ in $XDG_DATA_HOME or "
+                    + "$XDG_DATA_DIRS; \(consequence)\n").utf8))
         return nil
     }
 

@@ -46,7 +46,8 @@ struct BenchForceCommand: ParsableCommand {
                 (1...LayoutForceCommand.cellLimit).contains(count)
             else {
                 throw CommandError(
-                    "--cells takes whole numbers from 1 to \(LayoutForceCommand.cellLimit), separated by commas, not '\(cells)'"
+                    "--cells takes whole numbers from 1 to \(LayoutForceCommand.cellLimit), separated by commas, "
+                        + "not '\(cells)'"
                 )
             }
             return count

@@ -50,7 +50,9 @@ struct BenchImagesCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Only the first screen as the viewer shows it, timed from the start of the listing, with the cache empty and then filled."
+            ArgumentHelp(
+                "Only the first screen as the viewer shows it, timed from the start of the listing, "
+                    + "with the cache empty and then filled.")
     )
     var firstScreenOnly = false
 
@@ -148,7 +150,8 @@ struct BenchImagesCommand: ParsableCommand {
         print(
             String(
                 format:
-                    "images, %d pictures: headers %.0f per second (page cache warm); thumbnails of %d px %.1f per second; "
+                    "images, %d pictures: headers %.0f per second (page cache warm); "
+                    + "thumbnails of %d px %.1f per second; "
                     + "first %@ screen %.0f ms (disk cache filled: %.0f ms); %d not pictures",
                 report.pictures, report.headersPerSecond, side, report.thumbnailsPerSecond, window, report.firstScreen,
                 report.firstScreenCached, report.failures))

@@ -11,7 +11,8 @@ struct Cellscape: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cellscape",
         abstract:
-            "Collection-view layouts for the desktop: force-directed cells and a waterfall in a window, headless layouts, snapshots and replays.",
+            "Collection-view layouts for the desktop: force-directed cells and a waterfall in a window, "
+            + "headless layouts, snapshots and replays.",
         version: CellscapeVersion.current,
         subcommands: [
             ViewCommand.self, SnapshotCommand.self, ReplayCommand.self, LayoutCommand.self, ThumbnailsCommand.self,

@@ -17,7 +17,8 @@ extension ForceBenchmarkReport {
         }
         if let exactMedianMilliseconds, let exactP95Milliseconds {
             lines.append(
-                "  exact step          median \(milliseconds(exactMedianMilliseconds))  p95 \(milliseconds(exactP95Milliseconds))"
+                "  exact step          median \(milliseconds(exactMedianMilliseconds))"
+                    + "  p95 \(milliseconds(exactP95Milliseconds))"
             )
         }
         if let relativeError {
@@ -32,7 +33,8 @@ extension ForceBenchmarkReport {
         }
         if let seedStepsToSettle, let seedSettled {
             lines.append(
-                "  seed integrator     \(seedSettled ? "settled" : "NOT settled") after \(seedStepsToSettle) steps (exact, no collisions)"
+                "  seed integrator     \(seedSettled ? "settled" : "NOT settled") after \(seedStepsToSettle) steps"
+                    + " (exact, no collisions)"
             )
         }
         lines.append("  peak memory         " + String(format: "%.1f MB", peakMegabytes))

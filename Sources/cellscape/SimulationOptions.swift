@@ -37,7 +37,8 @@ struct SimulationOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "How far a cell may move, in sides of its quadtree leaf, before the tree is built anew; 0: every step (for tuning).",
+            "How far a cell may move, in sides of its quadtree leaf, before the tree is built anew; "
+                + "0: every step (for tuning).",
             visibility: .hidden))
     var rebuildDrift: Double?
 

@@ -73,7 +73,8 @@ struct ThumbnailsCommand: ParsableCommand {
         progress.finish()
         if interrupted {
             let line =
-                "cellscape: stopped by a signal after \(outcomes.count) of \(total) pictures; every thumbnail written is whole\n"
+                "cellscape: stopped by a signal after \(outcomes.count) of \(total) pictures; "
+                + "every thumbnail written is whole\n"
             FileHandle.standardError.write(Data(line.utf8))
             throw ExitCode(128 + signals.received)
         }
@@ -88,7 +89,8 @@ struct ThumbnailsCommand: ParsableCommand {
         print(
             "\(Self.count(total, "picture")): \(made) made, \(cached) already cached, \(failed) failed"
                 + (failedBefore > 0 ? ", \(failedBefore) failed before" : "")
-                + "; \(Self.count(found.skipped, "other file")) skipped; cache \(thumbnailer.cache.root)/\(size.rawValue)"
+                + "; \(Self.count(found.skipped, "other file")) skipped"
+                + "; cache \(thumbnailer.cache.root)/\(size.rawValue)"
         )
         // The cache is the point: a picture that failed (now or before, so every run with the same
         // files ends the same), or a path that could not be read, is an error.

@@ -61,7 +61,8 @@ public struct AnimationBenchmark {
         }
         let (shown, late) = feed.animationFrames
         progress(
-            "\(scene.layout.indices(in: scene.visibleRect).count) tiles playing: a loop of each, then \(Int(stillSeconds)) s at rest"
+            "\(scene.layout.indices(in: scene.visibleRect).count) tiles playing: a loop of each, then "
+                + "\(Int(stillSeconds)) s at rest"
         )
         // One loop of every animation first (6 s at 60 frames of 100 ms): the frames that fit are kept.
         play(&scene, feed: feed, into: frame, seconds: 7) { _, _ in

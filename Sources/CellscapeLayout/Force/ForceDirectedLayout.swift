@@ -17,9 +17,9 @@ public struct ForceDirectedLayout {
         didSet { wake() }
     }
     /// The rectangle the layout was last prepared for; its centre is where cells are pulled.
-    public private(set) var bounds: Rect
+    public internal(set) var bounds: Rect
     /// Whether the last step moved the cells less than the settle threshold; see ``Integrator``.
-    public private(set) var isSettled = false
+    public internal(set) var isSettled = false
     /// How far the cells moved in the last step.
     public private(set) var lastMovement = Movement.zero
     /// How many steps have been taken.
@@ -27,13 +27,13 @@ public struct ForceDirectedLayout {
     /// The cell held in place (being dragged), if any: steps leave it where ``pinCell(id:at:)`` put it.
     public private(set) var pinnedCell: Cell.ID?
 
-    private var store = CellStore()
+    var store = CellStore()
     private var random: SplitMix64
     private let jitter: PairJitter
     private var nextID = 0
     private var pinnedPosition = Point.zero
     /// Consecutive damped steps in which no cell moved the settle threshold.
-    private var quietSteps = 0
+    var quietSteps = 0
     /// Whether some cell's collision radius is still growing to its full radius.
     private var isGrowing = false
     /// Whether the damped layout has come to rest: set when it settles, cleared by whatever wakes it. At
@@ -41,12 +41,12 @@ public struct ForceDirectedLayout {
     /// radius: a step takes no move of theirs shorter than the settle threshold. Crowded cells bear the
     /// spring's load through their neighbours, and the creep of hundredths of a pixel it keeps up would,
     /// over hundreds of steps, open gaps that set off slides. A lone cell goes on to its equilibrium.
-    private var isResting = false
+    var isResting = false
     /// Whether a step may have slowed a swinging cell since the last wake (which gives them full steps).
-    private var stepScalesMayBeSlowed = false
+    var stepScalesMayBeSlowed = false
     /// Whether cells may overlap: false only once the overlap sweep found none or left none, and nothing
     /// since (an added, pinned or grown cell, other settings) could have made one.
-    private var mayOverlap = true
+    var mayOverlap = true
     private var workspace = ForceWorkspace()
 
     /// Creates an empty layout.
@@ -233,7 +233,7 @@ public struct ForceDirectedLayout {
     var keptTreeSteps: Int { workspace.keptTreeSteps }
 
     /// This layout's own scratch memory: a copy of the layout gets a new workspace on first use.
-    private mutating func uniqueWorkspace() -> ForceWorkspace {
+    mutating func uniqueWorkspace() -> ForceWorkspace {
         if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
         return workspace
     }
@@ -266,54 +266,6 @@ public struct ForceDirectedLayout {
                 cells: cells, settings: settings, center: center, jitter: jitter,
                 parallel: workspace.parallelChunks(threads: settings.threads), keepingTree: true)
             return storageIndex.map { workspace.force(at: Int($0)) }
-        }
-    }
-}
-
-extension ForceDirectedLayout: CollectionLayout {
-    /// Takes the new bounds; when their centre moves, the simulation wakes and cells flow there.
-    public mutating func prepare(bounds newBounds: Rect) {
-        if newBounds.center != bounds.center { wake() }
-        bounds = newBounds
-    }
-
-    /// The size of the bounds together with every cell, which may spill out of them.
-    public var contentSize: Size {
-        (cellBounds.map { $0.union(bounds) } ?? bounds).size
-    }
-
-    /// The cells whose square frames intersect `rect`, in index order. O(n).
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        var found: [LayoutAttributes] = []
-        for (index, stored) in store.storageIndex.lazy.map(Int.init).enumerated() {
-            let frame = Rect(
-                center: Point(x: store.x[stored], y: store.y[stored]), radius: store.radius[stored])
-            if frame.intersects(rect) { found.append(LayoutAttributes(index: index, frame: frame)) }
-        }
-        return found
-    }
-
-    /// True when the size changes: the centre, and so every cell's resting place, moves.
-    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
-        newBounds.size != bounds.size
-    }
-
-    /// Wakes the simulation; the next ``prepare(bounds:)`` sets the new centre.
-    public mutating func invalidate() {
-        wake()
-    }
-
-    /// Marks the simulation as moving again.
-    private mutating func wake() {
-        // Only this layout's own workspace: a copy sharing it keeps its tree.
-        uniqueWorkspace().invalidateTree()
-        isSettled = false
-        isResting = false
-        quietSteps = 0
-        mayOverlap = true
-        if stepScalesMayBeSlowed {
-            for index in store.stepScale.indices { store.stepScale[index] = 1 }
-            stepScalesMayBeSlowed = false
         }
     }
 }

@@ -4,26 +4,26 @@
 /// the collision passes, then the movement of every cell. Every buffer is reused: a warm step allocates
 /// nothing on one thread, and only the worker pool's hand-offs on more.
 final class ForceWorkspace {
-    private let forceX = ScratchBuffer<Double>()
-    private let forceY = ScratchBuffer<Double>()
-    private let stiffness = ScratchBuffer<Double>()
-    private let previousX = ScratchBuffer<Double>()
-    private let previousY = ScratchBuffer<Double>()
-    private let chunkTotals = ScratchBuffer<Double>()
-    private let chunkLargest = ScratchBuffer<Double>()
-    private let chunkFound = ScratchBuffer<Bool>()
-    private var lists: [InteractionList] = []
+    let forceX = ScratchBuffer<Double>()
+    let forceY = ScratchBuffer<Double>()
+    let stiffness = ScratchBuffer<Double>()
+    let previousX = ScratchBuffer<Double>()
+    let previousY = ScratchBuffer<Double>()
+    let chunkTotals = ScratchBuffer<Double>()
+    let chunkLargest = ScratchBuffer<Double>()
+    let chunkFound = ScratchBuffer<Bool>()
+    var lists: [InteractionList] = []
     /// What the walks of the tree decided for each group, replayed while the tree is kept.
-    private var plans: [InteractionPlan] = []
+    var plans: [InteractionPlan] = []
     /// Whether the tree and its plans may be kept for the next step: false until a step has built them,
     /// and again after anything but a step changed the cells or the settings (``invalidateTree()``).
     /// Whether the grid of the move limits matches the tree is the tree's ``Quadtree/generation``.
-    private var mayKeepTree = false
+    var mayKeepTree = false
     /// How many steps kept the tree of the step before.
     private(set) var keptTreeSteps = 0
-    private var pool: WorkerPool?
-    private let tree = Quadtree()
-    private let collision = Collision()
+    var pool: WorkerPool?
+    let tree = Quadtree()
+    let collision = Collision()
 
     /// Advances the cells by one step and returns how far they moved.
     ///
@@ -224,109 +224,5 @@ final class ForceWorkspace {
     /// The forces last computed by ``computeForces(cells:settings:center:jitter:parallel:)``.
     func force(at index: Int) -> Vector {
         Vector(dx: forceX.pointer[index], dy: forceY.pointer[index])
-    }
-
-    /// Moves every cell as the integrator says; a damped move shorter than `hold` of a cell with another
-    /// within its radius is not taken (a resting layout's static friction). A damped move is limited so that no cell runs into
-    /// another (``MoveLimits``), and a move the limit held back and that reverses the cell's last one
-    /// halves its share of a step. One parallel loop takes each cell through all of it, in index order:
-    /// the limits read the positions from before the step, copied into their grid, so no cell waits for
-    /// another. The limits also mark the cells that overlap another for the sweep (a limited move
-    /// cannot make a new overlap): returns whether any does, or nil when the moves were not limited.
-    private func move(
-        cells: CellPointers, settings: ForceSettings, limits: MoveLimits?, parallel: ParallelChunks,
-        holding hold: Double
-    ) -> Bool? {
-        let forceX = forceX.pointer
-        let forceY = forceY.pointer
-        guard settings.integrator == .damped else {
-            for index in 0..<cells.count {
-                cells.x[index] += forceX[index]
-                cells.y[index] += forceY[index]
-            }
-            return nil
-        }
-        let step = DampedStep(
-            momentum: settings.momentum, maximumStep: settings.maximumStep, stiffnessLimit: settings.stiffnessLimit)
-        let stiffness = stiffness.pointer
-        guard let limits else {
-            // Only a move the limit held back slows a cell, so without collisions every share stays
-            // whole (any change of the settings wakes the layout, which makes them whole).
-            let collisions = settings.collisions
-            parallel.forEachChunk(count: cells.count) { _, range in
-                for index in range {
-                    let lastMove = cells.velocity[index]
-                    let move = step.velocity(
-                        index, cells: cells, force: Vector(dx: forceX[index], dy: forceY[index]),
-                        stiffness: stiffness[index])
-                    if collisions {
-                        DampedStep.updateScale(index, cells: cells, move: move, lastMove: lastMove, limited: false)
-                    }
-                    cells.x[index] += move.dx
-                    cells.y[index] += move.dy
-                }
-            }
-            return nil
-        }
-        let list = limits.list
-        let largestRadius = limits.largestRadius
-        let buffers = limits.buffers
-        let marks = collision.overlapMarks(count: cells.count)
-        chunkFound.reserve(ParallelChunks.chunkCount(for: cells.count))
-        let chunkFound = chunkFound.pointer
-        parallel.forEachChunk(count: cells.count) { worker, chunk, range in
-            let buffer = buffers[worker]
-            var found = false
-            for index in range {
-                let lastMove = cells.velocity[index]
-                let wanted = step.velocity(
-                    index, cells: cells, force: Vector(dx: forceX[index], dy: forceY[index]),
-                    stiffness: stiffness[index])
-                let slot = Int(list.slotOf.pointer[index])
-                var (move, overlaps, inCompany) = MoveLimit.limit(
-                    wanted, slot: slot, largestRadius: largestRadius, list: list, buffer: buffer,
-                    company: hold > 0 ? list.radius.pointer[slot] : 0)
-                // Static friction holds a resting cell among others, not a lone one.
-                if inCompany && move.squaredLength < hold * hold { move = .zero }
-                marks[index] = overlaps
-                found = found || overlaps
-                cells.velocity[index] = move
-                DampedStep.updateScale(index, cells: cells, move: move, lastMove: lastMove, limited: move != wanted)
-                cells.x[index] += move.dx
-                cells.y[index] += move.dy
-            }
-            chunkFound[chunk] = found
-        }
-        return (0..<ParallelChunks.chunkCount(for: cells.count)).contains { chunkFound[$0] }
-    }
-
-    /// Sums the distance each cell moved, per fixed chunk so the total is the same on any thread count.
-    private func measureMovement(cells: CellPointers, parallel: ParallelChunks) -> Movement {
-        let chunks = ParallelChunks.chunkCount(for: cells.count)
-        chunkTotals.reserve(chunks)
-        chunkLargest.reserve(chunks)
-        let previousX = previousX.pointer
-        let previousY = previousY.pointer
-        let totals = chunkTotals.pointer
-        let largest = chunkLargest.pointer
-        parallel.forEachChunk(count: cells.count) { chunk, range in
-            var total = 0.0
-            var most = 0.0
-            for index in range {
-                let dx = cells.x[index] - previousX[index]
-                let dy = cells.y[index] - previousY[index]
-                let distance = (dx * dx + dy * dy).squareRoot()
-                total += distance
-                most = max(most, distance)
-            }
-            totals[chunk] = total
-            largest[chunk] = most
-        }
-        var movement = Movement.zero
-        for chunk in 0..<chunks {
-            movement.total += totals[chunk]
-            movement.largest = max(movement.largest, largest[chunk])
-        }
-        return movement
     }
 }

@@ -103,8 +103,8 @@ extension WaterfallLayout {
         return Self.countNotAbove(y, in: bottoms, from: position, count: high - position)
     }
 
-    /// `from` plus the number of values (finite, sorted) in `values[from..<from + count]` that are at most `y` (they come
-    /// first, the values being sorted): a binary search without branches to mispredict.
+    /// `from` plus the number of values (finite, sorted) in `values[from..<from + count]` that are at most `y` (they
+    /// come first, the values being sorted): a binary search without branches to mispredict.
     @inline(__always)
     private static func countNotAbove(_ y: Double, in values: UnsafeBufferPointer<ColumnSlot>, from: Int, count: Int)
         -> Int

@@ -27,8 +27,8 @@ public final class PictureLoader: @unchecked Sendable {
         case region(id: PictureID, PictureRegion, scale: Double, Framebuffer?, problem: String?)
         /// The shared disk cache could not take a thumbnail (said once; the pictures still show).
         case cacheProblem(String)
-        /// The listing asked of ``PictureLoader/list(_:recursive:order:descending:)`` ended: its pictures were appended; what else
-        /// it found.
+        /// The listing asked of ``PictureLoader/list(_:recursive:order:descending:)`` ended: its pictures were
+        /// appended; what else it found.
         case listed(PictureFiles)
     }
 

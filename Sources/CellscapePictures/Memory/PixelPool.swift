@@ -6,13 +6,13 @@ import Foundation
 /// decodes picture after picture reuses the same few blocks and its resident memory stays flat,
 /// instead of following the heap's fragmentation up.
 ///
-/// Blocks are mapped from the system, not the heap, so what the pool lets go leaves at once; those
-/// mapped ahead for later borrowers are written then, so what the pool keeps is resident. Every free block has the size of the largest frame
-/// asked for so far. The first borrower reserves all ``keptBlocks`` at once, and a larger frame
-/// replaces every free block at once (and each smaller one as it comes back), so the memory steps up
-/// when a larger frame is first asked for and not as borrowers happen to overlap. A borrower finding
-/// no free block gets one mapped for it, unmapped when given back past the kept ones; with no kept
-/// blocks, each framebuffer has a mapping of its own size. Safe from any thread.
+/// Blocks are mapped from the system, not the heap, so what the pool lets go leaves at once; those mapped ahead for
+/// later borrowers are written then, so what the pool keeps is resident. Every free block has the size of the largest
+/// frame asked for so far. The first borrower reserves all ``keptBlocks`` at once, and a larger frame replaces every
+/// free block at once (and each smaller one as it comes back), so the memory steps up when a larger frame is first
+/// asked for and not as borrowers happen to overlap. A borrower finding no free block gets one mapped for it, unmapped
+/// when given back past the kept ones; with no kept blocks, each framebuffer has a mapping of its own size. Safe from
+/// any thread.
 public final class PixelPool: @unchecked Sendable {
     /// The most free blocks kept for the next borrower, all reserved by the first.
     public let keptBlocks: Int

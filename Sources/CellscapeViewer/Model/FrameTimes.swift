@@ -56,7 +56,8 @@ public struct FrameTimes: Sendable {
             return String((value * 1000).rounded() / 1000)
         }
         return """
-            {"frames":\(frames),"median_ms":\(milliseconds(percentile(0.5))),"p99_ms":\(milliseconds(percentile(0.99))),\
+            {"frames":\(frames),"median_ms":\(milliseconds(percentile(0.5))),\
+            "p99_ms":\(milliseconds(percentile(0.99))),\
             "longest_frame_ms":\(milliseconds(Double(longestFrame) / 1e6)),\
             "longest_turn_ms":\(milliseconds(Double(longestTurn) / 1e6))}
 

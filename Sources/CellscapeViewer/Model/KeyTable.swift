@@ -88,7 +88,10 @@ public enum KeyTable {
             ". / ,", [(.nextFrame, ["period"]), (.previousFrame, ["comma"])], [.picture: "next / previous frame"]),
         KeyBinding(
             "m / M / u", [(.toggleMark, ["m"]), (.invertMarks, ["M"]), (.clearMarks, ["u"])],
-            [.grid: "mark or unmark / invert the marks / unmark all", .picture: "mark or unmark / invert / unmark all"]),
+            [
+                .grid: "mark or unmark / invert the marks / unmark all",
+                .picture: "mark or unmark / invert / unmark all",
+            ]),
         KeyBinding(
             "o / y", [(.openWithDesktop, ["o"]), (.copyPaths, ["y"])],
             [

@@ -53,7 +53,8 @@ public final class PictureFeed {
     var nameRanks: [Int]?
     /// How many of the loader's pictures the feed has taken in.
     var known = 0
-    /// Whether a listing still runs (``init(listing:recursive:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
+    /// Whether a listing still runs
+    /// (``init(listing:recursive:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
     public private(set) var isListing = false
     /// When the listing ended (monotonic nanoseconds), once it has.
     public private(set) var listedAt: UInt64?

@@ -54,9 +54,9 @@ public struct WaterfallScene {
     /// The items loaded so far, in layout order.
     public internal(set) var items: [WaterfallItem] = []
     /// How far the content is scrolled: the content y at the top of the window.
-    public private(set) var scrollOffset = 0.0
+    public internal(set) var scrollOffset = 0.0
     /// The fling's speed in pixels per frame (positive: down the feed).
-    public private(set) var velocity = 0.0
+    public internal(set) var velocity = 0.0
     /// The selected item.
     public internal(set) var selection: Int?
     /// Whether the HUD shows.
@@ -93,7 +93,7 @@ public struct WaterfallScene {
     public internal(set) var lastQuery: (visible: Int, nanoseconds: UInt64) = (0, 0)
 
     private let options: Options
-    private var drag: (start: Point, last: Point, startOffset: Double, moved: Bool, speed: Double)?
+    var drag: (start: Point, last: Point, startOffset: Double, moved: Bool, speed: Double)?
 
     /// Creates the scene with the first pages loaded.
     public init(options: Options = Options()) {
@@ -200,67 +200,8 @@ public struct WaterfallScene {
         }
     }
 
-    private mutating func dragged(to point: Point) {
-        guard var current = drag else { return }
-        if abs(point.y - current.start.y) > Self.clickSlop || abs(point.x - current.start.x) > Self.clickSlop {
-            current.moved = true
-        }
-        current.speed = current.last.y - point.y
-        current.last = point
-        drag = current
-        if current.moved { scroll(to: current.startOffset - (point.y - current.start.y)) }
-    }
-
-    private mutating func released(at point: Point) {
-        guard let current = drag else { return }
-        drag = nil
-        if current.moved {
-            velocity = current.speed
-        } else {
-            selection = item(at: point)
-        }
-    }
-
-    /// Selects the tile at `index` and scrolls the least that shows it.
-    public mutating func select(_ index: Int) {
-        guard items.indices.contains(index) else { return }
-        selection = index
-        revealSelection()
-    }
-
-    /// Scrolls the least that shows the whole selected tile (its top when it is taller than the
-    /// window): the grid follows the selection, in it or in an open picture.
-    mutating func revealSelection() {
-        guard let selection, selection < items.count else { return }
-        let tile = layout.frame(at: selection)
-        let margin = layout.configuration.itemSpacing
-        if tile.minY - margin < scrollOffset || tile.height + 2 * margin > viewport.height {
-            scroll(toOffset: tile.minY - margin)
-        } else if tile.maxY + margin > scrollOffset + viewport.height {
-            scroll(toOffset: tile.maxY + margin - viewport.height)
-        }
-    }
-
-    private mutating func scroll(by distance: Double, keepingVelocity: Bool = false) {
-        if !keepingVelocity { velocity = 0 }
-        scroll(to: scrollOffset + distance)
-    }
-
-    /// Scrolls to an offset (clamped to the content, loading pages as needed) and stops any fling.
-    public mutating func scroll(toOffset offset: Double) {
-        velocity = 0
-        scroll(to: offset)
-    }
-
-    private mutating func scroll(to offset: Double) {
-        guard offset.isFinite else { return }
-        scrollOffset = min(max(0, offset), maximumOffset)
-        loadPagesIfNeeded()
-        scrollOffset = min(max(0, offset), maximumOffset)
-    }
-
     /// Appends pages until the content reaches at least one screen below the viewport.
-    private mutating func loadPagesIfNeeded() {
+    mutating func loadPagesIfNeeded() {
         if let pictures = options.pictures { return appendArrivedPictures(pictures) }
         var pages = 0
         while layout.contentSize.height < scrollOffset + 2 * size.height && pages < 100 {

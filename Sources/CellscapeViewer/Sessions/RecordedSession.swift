@@ -144,7 +144,8 @@ public struct RecordedSession: Sendable {
         guard identity.format == format else {
             throw SessionError(
                 line: 1,
-                "recorded by Cellscape \(identity.version ?? "unknown") in format \(identity.format.map(String.init) ?? "?"); "
+                "recorded by Cellscape \(identity.version ?? "unknown") in format "
+                    + "\(identity.format.map(String.init) ?? "?"); "
                     + "this is \(CellscapeVersion.current), format \(format)")
         }
         return try decode(SessionHeader.self, text, line: 1)

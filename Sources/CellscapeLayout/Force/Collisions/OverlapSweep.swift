@@ -30,11 +30,11 @@ final class OverlapSweep {
     /// The earlier cells around the cell being swept, in the grid's order.
     private let earlier = ScratchBuffer<Int32>()
 
-    /// Resolves overlaps; each cell steps out of its earlier neighbours up to `passes` times. With
-    /// `markedAny` nil it searches for the cells that overlap; otherwise they are marked already
-    /// (``overlapMarks(count:)``) and `markedAny` says whether any is. Returns whether overlaps may remain: false when none was found, or every cell that moved came to rest
-    /// before its passes ran out (so it overlaps no earlier cell, and any later one it overlapped has
-    /// stepped out of it).
+    /// Resolves overlaps; each cell steps out of its earlier neighbours up to `passes` times. With `markedAny` nil it
+    /// searches for the cells that overlap; otherwise they are marked already (``overlapMarks(count:)``) and
+    /// `markedAny` says whether any is. Returns whether overlaps may remain: false when none was found, or every cell
+    /// that moved came to rest before its passes ran out (so it overlaps no earlier cell, and any later one it
+    /// overlapped has stepped out of it).
     @discardableResult
     func resolve(
         cells: CellPointers, center: Point, passes: Int, jitter: PairJitter, list: NeighbourGrid, scratch: Scratch,

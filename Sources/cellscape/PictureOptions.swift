@@ -1,0 +1,113 @@
+import ArgumentParser
+import CellscapeLayout
+import CellscapePictures
+import CellscapeRender
+import CellscapeViewer
+import CellscapeX11
+import Foundation
+
+/// Pictures to browse: files and folders (`-r` recursing, `-` reading paths from standard input),
+/// shown in the waterfall as their thumbnails arrive.
+struct PictureOptions: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp(
+            "Pictures and folders of pictures to browse; - reads paths from standard input.", valueName: "path"))
+    var paths: [String] = []
+
+    @Flag(name: [.short, .long], help: "Take the pictures of every folder below as well.")
+    var recursive = false
+
+    @Option(help: "The order of the pictures: name (natural), time (modified), size or taken (EXIF date).")
+    var sort: PictureFiles.Order = .name
+
+    @Flag(help: "The order reversed: last first.")
+    var reverse = false
+
+    @Flag(name: .customShort("o"), help: "On exit, print the marked pictures' paths, one a line (as nsxiv's -o).")
+    var printMarked = false
+
+    @Flag(name: .customShort("0"), help: "As -o, ending each path with a NUL instead of a newline.")
+    var nulSeparated = false
+
+    @Option(parsing: .unconditional, help: "The most memory decoded thumbnails take, in MB.")
+    var cacheSize = 256
+
+    @Flag(help: "Neither read nor write the desktop's shared thumbnail cache.")
+    var noDiskCache = false
+
+    func validate() throws {
+        guard (16...65536).contains(cacheSize) else {
+            throw ValidationError("--cache-size must be from 16 to 65536 (MB), not \(cacheSize)")
+        }
+    }
+
+    /// The feed of the pictures named, or nil when none are; throws when they name no picture. When
+    /// `watching`, pictures written into their folders join it as they land.
+    func feed(watching: Bool = false, streaming: Bool = false) throws -> PictureFeed? {
+        guard !paths.isEmpty else { return nil }
+        var arguments = paths.filter { $0 != "-" }
+        if paths.contains("-") {
+            while let line = readLine() { if !line.isEmpty { arguments.append(line) } }
+        }
+        // A folder is listed while the window opens: a missing path is said first, as without.
+        if streaming, arguments.contains(where: Self.isFolder) {
+            let present = arguments.filter { argument in
+                guard access(argument, F_OK) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    FileHandle.standardError.write(Data("cellscape: cannot read \(argument): \(reason)\n".utf8))
+                    return false
+                }
+                return true
+            }
+            guard !present.isEmpty else { throw ExitCode(2) }
+            return PictureFeed(
+                listing: present, recursive: recursive, order: sort, descending: reverse,
+                threads: ParallelWorkers.count,
+                diskCache: noDiskCache ? nil : ThumbnailCache(environment: ProcessInfo.processInfo.environment),
+                memoryBytes: cacheSize << 20, watching: watching
+            ) { problem in
+                FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
+            }
+        }
+        let found = PictureFiles(arguments, recursive: recursive, order: sort, descending: reverse)
+        for problem in found.problems { FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8)) }
+        guard !found.paths.isEmpty else {
+            // Each path that could not be taken has had its line.
+            if !found.problems.isEmpty { throw ExitCode(2) }
+            throw CommandError("no pictures (JPEG, PNG, GIF or WebP) in \(arguments.joined(separator: ", "))")
+        }
+        let feed = Self.feed(of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache)
+        feed.skippedFiles = found.skipped
+        if watching { feed.watch(folders: found.folders) }
+        return feed
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The feed of the pictures at `paths`, each problem said on standard error.
+    static func feed(of paths: [String], cacheSize: Int = 256, diskCache: Bool = true) -> PictureFeed {
+        PictureFeed(
+            paths: paths, threads: ParallelWorkers.count,
+            diskCache: diskCache ? ThumbnailCache(environment: ProcessInfo.processInfo.environment) : nil,
+            memoryBytes: cacheSize << 20
+        ) { problem in
+            FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
+        }
+    }
+
+    /// The pictures of `feed`, every header arrived, as a session header records them.
+    static func source(of feed: PictureFeed) -> SessionHeader.Items {
+        let paths = feed.paths.map { URL(fileURLWithPath: $0).path }
+        return SessionHeader.Items(source: .pictures, paths: paths, items: feed.arrivedItems)
+    }
+}
+
+/// How many workers decode pictures: every core.
+enum ParallelWorkers {
+    static var count: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+extension PictureFiles.Order: ExpressibleByArgument {}

@@ -188,6 +188,7 @@ public final class Viewer {
         let stepped = monotonicNanoseconds()
         if !triedFont && driver.model.showsHUD { loadFont() }
         presenter.resize(width: Int(driver.model.size.width), height: Int(driver.model.size.height))
+        driver.prepareFrame()
         driver.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
         presenter.present()
         let newTitle = driver.model.title

@@ -129,7 +129,7 @@ struct SnapshotCommand: ParsableCommand {
         _ number: Int, of pictures: PictureFeed, in waterfall: inout WaterfallScene, frame: Framebuffer
     ) {
         let deadline = Date().addingTimeInterval(60)
-        waterfall.render(into: frame, text: nil)
+        waterfall.prepareFrame()
         for index in pictures.playingAnimations {
             while Date() < deadline && !pictures.isBroken(at: index) {
                 if let position = pictures.animationPosition(index) {

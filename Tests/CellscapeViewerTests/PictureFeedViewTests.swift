@@ -85,6 +85,7 @@ import Testing
         let decoded = { frame[160, 120] == full[1200, 800] && frame[10, 10] == full[1050, 690] }
         let deadline = Date().addingTimeInterval(20)
         repeat {
+            scene.prepareFrame()
             scene.render(into: frame, text: nil)
             feed.loader.waitForWake(milliseconds: 20)
             _ = scene.takePictureResults()

@@ -35,6 +35,7 @@ import Testing
             feed.loader.waitForWake(milliseconds: 20)
             scene.takePictureResults()
             scene.advance()
+            scene.prepareFrame()
             scene.render(into: frame, text: nil)
         } while !(isDone(scene) && !scene.isAnimating) && Date() < deadline
     }
@@ -52,7 +53,7 @@ import Testing
         while feed.loaded == 0 && Date() < deadline {
             feed.loader.waitForWake(milliseconds: 20)
             scene.takePictureResults()
-            scene.render(into: frame, text: nil)  // asks for the thumbnails in view
+            scene.prepareFrame()  // asks for the thumbnails in view
         }
         #expect(scene.fading[0] == 0 && scene.isAnimating)
         let tile = scene.layout.frame(at: 0)
@@ -124,6 +125,7 @@ import Testing
         repeat {
             feed.loader.waitForWake(milliseconds: 20)
             model.takePictureResults()
+            model.prepareFrame()
             model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: nil)
         } while (feed.viewImage(1) ?? feed.thumbnail(1)) == nil && Date() < deadline
         // 300 x 200 fits a 640 x 480 window at 100%, within the grid's side: its thumbnail is the whole
@@ -163,6 +165,7 @@ import Testing
         repeat {
             feed.loader.waitForWake(milliseconds: 20)
             model.takePictureResults()
+            model.prepareFrame()
             model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: nil)
         } while feed.loaded < 3 && Date() < deadline
         for (index, colour) in colours.enumerated() {

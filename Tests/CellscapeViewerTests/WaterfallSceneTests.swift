@@ -137,6 +137,7 @@ import Testing
     @Test func theFrameShowsTheVisibleTiles() {
         var scene = Self.scene(size: Size(width: 400, height: 300))
         let frame = Framebuffer(width: 400, height: 300)
+        scene.prepareFrame()
         scene.render(into: frame, text: nil)
         #expect(scene.lastQuery.visible == scene.layout.indices(in: scene.visibleRect).count)
         let tile = scene.layout.frame(at: 0)

@@ -109,6 +109,7 @@ public struct AnimationBenchmark {
             if (needsDisplay || moving) && now >= nextFrame {
                 let started = monotonicNanoseconds()
                 scene.advance()
+                scene.prepareFrame()
                 scene.render(into: frame, text: nil)
                 timed(monotonicNanoseconds() - started)
                 needsDisplay = false

@@ -55,6 +55,7 @@ public struct LiveFolderBenchmark {
                 {
                     scene.select(position)  // the grid follows the picture to where it lands
                 }
+                scene.prepareFrame()
                 scene.render(into: frame, text: nil)
             }
             guard shows(path) else { throw BenchmarkFailure("picture \(number + 1) never showed") }

@@ -125,6 +125,7 @@ public struct PictureBenchmark {
             scene.scroll(toOffset: offset)
             let visible = scene.layout.indices(in: scene.visibleRect)
             repeat {
+                scene.prepareFrame()
                 scene.render(into: frame, text: nil)
                 feed.loader.waitForWake(milliseconds: 5)
                 scene.takePictureResults()
@@ -186,6 +187,7 @@ public struct PictureBenchmark {
             nextFrame = max(nextFrame + interval, now)
             scene.takePictureResults()
             scene.advance()
+            scene.prepareFrame()
             scene.render(into: frame, text: nil)
             let visible = scene.layout.indices(in: scene.visibleRect)
             let screenFull =

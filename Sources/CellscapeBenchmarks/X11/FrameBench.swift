@@ -62,6 +62,7 @@ public struct FrameBench {
             if driver.model.view == .waterfall { driver.send(.wheel(number % 200 < 100 ? 1 : -1)) }
             driver.advance()
             let stepped = monotonicNanoseconds()
+            driver.prepareFrame()
             driver.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
             let drawn = monotonicNanoseconds()
             presenter.present()

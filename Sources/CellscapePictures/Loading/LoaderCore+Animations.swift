@@ -6,6 +6,7 @@ extension LoaderCore {
     func requestFrames(_ id: PictureID, side: Int, count: Int, priority: Int) {
         guard count > 0 else { return }
         condition.withLock {
+            requestsMade += 1
             guard !forgotten[id.rawValue] else { return }
             if let waiting = requests.firstIndex(where: { $0.id == id && $0.side == side && $0.frames > 0 }) {
                 requests[waiting].frames += count
@@ -20,6 +21,7 @@ extension LoaderCore {
     /// See ``PictureLoader/stopFrames(_:side:)``.
     func stopFrames(_ id: PictureID, side: Int) {
         condition.withLock {
+            requestsMade += 1
             requests.removeAll { $0.id == id && $0.side == side && $0.frames > 0 }
             animations[Self.key(id, side)] = nil
         }

@@ -27,6 +27,7 @@ extension LoaderCore {
     /// See ``PictureLoader/readHeaders(inOrderOf:)``.
     func readHeaders(inOrderOf ids: [PictureID]) {
         condition.withLock {
+            requestsMade += 1
             var rank = [Int](repeating: Int.max, count: paths.count)
             for (position, id) in ids.enumerated() where id.rawValue < rank.count { rank[id.rawValue] = position }
             // Popped from the end: the first to read goes last; those not named keep their order after.
@@ -40,6 +41,7 @@ extension LoaderCore {
     /// See ``PictureLoader/forget(_:)``.
     func forget(_ ids: some Sequence<PictureID>) {
         condition.withLock {
+            requestsMade += 1
             for id in ids where id.rawValue < forgotten.count { forgotten[id.rawValue] = true }
             headersPending.removeAll { forgotten[$0] }
             requests.removeAll { forgotten[$0.id.rawValue] }

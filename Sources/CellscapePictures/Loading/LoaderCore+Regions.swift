@@ -6,6 +6,7 @@ extension LoaderCore {
     /// See ``PictureLoader/requestRegion(_:region:scale:)``.
     func requestRegion(_ id: PictureID, region: PictureRegion, scale: Double) {
         condition.withLock {
+            requestsMade += 1
             guard !forgotten[id.rawValue] else { return }
             requests.removeAll { $0.id == id && $0.region != nil }
             requests.append(Request(priority: -2, id: id, side: 0, forWindow: true, region: (region, min(1, scale))))

@@ -51,6 +51,8 @@ final class LoaderCore: @unchecked Sendable {
     var animations: [Int64: AnimationFrames] = [:]
     var animationsBusy = Set<Int64>()
     var outbox: [Result] = []
+    /// How many requests, stops and changes callers made: a draw that only draws adds none.
+    var requestsMade = 0
     private var stopping = false
     private var paused = false
     private var cacheProblemSaid = false
@@ -91,6 +93,7 @@ final class LoaderCore: @unchecked Sendable {
     /// See ``PictureLoader/reread(_:)``.
     func reread(_ id: PictureID) {
         condition.withLock {
+            requestsMade += 1
             guard !forgotten[id.rawValue] else { return }
             // Read next: what changed on disk shows soon.
             headersPending.append(id.rawValue)
@@ -116,6 +119,7 @@ final class LoaderCore: @unchecked Sendable {
     /// See ``PictureLoader/requestThumbnail(_:side:priority:forWindow:)``.
     func requestThumbnail(_ id: PictureID, side: Int, priority: Int, forWindow: Bool = false) {
         condition.withLock {
+            requestsMade += 1
             guard !forgotten[id.rawValue] else { return }
             if requested.insert(Self.key(id, side)).inserted {
                 requests.append(Request(priority: priority, id: id, side: side, forWindow: forWindow))

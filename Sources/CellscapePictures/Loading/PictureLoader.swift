@@ -49,6 +49,9 @@ public final class PictureLoader: @unchecked Sendable {
 
     deinit { core.stop() }
 
+    /// How many requests, stops and changes of order its callers made so far.
+    var requestsMade: Int { core.condition.withLock { core.requestsMade } }
+
     /// How many pictures have joined so far: their ids are `0..<count`.
     public var count: Int { core.count }
 

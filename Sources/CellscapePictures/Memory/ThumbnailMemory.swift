@@ -39,6 +39,14 @@ public struct ThumbnailMemory {
         return entries[slot].thumbnail
     }
 
+    /// The thumbnail of `key`, if kept, without counting as a use (for drawing, which changes nothing).
+    public func peek(_ key: PictureID) -> Framebuffer? { slots[key].flatMap { entries[$0].thumbnail } }
+
+    /// Counts `key` as used now, if kept.
+    public mutating func use(_ key: PictureID) {
+        if let slot = slots[key] { touch(slot) }
+    }
+
     /// Whether `key` is kept, without counting as a use.
     public func contains(_ key: PictureID) -> Bool { slots[key] != nil }
 

@@ -49,6 +49,12 @@ public final class ViewerDriver {
         frame += 1
     }
 
+    /// Turns what the showing view shows into work for the picture loader: the loop calls it before
+    /// ``render(into:rasterizer:text:)``, which only draws.
+    public func prepareFrame() {
+        model.prepareFrame()
+    }
+
     /// Draws the showing view.
     public func render(into framebuffer: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
         model.render(into: framebuffer, rasterizer: rasterizer, text: text)

@@ -12,11 +12,12 @@ extension ViewerModel {
         if let pictures = waterfall.pictures {
             Self.wait(for: pictures, timeout: timeout) {
                 takePictureResults()
-                render(into: frame, rasterizer: rasterizer, text: nil)  // drawing asks for what shows
+                prepareFrame()
                 return view == .force ? force.picturesArrived : waterfall.picturesArrived
             }
             waterfall.finishFades()
         }
+        prepareFrame()
         render(into: frame, rasterizer: rasterizer, text: text)
     }
 
@@ -37,11 +38,12 @@ extension WaterfallScene {
         if let pictures {
             ViewerModel.wait(for: pictures, timeout: timeout) {
                 takePictureResults()
-                render(into: frame, text: nil)
+                prepareFrame()
                 return picturesArrived
             }
             finishFades()
         }
+        prepareFrame()
         render(into: frame, text: text)
     }
 
@@ -71,10 +73,11 @@ extension ForceScene {
         if let pictures {
             ViewerModel.wait(for: pictures, timeout: timeout) {
                 pictures.takeResults()
-                render(into: frame, rasterizer: rasterizer, text: nil)
+                prepareFrame()
                 return picturesArrived
             }
         }
+        prepareFrame()
         render(into: frame, rasterizer: rasterizer, text: text)
     }
 

@@ -115,8 +115,13 @@ public struct ViewerModel {
         if view == .force { force.advance() } else { waterfall.advance() }
     }
 
+    /// Turns what the showing view shows into work for the picture loader, before a frame is drawn.
+    public mutating func prepareFrame() {
+        if view == .force { force.prepareFrame() } else { waterfall.prepareFrame() }
+    }
+
     /// Draws the showing view, and the key table over it when it shows.
-    public mutating func render(into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
+    public func render(into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
         if view == .force {
             force.render(into: frame, rasterizer: rasterizer, text: text)
         } else {

@@ -31,8 +31,9 @@ extension PictureFeed {
     /// How many thumbnails are kept now.
     public var loaded: Int { memory.count }
 
-    /// The thumbnail of the picture at `position`, if kept (counts as a use).
-    public func thumbnail(_ position: Int) -> Framebuffer? { memory.thumbnail(for: order[position]) }
+    /// The thumbnail of the picture at `position`, if kept. Drawing it is no use: what shows counts as
+    /// used when the frame is prepared (``want(visible:ahead:behind:tileWidth:)``).
+    public func thumbnail(_ position: Int) -> Framebuffer? { memory.peek(order[position]) }
 
     /// The positions whose grid thumbnails arrived at the last ``takeResults()``.
     public var arrivals: [Int] { arrivalIDs.compactMap(order.position(of:)) }

@@ -9,8 +9,12 @@ extension PictureFeed {
     public func want(cells positions: [Int]) {
         let ids = positions.map { order[$0] }
         wanted.setCells(Set(ids))
-        for (position, id) in zip(positions, ids) where !memory.contains(id) && !broken.contains(id) {
-            loader.requestThumbnail(id, side: side, priority: position)
+        for (position, id) in zip(positions, ids) where !broken.contains(id) {
+            if memory.contains(id) {
+                memory.use(id)
+            } else {
+                loader.requestThumbnail(id, side: side, priority: position)
+            }
         }
     }
 
@@ -23,6 +27,7 @@ extension PictureFeed {
         for (band, range) in [(0, visible), (1, ahead), (2, behind)] {
             for position in clamp(range) {
                 let id = order[position]
+                if band == 0 { memory.use(id) }  // what shows is what was used last
                 guard !memory.contains(id) && !broken.contains(id) else { continue }
                 loader.requestThumbnail(id, side: side, priority: band * PictureLoader.onScreen + position)
             }
@@ -82,6 +87,7 @@ extension PictureFeed {
     /// Asks for picture `id` at `side` unless an image that large is kept. At the grid's side or
     /// below the grid's thumbnail serves; larger ones borrow their memory from the loader's pool.
     private func request(_ id: PictureID, side: Int, priority: Int) {
+        memory.use(id)
         if side <= self.side {
             if !memory.contains(id) { loader.requestThumbnail(id, side: self.side, priority: priority) }
         } else if (views[id]?.side ?? 0) < side {

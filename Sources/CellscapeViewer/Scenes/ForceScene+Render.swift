@@ -3,6 +3,12 @@ import CellscapePictures
 import CellscapeRender
 
 extension ForceScene {
+    /// Asks for the pictures of the cells in view, before a frame is drawn.
+    public func prepareFrame() {
+        guard let pictures else { return }
+        pictures.want(cells: visibleCells().map { layout.cell(at: $0.index).id }.filter { $0 < pictures.count })
+    }
+
     /// Draws the frame: the background, the visible cells and, when shown, the HUD.
     public func render(into frame: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
         // One query of the layout serves the circles and the pictures in them.
@@ -13,10 +19,8 @@ extension ForceScene {
     }
 
     /// Fills each visible cell whose picture has arrived with a centred circular crop of it, inside the
-    /// antialiased rim the rasterizer drew; asks for the pictures of the cells in view.
+    /// antialiased rim the rasterizer drew.
     private func drawPictures(_ pictures: PictureFeed, in visible: [LayoutAttributes], into frame: Framebuffer) {
-        let ids = visible.map { layout.cell(at: $0.index).id }.filter { $0 < pictures.count }
-        pictures.want(cells: ids)
         for attributes in visible {
             let cell = layout.cell(at: attributes.index)
             guard cell.id < pictures.count, let thumbnail = pictures.thumbnail(cell.id) else { continue }

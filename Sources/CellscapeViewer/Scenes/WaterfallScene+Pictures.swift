@@ -101,10 +101,47 @@ extension WaterfallScene {
             }
             return
         }
-        let stored = items[view.index].size
-        let picture = view.shown(stored)
+        let shown = shownOpenPicture(view, of: pictures)
+        if let image = pictures.animationFrame(view.index) ?? pictures.viewImage(view.index)
+            ?? pictures.thumbnail(view.index)
+        {
+            if showsCheckerboard {
+                frame.fillCheckerboard(shown.rect, light: Self.checkerLight, dark: Self.checkerDark)
+            }
+            frame.draw(image, in: shown.rect, quarterTurns: view.quarterTurns, mirrored: view.mirrored)
+            if shown.inRegions { drawRegion(of: view, pictures: pictures, in: shown.rect, into: frame) }
+        }
+    }
+
+    /// Asks for the open picture at the size it shows (its neighbours at the window's fit), plays it,
+    /// and asks for the region around what shows when it is zoomed past the window.
+    func prepareOpenPicture(_ view: PictureView, of pictures: PictureFeed) {
+        guard pictures.problem(at: view.index) == nil else { return }
+        let shown = shownOpenPicture(view, of: pictures)
+        let neighbours = [view.index - 1, view.index + 1].filter { items.indices.contains($0) }
+        pictures.wantView(
+            view.index, side: shown.side, prefetching: neighbours, prefetchSide: Int(shown.fitSide.rounded(.up)))
+        pictures.play([view.index], side: shown.side, now: monotonicNanoseconds())
+        if !shown.inRegions {
+            pictures.releaseRegion()
+            return
+        }
+        let region = wantedRegion(of: view, in: shown.rect)
+        if let held = pictures.region, held.index == view.index, held.scale == region.scale,
+            held.part.contains(region.shows)
+        {
+            return
+        }
+        pictures.wantRegion(view.index, part: region.around, scale: region.scale)
+    }
+
+    /// Where the open picture shows and the side it is decoded to: the size shown (full size only when
+    /// zoomed in), or the window's fit when what shows comes from regions.
+    func shownOpenPicture(_ view: PictureView, of pictures: PictureFeed)
+        -> (rect: Rect, side: Int, fitSide: Double, inRegions: Bool)
+    {
+        let picture = view.shown(items[view.index].size)
         let rect = view.rect(picture: picture, window: viewport)
-        // Decoded at the size shown (full size only when zoomed in), the next and previous prefetched.
         let fitSide = PictureView.fitZoom(picture: picture, window: viewport) * max(picture.width, picture.height)
         let shownSide = rect.width >= rect.height ? rect.width : rect.height
         // Zoomed past the window, a still picture is held whole only at the window's size; what shows
@@ -114,16 +151,7 @@ extension WaterfallScene {
             && (rect.width > viewport.width * 1.5 || rect.height > viewport.height * 1.5)
         let side = Int(
             min(max(picture.width, picture.height), inRegions ? fitSide : max(fitSide, shownSide)).rounded(.up))
-        let neighbours = [view.index - 1, view.index + 1].filter { items.indices.contains($0) }
-        pictures.wantView(view.index, side: side, prefetching: neighbours, prefetchSide: Int(fitSide.rounded(.up)))
-        pictures.play([view.index], side: side, now: monotonicNanoseconds())
-        if let image = pictures.animationFrame(view.index) ?? pictures.viewImage(view.index)
-            ?? pictures.thumbnail(view.index)
-        {
-            if showsCheckerboard { frame.fillCheckerboard(rect, light: Self.checkerLight, dark: Self.checkerDark) }
-            frame.draw(image, in: rect, quarterTurns: view.quarterTurns, mirrored: view.mirrored)
-            if inRegions { drawRegion(of: view, pictures: pictures, in: rect, into: frame) }
-        }
+        return (rect, side, fitSide, inRegions)
     }
 
     /// A broken picture's name and what is wrong with it, centred in `area` on a line each, cut to fit.
@@ -142,12 +170,26 @@ extension WaterfallScene {
         }
     }
 
-    /// Draws the decoded region of a picture zoomed past the window over its window-sized image, and
-    /// asks for a new one once what shows leaves it: what shows, and half a window around it.
+    /// Draws the decoded region of a picture zoomed past the window over its window-sized image.
     private func drawRegion(of view: PictureView, pictures: PictureFeed, in rect: Rect, into frame: Framebuffer) {
+        let scale = view.scale(picture: items[view.index].size, window: viewport)
+        guard let held = pictures.region, held.index == view.index, held.scale == min(1, scale) else { return }
+        let part = held.part
+        frame.draw(
+            held.image,
+            in: Rect(
+                x: rect.minX + Double(part.x) * scale, y: rect.minY + Double(part.y) * scale,
+                width: Double(part.width) * scale, height: Double(part.height) * scale))
+    }
+
+    /// The part of the open picture that shows, the part to decode (what shows and half a window
+    /// around it), and the scale to decode it at.
+    private func wantedRegion(of view: PictureView, in rect: Rect)
+        -> (shows: PictureRegion, around: PictureRegion, scale: Double)
+    {
         let picture = items[view.index].size
         let scale = view.scale(picture: picture, window: viewport)
-        let shows = { (margin: Double) -> PictureRegion in
+        let part = { (margin: Double) -> PictureRegion in
             let left = max(0, (-rect.minX - margin * self.viewport.width) / scale).rounded(.down)
             let top = max(0, (-rect.minY - margin * self.viewport.height) / scale).rounded(.down)
             let right = min(picture.width, ((1 + margin) * self.viewport.width - rect.minX) / scale).rounded(.up)
@@ -155,17 +197,7 @@ extension WaterfallScene {
             return PictureRegion(
                 x: Int(left), y: Int(top), width: max(1, Int(right - left)), height: max(1, Int(bottom - top)))
         }
-        let decodeScale = min(1, scale)
-        if let held = pictures.region, held.index == view.index, held.scale == decodeScale {
-            let part = held.part
-            frame.draw(
-                held.image,
-                in: Rect(
-                    x: rect.minX + Double(part.x) * scale, y: rect.minY + Double(part.y) * scale,
-                    width: Double(part.width) * scale, height: Double(part.height) * scale))
-            if part.contains(shows(0)) { return }
-        }
-        pictures.wantRegion(view.index, part: shows(0.5), scale: decodeScale)
+        return (part(0), part(0.5), min(1, scale))
     }
 
     /// The checkerboard's squares behind transparent pixels, as picture editors show them.

@@ -7,28 +7,37 @@ extension WaterfallScene {
     /// The corner radius of tiles.
     var cornerRadius: Double { 8 * scale }
 
+    /// Turns what the window shows into work, before a frame is drawn: the thumbnails in view by
+    /// priority (then a screen ahead and one behind), the animations to play, the open picture at the
+    /// size it shows and the region of it zoomed past the window, and what to let go. Times the
+    /// layout's query for the HUD.
+    public mutating func prepareFrame() {
+        let start = monotonicNanoseconds()
+        let visible = layout.indices(in: visibleRect)
+        lastQuery = (visible.count, monotonicNanoseconds() - start)
+        guard let pictures else { return }
+        if let openPicture {
+            prepareOpenPicture(openPicture, of: pictures)
+            return
+        }
+        pictures.releaseRegion()
+        wantThumbnails(of: pictures, visible: visible)
+        // Frames at the tile's own width: there are many of each, and they are never reused elsewhere.
+        pictures.play(visible, side: Int(layout.columnWidth.rounded(.up)), now: monotonicNanoseconds())
+    }
+
     /// Draws the frame: the background, the tiles the layout finds in the visible rect, and the HUD.
-    /// Returns how long the layout's query took, in nanoseconds.
-    @discardableResult
-    public mutating func render(into frame: Framebuffer, text: TextRenderer?) -> UInt64 {
+    /// It reads the scene and the feed and writes pixels, nothing else: ``prepareFrame()`` asks for
+    /// what shows.
+    public func render(into frame: Framebuffer, text: TextRenderer?) {
         if let openPicture, let pictures {
             drawOpenPicture(openPicture, of: pictures, into: frame, text: text)
             if showsInfo, let text { HUDPanel.draw(infoLines, into: frame, text: text, opacity: 0.75) }
             if showsBar, let text { drawBar(into: frame, text: text) }
-            return 0
+            return
         }
         frame.fill(.background)
-        let start = monotonicNanoseconds()
-        let visible = layout.indices(in: visibleRect)
-        let queried = monotonicNanoseconds() - start
-        lastQuery = (visible.count, queried)
-        if let pictures {
-            pictures.releaseRegion()
-            wantThumbnails(of: pictures, visible: visible)
-            // Frames at the tile's own width: there are many of each, and they are never reused elsewhere.
-            pictures.play(visible, side: Int(layout.columnWidth.rounded(.up)), now: monotonicNanoseconds())
-        }
-        for index in visible { drawTile(index, into: frame, text: text) }
+        for index in layout.indices(in: visibleRect) { drawTile(index, into: frame, text: text) }
         if let pictures, pictures.count == 0, !pictures.isListing, let text {
             let line = "no pictures (JPEG, PNG, GIF or WebP) in \(pictures.folderName)"
             let x = (Int(size.width) - text.width(of: line)) / 2
@@ -40,7 +49,6 @@ extension WaterfallScene {
         } else if showsHUD, pictures == nil, let text {
             HUDPanel.draw(hudLines, into: frame, text: text, opacity: 0.6)
         }
-        return queried
     }
 
     private func drawTile(_ index: Int, into frame: Framebuffer, text: TextRenderer?) {

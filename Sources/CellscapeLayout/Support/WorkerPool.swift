@@ -54,6 +54,7 @@ package final class WorkerPool {
 /// caller spins the same way on the count of helpers still running. Sleeping goes through the mutex:
 /// a side about to sleep registers first and checks again, and the other side wakes it only when it
 /// is registered, so no wake-up is lost (both sides use sequentially consistent atomics).
+/// (Unchecked: its pthread mutex and conditions, and the job, written only while no helper runs.)
 private final class SharedState: @unchecked Sendable {
     /// How many times a thread checks, yielding the processor in between, before it sleeps: a few hundred
     /// microseconds on an idle machine; each round gives the processor to any thread that wants it.

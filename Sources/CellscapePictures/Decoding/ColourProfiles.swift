@@ -1,6 +1,7 @@
 import CPictureCodecs
 import CellscapeRender
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,6 +13,7 @@ import Foundation
 /// made once per distinct profile (a folder from one camera shares one) and serves every thread.
 enum ColourProfiles {
     /// A transform to sRGB and the pixels it takes.
+    /// (Unchecked: an lcms2 transform made with `cmsFLAGS_NOCACHE`, which lcms allows to serve threads at once.)
     struct Transform: @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer
         /// `CELLSCAPE_PROFILE_BGRA`, or a CMYK kind the JPEG decoder applies itself.
@@ -35,13 +37,13 @@ enum ColourProfiles {
         var digest = [UInt8](repeating: 0, count: 16)
         cellscape_md5(profile, length, &digest)
         let key = digest + [UInt8(truncatingIfNeeded: input)]
-        return made.lock.withLock {
-            if let known = made.transforms[key] { return known }
-            guard made.transforms.count < 64, let pointer = cellscape_profile_transform(profile, length, input) else {
+        return made.withLock { transforms in
+            if let known = transforms[key] { return known }
+            guard transforms.count < 64, let pointer = cellscape_profile_transform(profile, length, input) else {
                 return nil
             }
             let transform = Transform(pointer: pointer, input: input)
-            made.transforms[key] = transform
+            transforms[key] = transform
             return transform
         }
     }
@@ -73,12 +75,6 @@ enum ColourProfiles {
         return alpha << 24 | channel(16) | channel(8) | channel(0)
     }
 
-    /// The transforms made, by profile digest. An NSLock (pthreads), which ThreadSanitizer follows;
-    /// it does not see the futex under Synchronization's Mutex and reports races where there are none.
-    private static let made = Made()
-
-    private final class Made: @unchecked Sendable {
-        let lock = NSLock()
-        var transforms: [[UInt8]: Transform] = [:]
-    }
+    /// The transforms made, by profile digest.
+    private static let made = Mutex<[[UInt8]: Transform]>([:])
 }

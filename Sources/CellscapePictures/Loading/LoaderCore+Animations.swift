@@ -8,11 +8,13 @@ extension LoaderCore {
         condition.withLock {
             requestsMade += 1
             guard !forgotten[id.rawValue] else { return }
-            if let waiting = requests.firstIndex(where: { $0.id == id && $0.side == side && $0.frames > 0 }) {
-                requests[waiting].frames += count
-                requests[waiting].priority = min(requests[waiting].priority, priority)
+            let key = Self.key(id, side)
+            if let waiting = waitingFrames[key] {
+                queue.update(waiting) { $0.frames += count }
+                queue.raise(waiting, to: Self.level(priority))
             } else {
-                requests.append(Request(priority: priority, id: id, side: side, forWindow: false, frames: count))
+                waitingFrames[key] = queue.enqueue(
+                    Request(id: id, side: side, forWindow: false, frames: count), at: Self.level(priority))
             }
             condition.signal()
         }
@@ -22,7 +24,7 @@ extension LoaderCore {
     func stopFrames(_ id: PictureID, side: Int) {
         condition.withLock {
             requestsMade += 1
-            requests.removeAll { $0.id == id && $0.side == side && $0.frames > 0 }
+            if let waiting = waitingFrames.removeValue(forKey: Self.key(id, side)) { queue.cancel(waiting) }
             animations[Self.key(id, side)] = nil
         }
     }

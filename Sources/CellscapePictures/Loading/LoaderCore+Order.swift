@@ -44,7 +44,10 @@ extension LoaderCore {
             requestsMade += 1
             for id in ids where id.rawValue < forgotten.count { forgotten[id.rawValue] = true }
             headersPending.removeAll { forgotten[$0] }
-            requests.removeAll { forgotten[$0.id.rawValue] }
+            queue.cancelAll { forgotten[$0.id.rawValue] }
+            waitingThumbnails = waitingThumbnails.filter { !forgotten[Int($0.key >> 20)] }
+            waitingFrames = waitingFrames.filter { !forgotten[Int($0.key >> 20)] }
+            waitingRegions = waitingRegions.filter { !forgotten[$0.key.rawValue] }
             requested = requested.filter { !forgotten[Int($0 >> 20)] }
             animations = animations.filter { !forgotten[Int($0.key >> 20)] }
         }

@@ -8,8 +8,9 @@ extension LoaderCore {
         condition.withLock {
             requestsMade += 1
             guard !forgotten[id.rawValue] else { return }
-            requests.removeAll { $0.id == id && $0.region != nil }
-            requests.append(Request(priority: -2, id: id, side: 0, forWindow: true, region: (region, min(1, scale))))
+            if let waiting = waitingRegions[id] { queue.cancel(waiting) }
+            waitingRegions[id] = queue.enqueue(
+                Request(id: id, side: 0, forWindow: true, region: (region, min(1, scale))), at: .open)
             condition.signal()
         }
     }

@@ -6,6 +6,8 @@ import Foundation
 /// The workers' side of a ``PictureLoader``: the queue of requests, the jobs and what they share.
 /// Its threads hold it, not the loader, so a loader goes away as soon as its owner lets it go; its
 /// workers then stop after the job in hand, and this goes with the last of them.
+/// (Unchecked: every var is read and written under `condition`; results carry framebuffers a worker
+/// finished and no longer touches.)
 final class LoaderCore: @unchecked Sendable {
     typealias Result = PictureLoader.Result
 
@@ -36,17 +38,24 @@ final class LoaderCore: @unchecked Sendable {
     var headersPending: [Int] = []
     private var headersRead = 0
     static let firstHeaders = PictureLoader.firstHeaders
-    /// Work asked for: a thumbnail, or (`frames` above 0) that many frames of an animation.
+    /// Work asked for: a thumbnail, or (`frames` above 0) that many frames of an animation, or a region.
     struct Request {
-        var priority: Int
         let id: PictureID
         let side: Int
         let forWindow: Bool
         var frames = 0
         var region: (part: PictureRegion, scale: Double)? = nil
     }
-    var requests: [Request] = []
+    typealias Queue = WorkQueue<Request>
+    /// The requests waiting, by level of priority.
+    var queue = Queue()
+    /// The thumbnails asked for and not yet taken (waiting, decoding or in the outbox), by ``key(_:_:)``:
+    /// one is not asked twice.
     var requested = Set<Int64>()
+    /// The handles of the thumbnails and animation frames waiting, by ``key(_:_:)``, and of the regions.
+    var waitingThumbnails: [Int64: Queue.Handle] = [:]
+    var waitingFrames: [Int64: Queue.Handle] = [:]
+    var waitingRegions: [PictureID: Queue.Handle] = [:]
     /// The animations being decoded, by ``key(_:_:)``, and those a worker holds now.
     var animations: [Int64: AnimationFrames] = [:]
     var animationsBusy = Set<Int64>()
@@ -121,12 +130,12 @@ final class LoaderCore: @unchecked Sendable {
         condition.withLock {
             requestsMade += 1
             guard !forgotten[id.rawValue] else { return }
-            if requested.insert(Self.key(id, side)).inserted {
-                requests.append(Request(priority: priority, id: id, side: side, forWindow: forWindow))
-            } else if let waiting = requests.firstIndex(where: {
-                $0.id == id && $0.side == side && $0.frames == 0 && $0.region == nil
-            }) {
-                requests[waiting].priority = min(requests[waiting].priority, priority)
+            let key = Self.key(id, side)
+            if requested.insert(key).inserted {
+                waitingThumbnails[key] = queue.enqueue(
+                    Request(id: id, side: side, forWindow: forWindow), at: Self.level(priority))
+            } else if let waiting = waitingThumbnails[key] {
+                queue.raise(waiting, to: Self.level(priority))
             }
             condition.signal()
         }
@@ -197,6 +206,20 @@ final class LoaderCore: @unchecked Sendable {
         case region(PictureID, PictureRegion, scale: Double)
     }
 
+    /// The level of priority a request's number asks for (lower first): the open picture's frames (-3),
+    /// its image (-2) and its neighbours (-1), then what shows, a screen ahead and one behind, each a
+    /// band of ``onScreen``.
+    static func level(_ priority: Int) -> Queue.Level {
+        switch priority {
+        case ..<(-2): .openFrames
+        case -2: .open
+        case -1: .neighbours
+        case ..<onScreen: .onScreen
+        case ..<(2 * onScreen): .ahead
+        default: .behind
+        }
+    }
+
     /// The key of picture `id` at `side` among requests and animations.
     static func key(_ id: PictureID, _ side: Int) -> Int64 { Int64(id.rawValue) << 20 | Int64(side) }
 
@@ -210,16 +233,19 @@ final class LoaderCore: @unchecked Sendable {
                     condition.wait()
                     continue
                 }
-                // An animation one worker decodes waits for it: its frames come in order.
-                let best = requests.indices.filter {
-                    requests[$0].frames == 0
-                        || !animationsBusy.contains(Self.key(requests[$0].id, requests[$0].side))
-                }.min { requests[$0].priority < requests[$1].priority }
                 // The first headers go even before what is on screen: with them the layout knows the
                 // whole first screen at once (a few milliseconds), and a large folder's scan still waits.
                 let firstHeaders = headersRead < Self.firstHeaders && !headersPending.isEmpty
-                if let best, !firstHeaders, requests[best].priority < Self.onScreen || headersPending.isEmpty {
-                    let request = requests.remove(at: best)
+                // What shows goes before the headers still to read, the rest after them; an animation one
+                // worker decodes waits for it, its frames coming in order.
+                let next =
+                    firstHeaders
+                    ? nil
+                    : queue.dequeue(through: headersPending.isEmpty ? .behind : .onScreen) {
+                        $0.frames == 0 || !animationsBusy.contains(Self.key($0.id, $0.side))
+                    }
+                if let request = next {
+                    forgetHandle(of: request)
                     if let region = request.region {
                         return .region(request.id, region.part, scale: region.scale)
                     }
@@ -239,6 +265,17 @@ final class LoaderCore: @unchecked Sendable {
                 }
                 condition.wait()
             }
+        }
+    }
+
+    /// Lets go of the handle of a request taken from the queue. Under the lock.
+    private func forgetHandle(of request: Request) {
+        if request.region != nil {
+            waitingRegions[request.id] = nil
+        } else if request.frames > 0 {
+            waitingFrames[Self.key(request.id, request.side)] = nil
+        } else {
+            waitingThumbnails[Self.key(request.id, request.side)] = nil
         }
     }
 

@@ -13,7 +13,7 @@ import Foundation
 /// is dropped before it starts. Images at the window's size borrow their memory from a pool, so
 /// opening picture after picture reuses the same few blocks, and each thumbnail has a mapping of its
 /// own: the viewer's resident memory stays flat however long it runs.
-public final class PictureLoader: @unchecked Sendable {
+public final class PictureLoader: Sendable {
     /// What a worker finished.
     public enum Result {
         /// The header of picture `id`, or why it could not be read.

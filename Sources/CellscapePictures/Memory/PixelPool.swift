@@ -1,6 +1,7 @@
 import CellscapeLayout
 import CellscapeRender
 import Foundation
+import Synchronization
 
 /// Blocks of pixel memory that framebuffers borrow and give back when they go away, so a viewer that
 /// decodes picture after picture reuses the same few blocks and its resident memory stays flat,
@@ -13,19 +14,30 @@ import Foundation
 /// asked for and not as borrowers happen to overlap. A borrower finding no free block gets one mapped for it, unmapped
 /// when given back past the kept ones; with no kept blocks, each framebuffer has a mapping of its own size. Safe from
 /// any thread.
-public final class PixelPool: @unchecked Sendable {
+public final class PixelPool: Sendable {
     /// The most free blocks kept for the next borrower, all reserved by the first.
     public let keptBlocks: Int
 
-    private struct Block {
-        var memory: UnsafeMutablePointer<UInt32>
-        var pixels: Int
+    /// A mapped block, known by its address: a plain value that may cross threads.
+    private struct Block: Sendable {
+        let address: UInt
+        let pixels: Int
+
+        init(memory: UnsafeMutablePointer<UInt32>, pixels: Int) {
+            address = UInt(bitPattern: memory)
+            self.pixels = pixels
+        }
+
+        var memory: UnsafeMutablePointer<UInt32> { UnsafeMutablePointer(bitPattern: address)! }
     }
 
-    private let lock = NSLock()
-    private var free: [Block] = []
-    private var largest = 0
-    private var lent = 0
+    private struct Blocks: Sendable {
+        var free: [Block] = []
+        var largest = 0
+        var lent = 0
+    }
+
+    private let blocks = Mutex(Blocks())
 
     /// A pool keeping up to `keptBlocks` free blocks (0: none, each framebuffer mapped on its own).
     public init(keptBlocks: Int) {
@@ -33,11 +45,13 @@ public final class PixelPool: @unchecked Sendable {
     }
 
     deinit {
-        for block in free { Self.unmap(block) }
+        for block in blocks.withLock({ $0.free }) { Self.unmap(block) }
     }
 
     /// How many blocks are lent and free now, and the pixels of the largest frame asked for.
-    public var state: (lent: Int, free: Int, largestPixels: Int) { lock.withLock { (lent, free.count, largest) } }
+    public var state: (lent: Int, free: Int, largestPixels: Int) {
+        blocks.withLock { ($0.lent, $0.free.count, $0.largest) }
+    }
 
     /// A `width` x `height` framebuffer over a pooled block, filled with `Color.background` as a new
     /// one is (a picture cut short leaves rows unwritten); a plain one if the system has no memory to map.
@@ -54,42 +68,44 @@ public final class PixelPool: @unchecked Sendable {
     }
 
     private func borrow(_ needed: Int) -> Block? {
-        let (reused, stale, sizes): (Block?, [Block], [Int]) = lock.withLock {
-            lent += 1
-            if needed > largest {
+        let (reused, stale, sizes): (Block?, [Block], [Int]) = blocks.withLock { blocks in
+            blocks.lent += 1
+            if needed > blocks.largest {
                 // The borrower takes one of the blocks that replace the free ones.
-                let count = largest == 0 ? max(1, keptBlocks) : max(1, free.count)
-                largest = needed
-                defer { free.removeAll() }
-                return (nil, free, Array(repeating: needed, count: count))
+                let count = blocks.largest == 0 ? max(1, keptBlocks) : max(1, blocks.free.count)
+                blocks.largest = needed
+                defer { blocks.free.removeAll() }
+                return (nil, blocks.free, Array(repeating: needed, count: count))
             }
-            if let index = free.lastIndex(where: { $0.pixels >= needed }) { return (free.remove(at: index), [], []) }
+            if let index = blocks.free.lastIndex(where: { $0.pixels >= needed }) {
+                return (blocks.free.remove(at: index), [], [])
+            }
             // A block that may be kept is of the largest size, so it serves any borrower after.
-            return (nil, [], [keptBlocks == 0 ? needed : largest])
+            return (nil, [], [keptBlocks == 0 ? needed : blocks.largest])
         }
         if let reused { return reused }
         stale.forEach(Self.unmap)
         let kept = sizes.dropLast().compactMap { Self.map($0, written: true) }
-        if !kept.isEmpty { lock.withLock { free += kept } }
+        if !kept.isEmpty { blocks.withLock { $0.free += kept } }
         // The borrower's block is written once, by `framebuffer`, over the pixels it uses.
         guard let size = sizes.last, let block = Self.map(size, written: false) else {
-            lock.withLock { lent -= 1 }
+            blocks.withLock { $0.lent -= 1 }
             return nil
         }
         return block
     }
 
     private func giveBack(_ block: Block) {
-        let (kept, size) = lock.withLock {
-            lent -= 1
-            let kept = free.count < keptBlocks
-            if kept && block.pixels >= largest { free.append(block) }
-            return (kept, largest)
+        let (kept, size) = blocks.withLock { blocks in
+            blocks.lent -= 1
+            let kept = blocks.free.count < keptBlocks
+            if kept && block.pixels >= blocks.largest { blocks.free.append(block) }
+            return (kept, blocks.largest)
         }
         guard !kept || block.pixels < size else { return }
         Self.unmap(block)
         // A block smaller than the largest frame comes back as one of that size.
-        if kept, let larger = Self.map(size, written: true) { lock.withLock { free.append(larger) } }
+        if kept, let larger = Self.map(size, written: true) { blocks.withLock { $0.free.append(larger) } }
     }
 
     /// A block of `pixels` mapped from the system; one `written` to be kept is resident from now on.

@@ -1,0 +1,126 @@
+/// Work waiting for a worker, in levels of priority, first in first out within a level (as Nuke's
+/// `WorkQueue`): taking the next piece costs no scan of everything waiting, and each piece has a
+/// handle that moves it to a better level or cancels it.
+struct WorkQueue<Work> {
+    /// A piece of work in the queue, to move or cancel it.
+    struct Handle: Hashable {
+        fileprivate let number: Int
+    }
+
+    /// How urgent a piece of work is, most urgent first.
+    enum Level: Int, CaseIterable, Comparable {
+        /// The open picture's animation frames, then its image, then its neighbours'.
+        case openFrames, open, neighbours
+        /// What the window shows.
+        case onScreen
+        /// A screen ahead in the scroll direction, then a screen behind.
+        case ahead, behind
+
+        static func < (first: Level, second: Level) -> Bool { first.rawValue < second.rawValue }
+    }
+
+    private struct Entry {
+        let handle: Handle
+        var level: Level
+        var work: Work
+    }
+
+    /// Each level's handles in the order they came, from `heads[level]` on; a handle whose entry moved
+    /// or went is passed over when reached.
+    private var levels = Array(repeating: [Handle](), count: Level.allCases.count)
+    private var heads = Array(repeating: 0, count: Level.allCases.count)
+    private var entries: [Handle: Entry] = [:]
+    private var nextNumber = 0
+
+    /// An empty queue.
+    init() {}
+
+    /// How many pieces wait.
+    var count: Int { entries.count }
+
+    /// Adds `work` at `level`; returns its handle.
+    mutating func enqueue(_ work: Work, at level: Level) -> Handle {
+        let handle = Handle(number: nextNumber)
+        nextNumber += 1
+        entries[handle] = Entry(handle: handle, level: level, work: work)
+        levels[level.rawValue].append(handle)
+        return handle
+    }
+
+    /// The work of `handle`, while it waits.
+    func work(_ handle: Handle) -> Work? { entries[handle]?.work }
+
+    /// The level `handle` waits at.
+    func level(_ handle: Handle) -> Level? { entries[handle]?.level }
+
+    /// Changes the work of `handle` in place, if it waits (more frames asked of an animation).
+    mutating func update(_ handle: Handle, _ change: (inout Work) -> Void) {
+        guard var entry = entries[handle] else { return }
+        change(&entry.work)
+        entries[handle] = entry
+    }
+
+    /// Moves `handle` to `level` when that is more urgent than where it waits; it goes last there.
+    mutating func raise(_ handle: Handle, to level: Level) {
+        guard var entry = entries[handle], level < entry.level else { return }
+        entry.level = level
+        entries[handle] = entry
+        levels[level.rawValue].append(handle)
+    }
+
+    /// Takes `handle` out of the queue; returns its work.
+    @discardableResult
+    mutating func cancel(_ handle: Handle) -> Work? {
+        entries.removeValue(forKey: handle)?.work
+    }
+
+    /// Takes out every piece whose work `matches`.
+    mutating func cancelAll(where matches: (Work) -> Bool) {
+        entries = entries.filter { !matches($0.value.work) }
+    }
+
+    /// The most urgent level with work waiting, if any.
+    mutating func firstLevel() -> Level? {
+        Level.allCases.first { level in
+            compact(level)
+            return heads[level.rawValue] < levels[level.rawValue].count
+        }
+    }
+
+    /// Takes the first piece of the most urgent level that `isReady` accepts (at or above `limit`);
+    /// pieces it refuses stay where they are.
+    mutating func dequeue(through limit: Level = .behind, where isReady: (Work) -> Bool = { _ in true }) -> Work? {
+        for level in Level.allCases where level <= limit {
+            compact(level)
+            var position = heads[level.rawValue]
+            while position < levels[level.rawValue].count {
+                let handle = levels[level.rawValue][position]
+                if let entry = entries[handle], entry.level == level, isReady(entry.work) {
+                    entries[handle] = nil
+                    if position == heads[level.rawValue] { heads[level.rawValue] += 1 }
+                    return entry.work
+                }
+                position += 1
+            }
+        }
+        return nil
+    }
+
+    /// Passes over the handles at the head of `level` whose entries moved or went, and lets go of the
+    /// part of the level already passed once it is large.
+    private mutating func compact(_ level: Level) {
+        let index = level.rawValue
+        while heads[index] < levels[index].count {
+            let handle = levels[index][heads[index]]
+            guard let entry = entries[handle], entry.level == level else {
+                heads[index] += 1
+                continue
+            }
+            break
+        }
+        if heads[index] > 1024 && heads[index] * 2 > levels[index].count {
+            levels[index].removeFirst(heads[index])
+            heads[index] = 0
+        }
+    }
+}

@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures"]),
         .target(
             name: "CellscapeX11",
-            dependencies: ["CellscapeLayout", "CellscapeViewer", "CellscapeRender", "CellscapePictures", "CX11"]),
+            dependencies: ["CellscapeLayout", "CellscapeViewer", "CellscapeRender", "CX11"]),
         // Test pictures and folders of them, for the tests, the benches and the fuzzers' seeds.
         .target(
             name: "CellscapeFixtures",

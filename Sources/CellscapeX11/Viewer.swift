@@ -1,6 +1,5 @@
 import CX11
 import CellscapeLayout
-import CellscapePictures
 import CellscapeRender
 import CellscapeViewer
 
@@ -140,36 +139,27 @@ public final class Viewer {
         for selectionName in lost { selection.lost(selectionName) }
         for request in asked { selection.answer(request) }
         launcher.reap()
-        for pictures in keyHandler.finished() { reload(pictures) }
+        for paths in keyHandler.finished() {
+            driver.apply(.changed(paths))
+            translator.needsDisplay = true
+        }
         guard options.replay == nil else { return }
         for request in requests {
             switch request {
             case .openWithDesktop(let paths): launcher.open(paths)
             case .copyPaths(let paths): selection.offer(paths.joined(separator: "\n"))
             case .trash(let paths):
-                if let pictures = options.waterfall.pictures {
-                    for problem in trash.trash(paths, of: pictures) { reportLine(problem) }
-                }
+                let (moved, problems) = trash.trash(paths)
+                for problem in problems { reportLine(problem) }
+                driver.apply(.removed(moved))
             case .runKeyHandler(let key, let paths): keyHandler.run(key: key, paths: paths)
             case .undoTrash:
-                if let pictures = options.waterfall.pictures {
-                    for problem in trash.undo(in: pictures) { reportLine(problem) }
-                }
+                let (restored, problems) = trash.undo()
+                for problem in problems { reportLine(problem) }
+                driver.apply(.restored(restored))
             }
             translator.needsDisplay = true
         }
-        // Pictures trashed or put back leave or rejoin the grid before the next frame draws it.
-        if !requests.isEmpty { driver.takePictureResults() }
-    }
-
-    /// Reads pictures again after the key-handler ran on them: changed, or gone from the grid.
-    private func reload(_ paths: [String]) {
-        guard let pictures = options.waterfall.pictures else { return }
-        let shown = paths.compactMap { path in pictures.position(ofPath: path).map { (path, $0) } }
-        for (path, index) in shown where access(path, F_OK) == 0 { pictures.refresh(index) }
-        pictures.remove(shown.filter { access($0.0, F_OK) != 0 }.map(\.1))
-        driver.takePictureResults()
-        translator.needsDisplay = true
     }
 
     /// Sends the replayed session's inputs that come before the next frame.
@@ -238,13 +228,10 @@ public final class Viewer {
             pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
         ]
-        // Finished pictures wake the loop: the main thread never waits for a decoder.
-        if let pictures = options.waterfall.pictures {
-            descriptors.append(pollfd(fd: pictures.loader.wakeDescriptor, events: Int16(POLLIN), revents: 0))
-            // So do pictures written into a folder shown.
-            if let watch = pictures.watchDescriptor {
-                descriptors.append(pollfd(fd: watch, events: Int16(POLLIN), revents: 0))
-            }
+        // Finished pictures wake the loop (the main thread never waits for a decoder), and so do
+        // pictures written into a folder shown.
+        for descriptor in driver.descriptorsToPoll {
+            descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
         }
         _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
     }

@@ -42,16 +42,16 @@ struct BenchTrashCommand: ParsableCommand {
         feed.waitForAllHeaders()
         var options = WaterfallScene.Options()
         options.pictures = feed
-        var scene = WaterfallScene(options: options)
+        var model = ViewerModel(force: ForceScene.Options(), waterfall: options, view: .waterfall)
         let start = monotonicNanoseconds()
-        let problems = actions.trash(paths, of: feed)
-        scene.takePictureResults()
+        let (moved, problems) = actions.trash(paths)
+        model.apply(.removed(moved))
         let trashed = monotonicNanoseconds()
-        guard problems.isEmpty, scene.items.isEmpty else {
-            throw CommandError(problems.first ?? "\(scene.items.count) pictures stayed in the grid")
+        guard problems.isEmpty, model.waterfall.items.isEmpty else {
+            throw CommandError(problems.first ?? "\(model.waterfall.items.count) pictures stayed in the grid")
         }
-        let notRestored = actions.undo(in: feed)
-        scene.takePictureResults()
+        let (back, notRestored) = actions.undo()
+        model.apply(.restored(back))
         let restored = monotonicNanoseconds()
         guard notRestored.isEmpty, feed.count == files else {
             throw CommandError(notRestored.first ?? "\(feed.count) of \(files) pictures came back")

@@ -86,8 +86,9 @@ import Testing
         model.handle(.key(.trash))
         let paths = [root + "/p1.png", root + "/p2.png"]
         #expect(model.takeRequests() == [.trash(paths)])
-        #expect(actions.trash(paths, of: feed).isEmpty)
-        model.takePictureResults()
+        let (moved, problems) = actions.trash(paths)
+        #expect(moved == paths && problems.isEmpty)
+        model.apply(.removed(moved))
         #expect(model.waterfall.items.map(\.title) == ["p3.png", "p4.jpg"] && feed.count == 2)
         #expect(model.waterfall.marks.isEmpty, "what went to the trash is no longer marked")
         #expect(model.waterfall.selection == 0, "the selection goes to the next picture")
@@ -96,7 +97,9 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: data + "/Trash/files").sorted() == ["p1.png", "p2.png"])
         model.handle(.key(.undoTrash))
         #expect(model.takeRequests() == [.undoTrash])
-        #expect(actions.undo(in: feed).isEmpty)
+        let (restored, notRestored) = actions.undo()
+        #expect(restored == paths && notRestored.isEmpty)
+        model.apply(.restored(restored))
         #expect(FileManager.default.fileExists(atPath: root + "/p1.png"))
         #expect(feed.paths == (1...3).map { root + "/p\($0).png" } + [root + "/p4.jpg"], "back in their places")
         #expect(try FileManager.default.contentsOfDirectory(atPath: data + "/Trash/info").isEmpty)
@@ -152,5 +155,22 @@ import Testing
             model.takePictureResults()
         }
         #expect(model.force.layout.count == 3, "two pictures and a broken one, a cell each")
+    }
+
+    @Test func whatTheKeyHandlerChangedIsReadAgainAndWhatItRemovedLeaves() throws {
+        var (model, feed, root) = try PictureBrowsingTests.model(3, bar: false)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        model.waterfall.select(1)
+        try LiveFolderTests.png(120, 200, 0x90_3030).write(to: URL(fileURLWithPath: root + "/p2.png"))
+        try FileManager.default.removeItem(atPath: root + "/p3.png")
+        model.apply(.changed([root + "/p2.png", root + "/p3.png"]))
+        #expect(model.waterfall.items.map(\.title) == ["p1.png", "p2.png", "p4.jpg"] && feed.count == 3)
+        let deadline = Date().addingTimeInterval(20)
+        while feed.header(at: 1)?.width != 120 && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 20)
+            model.takePictureResults()
+        }
+        #expect(feed.header(at: 1)?.width == 120, "read again in its place")
+        #expect(model.waterfall.selection == 1, "the selection stays on it")
     }
 }

@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 
 /// The one path from input to state: the window, headless replay and the benches all send their input
@@ -36,6 +37,18 @@ public final class ViewerDriver {
     /// Moves the animations that show on to the frames due by `now`; returns whether to draw again.
     public func advanceAnimations(to now: UInt64) -> Bool {
         model.advanceAnimations(to: now)
+    }
+
+    /// Tells the model what happened outside the viewer to pictures it shows (the trash, the key-handler).
+    public func apply(_ change: PictureChange) {
+        model.apply(change)
+    }
+
+    /// The descriptors the loop polls besides its own: readable while pictures finished on the workers
+    /// or the folders shown changed.
+    public var descriptorsToPoll: [Int32] {
+        guard let pictures = model.waterfall.pictures else { return [] }
+        return [pictures.loader.wakeDescriptor] + (pictures.watchDescriptor.map { [$0] } ?? [])
     }
 
     /// Hands over what the user asked be done outside the viewer (opening, copying).

@@ -36,8 +36,11 @@ extension PictureFeed {
     }
 
     /// Takes the pictures at `positions` out of the feed: their tiles go, and the grid closes over them.
+    /// Where each was is kept, for ``restore(_:)``.
     public func remove(_ positions: [Int]) {
-        let removed = Set(positions.filter { $0 >= 0 && $0 < count }.map { order[$0] })
+        let valid = positions.filter { $0 >= 0 && $0 < count }
+        for position in valid { placesLeft[path(of: position)] = position }
+        let removed = Set(valid.map { order[$0] })
         guard !removed.isEmpty else { return }
         drop(removed)
         rearrange(order.ids.filter { !removed.contains($0) })
@@ -54,6 +57,12 @@ extension PictureFeed {
             joining.remove(id)
             idByPath?[loader.path(of: id)] = nil
         }
+    }
+
+    /// Puts the pictures at `paths` back where they were when they were removed (the trash undone),
+    /// read again; one never removed goes at the end.
+    public func restore(_ paths: [String]) {
+        insert(paths.map { (placesLeft.removeValue(forKey: $0) ?? count, $0) })
     }
 
     /// Puts pictures back at the positions they had (`paths` with where each was, the trash undone):

@@ -51,6 +51,8 @@ public final class PictureFeed {
     /// Each picture's rank in name order by id, once known: a listing by name gives the ids in name
     /// order, another listing gives the ranks, a sort works them out when it first needs them.
     var nameRanks: [Int]?
+    /// Where each picture removed was, by path, until it is restored.
+    var placesLeft: [String: Int] = [:]
     /// How many of the loader's pictures the feed has taken in.
     var known = 0
     /// Whether a listing still runs

@@ -139,7 +139,9 @@ struct BenchImagesCommand: ParsableCommand {
             return
         }
         let pictures = PictureFiles([folder], recursive: false)
-        guard !pictures.paths.isEmpty else { throw CommandError("\(folder): no pictures (JPEG, PNG, GIF, WebP)") }
+        guard !pictures.paths.isEmpty else {
+            throw CommandError("\(folder): no pictures (\(PictureHeader.Format.names))")
+        }
         let sides = window.split(separator: "x").compactMap { Int($0) }
         guard sides.count == 2, sides.allSatisfy({ (64...8192).contains($0) }) else {
             throw CommandError("--window must be WxH, each from 64 to 8192, not '\(window)'")

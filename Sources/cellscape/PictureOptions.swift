@@ -74,7 +74,7 @@ struct PictureOptions: ParsableArguments {
         guard !found.paths.isEmpty else {
             // Each path that could not be taken has had its line.
             if !found.problems.isEmpty { throw ExitCode(2) }
-            throw CommandError("no pictures (JPEG, PNG, GIF or WebP) in \(arguments.joined(separator: ", "))")
+            throw CommandError("no pictures (\(PictureHeader.Format.names)) in \(arguments.joined(separator: ", "))")
         }
         let feed = Self.feed(of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache)
         feed.skippedFiles = found.skipped

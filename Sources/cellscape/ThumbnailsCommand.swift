@@ -10,8 +10,8 @@ struct ThumbnailsCommand: ParsableCommand {
         commandName: "thumbnails",
         abstract: "Fill the shared thumbnail cache (~/.cache/thumbnails) for pictures, headless.",
         discussion: """
-            JPEG, PNG, GIF and WebP files among the paths (folders give the pictures in them, in natural name order; \
-            an animation gives its first frame) get \
+            \(PictureHeader.Format.names) files among the paths (folders give the pictures in them, in natural \
+            name order; an animation gives its first frame) get \
             a thumbnail as the freedesktop.org standard says, shared with GNOME Files, Thunar and others. A \
             picture that cannot be decoded gets one line on standard error and a failure entry. The summary \
             line goes to standard output; progress to standard error.

@@ -13,7 +13,7 @@ struct ViewCommand: ParsableCommand {
         abstract: "Browse pictures in a grid, or show force-directed cells and a waterfall, in a window (the default).",
         discussion: ([
             """
-            Given pictures or folders (JPEG, PNG, GIF and WebP, stills and animations), shows their thumbnails \
+            Given pictures or folders (\(PictureHeader.Format.names); stills and animations), shows their thumbnails \
             in a waterfall grid; Enter or a double click opens one. Without, shows force-directed cells, and Tab \
             the waterfall of generated items. Prints 'ready window=0x<id>' once the window is mapped.
             """

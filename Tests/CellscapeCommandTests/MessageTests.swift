@@ -27,7 +27,7 @@ import Testing
         (["replay", directory, "--state", "x.json"], "it is a directory"),
         (["replay", "/nonexistent/session.jsonl"], "cannot read /nonexistent/session.jsonl"),
         (["/nonexistent/pictures"], "cannot read /nonexistent/pictures: No such file or directory"),
-        (["/etc/passwd"], "/etc/passwd: not a picture (JPEG, PNG, GIF or WebP)"),
+        (["/etc/passwd"], "/etc/passwd: not a picture (JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, or JPEG XL)"),
         (["snapshot", "/etc/passwd", "--out", "x.png"], "/etc/passwd: not a picture"),
         (["thumbnails", "/nonexistent/pictures"], "cannot read /nonexistent/pictures: No such file"),
     ])

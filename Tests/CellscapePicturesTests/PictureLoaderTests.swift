@@ -200,6 +200,31 @@ import Testing
         #expect(cache.hasFailure(forFile: broken, modified: try PictureFile(path: broken).modified))
     }
 
+    /// A file the cache records as failed is not decoded again, by the viewer as by `thumbnails`, until
+    /// it changes: a valid picture written under a fail entry of its time shows none until then.
+    @Test func aFileRecordedAsFailedIsNotDecodedAgainUntilItChanges() throws {
+        let (root, paths) = try Self.folder(count: 1)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = ThumbnailCache(root: root + "/cache")
+        let path = paths[0]
+        let modified = try PictureFile(path: path).modified
+        try cache.recordFailure(forFile: path, modified: modified)
+        let problem = { () -> String? in
+            let loader = PictureLoader(paths: [path], threads: 1, diskCache: cache)
+            _ = loader.waitForResults(count: 1, seconds: 10)
+            loader.requestThumbnail(PictureID(0), side: 200, priority: 0)
+            for case .thumbnail(_, _, let picture, let problem) in loader.waitForResults(count: 1, seconds: 10) {
+                return picture == nil ? problem : nil
+            }
+            return "no answer"
+        }
+        #expect(problem() == "\(path): failed before, and unchanged since (its failure entry)")
+        #expect(Thumbnailer(cache: cache, size: .large, threads: 1).thumbnail(path) == .failedBefore)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: Double(modified + 10))], ofItemAtPath: path)
+        #expect(problem() == nil, "changed, it is decoded again")
+    }
+
     @Test func aCacheThatCannotBeWrittenIsSaidOnceAndThePicturesStillCome() throws {
         let (root, paths) = try Self.folder(count: 4)
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -16,9 +16,8 @@ extension PictureHeader {
 
     private static func problem(start: [UInt8], empty: Bool) -> String {
         guard !empty else { return "empty file" }
-        if let format = optionalFormat(of: start), let library = library(for: format), !library.installed {
-            let name = format == .heif ? "HEIF or AVIF" : "JPEG XL"
-            return "a \(name) picture: needs \(library.package) (apt-get install \(library.package))"
+        if let format = optionalFormat(of: start), let library = format.library, !library.installed {
+            return "a \(format.name) picture: needs \(library.package) (apt-get install \(library.package))"
         }
         guard let format = formatName(of: start) else { return "not a picture" }
         return "a \(format) cut short or damaged before its size"
@@ -41,13 +40,7 @@ extension PictureHeader {
     }
 
     /// The package that decodes `format` when it is not installed, and whether it is.
-    public static func library(for format: Format) -> (package: String, installed: Bool)? {
-        switch format {
-        case .heif: ("libheif1", cellscape_heif_available() != 0)
-        case .jxl: ("libjxl0.7", cellscape_jxl_available() != 0)
-        default: nil
-        }
-    }
+    public static func library(for format: Format) -> (package: String, installed: Bool)? { format.library }
 
     /// A HEIF, AVIF or JPEG XL picture's header, its size from libheif or libjxl (a HEIF's boxes may
     /// be anywhere in the file, so it is read whole); nil without the library.
@@ -66,15 +59,6 @@ extension PictureHeader {
     }
 
     /// The name of the format whose signature `start` (a file's first 12 bytes) begins with, if any.
-    public static func formatName(of start: [UInt8]) -> String? {
-        let signatures: [(prefix: [UInt8], at: Int, name: String)] = [
-            ([0xFF, 0xD8], 0, "JPEG"), ([0x89, 0x50, 0x4E, 0x47], 0, "PNG"), (Array("GIF8".utf8), 0, "GIF"),
-            (Array("WEBP".utf8), 8, "WebP"),
-        ]
-        let known = signatures.first { signature in
-            start.count >= signature.at + signature.prefix.count
-                && Array(start[signature.at..<signature.at + signature.prefix.count]) == signature.prefix
-        }?.name
-        return known ?? optionalFormat(of: start).map { $0 == .heif ? "HEIF or AVIF" : "JPEG XL" }
-    }
+    public static func formatName(of start: [UInt8]) -> String? { Format.of(start: start)?.name }
+
 }

@@ -7,7 +7,7 @@
 /// libjpeg refuses is refused.
 public struct PictureHeader: Hashable, Sendable {
     /// The file formats Cellscape decodes.
-    public enum Format: String, Hashable, Sendable {
+    public enum Format: String, Hashable, Sendable, CaseIterable {
         case jpeg
         case png
         case gif

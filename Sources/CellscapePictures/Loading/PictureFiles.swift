@@ -27,9 +27,7 @@ public struct PictureFiles: Sendable {
     }
 
     /// The endings of the files taken for pictures; their headers decide later.
-    public static let extensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "jfif", "png", "apng", "gif", "webp", "heic", "heif", "avif", "jxl",
-    ]
+    public static let extensions = PictureHeader.Format.allEndings
 
     /// Collects the pictures of `arguments` (files and folders); folders' subfolders too when
     /// `recursive`; in `order`, reversed when `descending`.
@@ -101,7 +99,7 @@ public struct PictureFiles: Sendable {
                     if PictureHeader.formatName(of: start) != nil {
                         paths.append(path)
                     } else {
-                        problems.append("\(argument): not a picture (JPEG, PNG, GIF or WebP)")
+                        problems.append("\(argument): not a picture (\(PictureHeader.Format.names))")
                     }
                 } catch {
                     problems.append(error.description.replacingOccurrences(of: path, with: argument))

@@ -59,30 +59,19 @@ public struct Thumbnailer {
         return Array(outcomes[..<start])
     }
 
-    /// Makes the thumbnail of one picture, unless the cache has it or it failed before.
+    /// Makes the thumbnail of one picture, unless the cache has it or it failed before: the viewer's
+    /// own path through the cache.
     public func thumbnail(_ path: String) -> Outcome {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            return .failed("cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        let modified = Int(status.st_mtim.tv_sec)
-        if cache.thumbnail(forFile: path, modified: modified, size: size) != nil { return .cached }
-        if cache.hasFailure(forFile: path, modified: modified) { return .failedBefore }
-        let data: [UInt8]
-        do { data = try PictureFile.contents(of: path) } catch { return .failed(error.description) }
-        let side = Double(size.pixels)
-        let picture: Framebuffer
         do {
-            picture = try PictureDecoder.decode(data, fitting: Size(width: side, height: side))
+            let made = try cache.thumbnail(of: try PictureFile(path: path), size: size)
+            if let problem = made.storeProblem { return .cacheUnwritable(problem) }
+            return made.decoded ? .made : .cached
+        } catch let failure as PictureFile.Failure {
+            return .failed(failure.description)
+        } catch ThumbnailCache.MakingFailure.failedBefore {
+            return .failedBefore
         } catch {
-            try? cache.recordFailure(forFile: path, modified: modified)
-            return .failed("\(path): \(error)")
+            return .failed("\(error)")
         }
-        do {
-            try cache.store(picture, forFile: path, modified: modified, size: size)
-        } catch {
-            return .cacheUnwritable(error.description)
-        }
-        return .made
     }
 }

@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 
 extension WaterfallScene {
@@ -39,7 +40,7 @@ extension WaterfallScene {
         frame.fill(.background)
         for index in layout.indices(in: visibleRect) { drawTile(index, into: frame, text: text) }
         if let pictures, pictures.count == 0, !pictures.isListing, let text {
-            let line = "no pictures (JPEG, PNG, GIF or WebP) in \(pictures.folderName)"
+            let line = "no pictures (\(PictureHeader.Format.names)) in \(pictures.folderName)"
             let x = (Int(size.width) - text.width(of: line)) / 2
             text.draw(line, x: max(8, x), y: Int(viewport.height) / 2, color: .text, into: frame)
         }

@@ -1,0 +1,65 @@
+import CellscapeLayout
+import CellscapeRender
+
+/// The one way from a file to its thumbnail through the shared cache, for the viewer's tiles and for
+/// `cellscape thumbnails` alike: the cache's own if fresh; none, without decoding, when the cache
+/// records that this version of the file failed; else decoded once at the standard size, stored, and
+/// shrunk to what is asked.
+extension ThumbnailCache {
+    /// A thumbnail had through the cache.
+    public struct Made {
+        /// The thumbnail, fitting the side asked for.
+        public let picture: Framebuffer
+        /// Whether it was decoded now (else the cache held it).
+        public let decoded: Bool
+        /// Why it could not be stored, when it could not (a full disk, a folder not writable).
+        public let storeProblem: String?
+    }
+
+    /// Why a file has no thumbnail.
+    public enum MakingFailure: Error, CustomStringConvertible, Sendable {
+        /// The cache records that this version of the file could not be decoded.
+        case failedBefore(path: String)
+        /// The file could not be read or decoded now (its failure is recorded).
+        case failed(String)
+
+        public var description: String {
+            switch self {
+            case .failedBefore(let path): "\(path): failed before, and unchanged since (its failure entry)"
+            case .failed(let reason): reason
+            }
+        }
+    }
+
+    /// The thumbnail of `file` at the standard `size`, shrunk to fit `side` pixels when smaller, its
+    /// memory from `pool` if given. The file's bytes are read only when the cache has no thumbnail
+    /// and no failure for it; a failure to decode is recorded, so no program tries it again until the
+    /// file changes.
+    public func thumbnail(
+        of file: PictureFile, size: Size, fitting side: Int? = nil, pool: PixelPool? = nil
+    ) throws(MakingFailure) -> Made {
+        let side = min(side ?? size.pixels, size.pixels)
+        if let stored = thumbnail(forFile: file.path, modified: file.modified, size: size, fitting: side, pool: pool) {
+            return Made(picture: stored, decoded: false, storeProblem: nil)
+        }
+        if hasFailure(forFile: file.path, modified: file.modified) { throw .failedBefore(path: file.path) }
+        let decoded: Framebuffer
+        do {
+            let fitting = CellscapeLayout.Size(width: Double(size.pixels), height: Double(size.pixels))
+            decoded = try PictureDecoder.decode(try file.contents(), fitting: fitting, pool: pool)
+        } catch let failure as PictureFile.Failure {
+            throw .failed(failure.description)
+        } catch {
+            try? recordFailure(forFile: file.path, modified: file.modified)
+            throw .failed("\(file.path): \(error)")
+        }
+        var storeProblem: String?
+        do {
+            try store(decoded, forFile: file.path, modified: file.modified, size: size)
+        } catch {
+            storeProblem = error.description
+        }
+        let picture = side < size.pixels ? PictureDecoder.shrink(decoded, fitting: side, pool: pool) : decoded
+        return Made(picture: picture, decoded: true, storeProblem: storeProblem)
+    }
+}

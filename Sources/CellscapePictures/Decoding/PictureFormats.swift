@@ -1,0 +1,91 @@
+import CPictureCodecs
+
+/// Every picture format Cellscape reads, in one place: its name, the endings its files have, the bytes
+/// it starts with, whether it animates, how it shrinks while it decodes, the colour it carries, and the
+/// library that decodes it when that is loaded at run time. The listing, the folder watcher, the
+/// messages, `--help` and the man page read it.
+extension PictureHeader.Format {
+    /// What a user calls the format.
+    public var name: String {
+        switch self {
+        case .jpeg: "JPEG"
+        case .png: "PNG"
+        case .gif: "GIF"
+        case .webp: "WebP"
+        case .heif: "HEIF/HEIC or AVIF"
+        case .jxl: "JPEG XL"
+        }
+    }
+
+    /// The endings of its files, lower case, without the dot.
+    public var endings: [String] {
+        switch self {
+        case .jpeg: ["jpg", "jpeg", "jpe", "jfif"]
+        case .png: ["png", "apng"]
+        case .gif: ["gif"]
+        case .webp: ["webp"]
+        case .heif: ["heic", "heif", "avif"]
+        case .jxl: ["jxl"]
+        }
+    }
+
+    /// Whether a file's first bytes (12 or more) are this format's.
+    public func starts(_ start: [UInt8]) -> Bool {
+        let has = { (prefix: [UInt8], offset: Int) in
+            start.count >= offset + prefix.count && Array(start[offset..<offset + prefix.count]) == prefix
+        }
+        switch self {
+        case .jpeg: return has([0xFF, 0xD8], 0)
+        case .png: return has([0x89, 0x50, 0x4E, 0x47], 0)
+        case .gif: return has(Array("GIF8".utf8), 0)
+        case .webp: return has(Array("RIFF".utf8), 0) && has(Array("WEBP".utf8), 8)
+        case .heif, .jxl: return PictureHeader.optionalFormat(of: start) == self
+        }
+    }
+
+    /// Whether its files may hold an animation that plays (an APNG shows its default image).
+    public var animates: Bool { self == .gif || self == .webp }
+
+    /// How a thumbnail shrinks while it decodes, rather than after a decode at full size.
+    public var shrinksOnLoad: String {
+        switch self {
+        case .jpeg: "DCT scaling to 1/2, 1/4 or 1/8, row by row"
+        case .png: "row by row into the area reduction"
+        case .gif, .webp: "the first frame composited, then reduced"
+        case .heif: "the file's own thumbnail item when large enough"
+        case .jxl: "decoded whole, then reduced"
+        }
+    }
+
+    /// The colour it carries that is converted to sRGB.
+    public var colour: String {
+        switch self {
+        case .jpeg, .png: "an embedded ICC profile"
+        case .webp: "an ICCP chunk"
+        case .gif: "none (sRGB by definition)"
+        case .heif: "an ICC profile or nclx colour, as libheif gives it"
+        case .jxl: "as libjxl converts it to sRGB"
+        }
+    }
+
+    /// The Debian package that decodes it when it is not linked in, and whether it is installed.
+    public var library: (package: String, installed: Bool)? {
+        switch self {
+        case .heif: ("libheif1", cellscape_heif_available() != 0)
+        case .jxl: ("libjxl0.7", cellscape_jxl_available() != 0)
+        default: nil
+        }
+    }
+
+    /// Every ending of every format.
+    public static let allEndings: Set<String> = Set(allCases.flatMap(\.endings))
+
+    /// The formats' names as a sentence lists them: "JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, or JPEG XL".
+    public static let names: String = {
+        let names = allCases.map(\.name)
+        return names.dropLast().joined(separator: ", ") + ", or " + names.last!
+    }()
+
+    /// The format whose first bytes `start` are, if any.
+    public static func of(start: [UInt8]) -> Self? { allCases.first { $0.starts(start) } }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+@testable import CellscapePictures
+
+/// One registry of formats: each fixture's first bytes name its format as its header does, every
+/// ending the registry gives is one the listing takes, and the messages name every format.
+@Suite struct PictureFormatsTests {
+    @Test(arguments: [
+        ("lossy.webp", PictureHeader.Format.webp), ("sticker-rgba.png", .png), ("display-p3.jpg", .jpeg),
+        ("disposal-0.gif", .gif), ("photo.heic", .heif), ("photo.avif", .heif), ("sticker.jxl", .jxl),
+    ])
+    func aFileStartsAsItsFormat(name: String, format: PictureHeader.Format) throws {
+        let bytes = try PictureFixtures.bytes(name)
+        #expect(PictureHeader.Format.of(start: Array(bytes.prefix(12))) == format)
+        #expect(PictureHeader.Format.allCases.filter { $0.starts(Array(bytes.prefix(12))) } == [format])
+        #expect(format.endings.contains((name as NSString).pathExtension.lowercased()))
+    }
+
+    @Test func theListingTakesEveryEndingTheRegistryGivesAndTheMessagesNameEveryFormat() throws {
+        #expect(PictureFiles.extensions == Set(PictureHeader.Format.allCases.flatMap(\.endings)))
+        for format in PictureHeader.Format.allCases {
+            #expect(PictureHeader.Format.names.contains(format.name))
+            for ending in format.endings {
+                #expect(PictureFiles.hasPictureEnding("a.\(ending.uppercased())"), "\(ending)")
+            }
+        }
+        #expect(PictureHeader.Format.names == "JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, or JPEG XL")
+        #expect(PictureHeader.problem(of: Array("plain text".utf8)) == "not a picture")
+        #expect(PictureHeader.problem(of: [0xFF, 0xD8, 0xFF]) == "a JPEG cut short or damaged before its size")
+    }
+}

@@ -94,6 +94,26 @@ static int png_find_profile(png_structp png, png_infop info, void *context) {
     return 0;
 }
 
+/// A WebP's ICCP chunk, which an extended (VP8X) file carries before its image data.
+static int webp_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length) {
+    size_t offset = 12;
+    while (offset + 8 <= length) {
+        const unsigned char *chunk = data + offset;
+        size_t size = (size_t)chunk[4] | (size_t)chunk[5] << 8 | (size_t)chunk[6] << 16 | (size_t)chunk[7] << 24;
+        if (size > length - offset - 8) return -1;
+        if (memcmp(chunk, "ICCP", 4) == 0) {
+            if (size == 0) return -1;
+            *profile = malloc(size);
+            if (*profile == NULL) return -1;
+            memcpy(*profile, chunk + 8, size);
+            *profile_length = size;
+            return 0;
+        }
+        offset += 8 + size + (size & 1);
+    }
+    return -1;
+}
+
 int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigned char **profile,
                                size_t *profile_length, int *colour_space) {
     *profile = NULL;
@@ -106,5 +126,7 @@ int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigne
     }
     if (length >= 2 && data[0] == 0xFF && data[1] == 0xD8)
         return jpeg_profile(data, length, profile, profile_length, colour_space);
+    if (length >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0)
+        return webp_profile(data, length, profile, profile_length);
     return -1;
 }

@@ -26,6 +26,7 @@ import Testing
         ("exif-orientation-8.jpg", 1, .jpeg),
         ("display-p3.jpg", 2, .jpeg),
         ("adobe-rgb.png", 2, .png),
+        ("display-p3.webp", 2, .webp),
         ("sticker-lossless.webp", 1, .webp),
         ("lossy.webp", 1, .webp),
         ("still-sticker.gif", 0, .gif),

@@ -119,7 +119,7 @@ void cellscape_webp_rewind(cellscape_webp *webp);
 /// What pixels a profile transform takes: B, G, R, A, or CMYK as Adobe writes it (inverted) or plain.
 enum { CELLSCAPE_PROFILE_BGRA = 0, CELLSCAPE_PROFILE_GREY = 1, CELLSCAPE_PROFILE_CMYK_INVERTED = 2, CELLSCAPE_PROFILE_CMYK = 3 };
 
-/// The ICC profile embedded in a JPEG (its APP2 chunks joined) or a PNG (iCCP), malloc'd, and the
+/// The ICC profile embedded in a JPEG (its APP2 chunks joined), a PNG (iCCP) or a WebP (ICCP), malloc'd, and the
 /// colour space of the pixels it describes. Returns 0, or -1 when there is none.
 int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigned char **profile,
                                size_t *profile_length, int *colour_space);

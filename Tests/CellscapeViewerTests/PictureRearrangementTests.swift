@@ -207,10 +207,18 @@ import Testing
         for _ in 0..<20 { model.advance() }
         let before = (0..<model.force.layout.count).map { model.force.layout.cell(at: $0) }
         #expect(before.map(\.id) == Array(0..<6))
+        let kept = [0, 2, 4, 5].map { feed.order[$0] }
         feed.remove([1, 3])
         model.takePictureResults()
         let after = (0..<model.force.layout.count).map { model.force.layout.cell(at: $0) }
-        #expect(after.map(\.id) == Array(0..<4), "cell i still shows picture i")
+        #expect(after.map(\.id) == [0, 2, 4, 5], "the cells of pictures that went go")
+        #expect(after.map { model.force.pictureOfCell[$0.id] } == kept, "each cell still shows its picture")
         #expect(after.map(\.position) == [0, 2, 4, 5].map { before[$0].position })
+        // Sorted again, every cell keeps its picture and its place.
+        feed.sort(.size, descending: true)
+        model.takePictureResults()
+        let sorted = (0..<model.force.layout.count).map { model.force.layout.cell(at: $0) }
+        #expect(sorted.map(\.position) == after.map(\.position))
+        #expect(sorted.map { model.force.pictureOfCell[$0.id] } == kept)
     }
 }

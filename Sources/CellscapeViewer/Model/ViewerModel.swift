@@ -63,19 +63,23 @@ public struct ViewerModel {
         case .key(.toggleSlideshow) where view == .force && waterfall.pictures != nil:
             // The slideshow shows in the waterfall's image view, from the cell clicked last.
             view = .waterfall
-            if let picture = force.selectedPicture { waterfall.open(pictureAt: picture) }
+            if let position = force.selectedPicture.flatMap({ waterfall.pictures?.order.position(of: $0) }) {
+                waterfall.open(pictureAt: position)
+            }
             waterfall.handle(command)
         case .key(.back) where !(view == .waterfall && waterfall.openPicture != nil): wantsQuit = true
         case .key(.open) where view == .force && force.selectedPicture != nil:
             // The image view belongs to the waterfall: Escape then comes back to its grid.
             view = .waterfall
-            waterfall.openPicture(at: force.selectedPicture ?? 0)
+            if let position = force.selectedPicture.flatMap({ waterfall.pictures?.order.position(of: $0) }) {
+                waterfall.openPicture(at: position)
+            }
         case .resize:
             force.handle(command)
             waterfall.handle(command)
         default:
             if view == .force { force.handle(command) } else { waterfall.handle(command) }
-            followRearrangements()
+            force.followPictures()
         }
     }
 
@@ -88,14 +92,8 @@ public struct ViewerModel {
     @discardableResult
     public mutating func takePictureResults() -> Bool {
         let changed = waterfall.takePictureResults()
-        followRearrangements()
-        force.takeArrivedPictures()
+        force.followPictures()
         return changed
-    }
-
-    /// Has the force view follow what the waterfall followed: the same pictures in a new order.
-    mutating func followRearrangements() {
-        for moved in waterfall.takeRearrangements() { force.follow(moved) }
     }
 
     /// Moves the animations that show on to the frames due by `now` (monotonic nanoseconds); returns

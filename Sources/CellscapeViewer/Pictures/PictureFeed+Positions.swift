@@ -58,6 +58,18 @@ extension PictureFeed {
         return items
     }
 
+    /// The header of picture `id`, once read.
+    public func header(of id: PictureID) -> PictureHeader? { id.rawValue < headers.count ? headers[id.rawValue] : nil }
+
+    /// The file name of picture `id`.
+    public func name(of id: PictureID) -> String { (loader.path(of: id) as NSString).lastPathComponent }
+
+    /// The grid thumbnail of picture `id`, if kept (drawing it is no use of it).
+    public func thumbnail(of id: PictureID) -> Framebuffer? { memory.peek(id) }
+
+    /// Whether picture `id`'s grid thumbnail is kept, or it cannot be shown.
+    public func hasArrived(_ id: PictureID) -> Bool { memory.contains(id) || broken.contains(id) }
+
     /// The colour of a picture's tile until its thumbnail arrives.
     static let tileColor = Color(hex: 0x2A_2F3C)
 }

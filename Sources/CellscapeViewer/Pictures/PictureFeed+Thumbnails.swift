@@ -4,17 +4,16 @@ import CellscapeRender
 /// What the feed asks the loader to decode: the grid's thumbnails by priority, the open picture at
 /// the window's size with its neighbours, and the region of a picture zoomed past the window.
 extension PictureFeed {
-    /// Asks for the thumbnails of the pictures at `positions` (the cells in view), at the grid's side
-    /// so the two views share them; work for other cells is dropped before it starts.
-    public func want(cells positions: [Int]) {
-        let ids = positions.map { order[$0] }
+    /// Asks for the thumbnails of the pictures `ids` (the cells in view), at the grid's side so the two
+    /// views share them; work for other cells is dropped before it starts.
+    public func want(cells ids: [PictureID]) {
         wanted.setCells(Set(ids))
-        for (position, id) in zip(positions, ids) where !broken.contains(id) {
-            if memory.contains(id) {
+        for id in ids where !broken.contains(id) {
+            guard !memory.contains(id) else {
                 memory.use(id)
-            } else {
-                loader.requestThumbnail(id, side: side, priority: position)
+                continue
             }
+            loader.requestThumbnail(id, side: side, priority: order.position(of: id) ?? PictureLoader.onScreen - 1)
         }
     }
 

@@ -7,6 +7,8 @@ public struct PictureOrder: Sendable {
     public private(set) var ids: [PictureID] = []
     /// Each id's position, by its raw value; -1 for a picture not shown.
     private var positions: [Int] = []
+    /// Counts the changes to the order: whoever follows it (the force view's cells) looks again when it moves.
+    public private(set) var version = 0
 
     /// An empty order.
     public init() {}
@@ -27,6 +29,7 @@ public struct PictureOrder: Sendable {
 
     /// Shows `more` after the others.
     mutating func append(_ more: [PictureID]) {
+        version += 1
         for id in more {
             grow(to: id)
             positions[id.rawValue] = ids.count
@@ -36,6 +39,7 @@ public struct PictureOrder: Sendable {
 
     /// Shows the pictures in `newOrder`; those it leaves out no longer show.
     mutating func replace(with newOrder: [PictureID]) {
+        version += 1
         for id in ids { positions[id.rawValue] = -1 }
         ids = newOrder
         for (position, id) in ids.enumerated() {

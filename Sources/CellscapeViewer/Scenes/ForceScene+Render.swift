@@ -6,7 +6,7 @@ extension ForceScene {
     /// Asks for the pictures of the cells in view, before a frame is drawn.
     public func prepareFrame() {
         guard let pictures else { return }
-        pictures.want(cells: visibleCells().map { layout.cell(at: $0.index).id }.filter { $0 < pictures.count })
+        pictures.want(cells: visibleCells().compactMap { pictureOfCell[layout.cell(at: $0.index).id] })
     }
 
     /// Draws the frame: the background, the visible cells and, when shown, the HUD.
@@ -23,7 +23,9 @@ extension ForceScene {
     private func drawPictures(_ pictures: PictureFeed, in visible: [LayoutAttributes], into frame: Framebuffer) {
         for attributes in visible {
             let cell = layout.cell(at: attributes.index)
-            guard cell.id < pictures.count, let thumbnail = pictures.thumbnail(cell.id) else { continue }
+            guard let picture = pictureOfCell[cell.id], let thumbnail = pictures.thumbnail(of: picture) else {
+                continue
+            }
             Self.fillDisc(
                 at: windowPoint(for: cell.position), radius: cell.radius * zoom - 1, with: thumbnail, into: frame)
         }
@@ -75,7 +77,7 @@ extension ForceScene {
         lines.append("zoom \(Self.format(zoom * 100, digits: 0))%" + (fitsWindow ? "   fit to window" : ""))
         if let pictures {
             lines.append("pictures \(pictures.loaded) loaded / \(pictures.count)")
-            if let selected = selectedPicture, let header = pictures.header(at: selected) {
+            if let selected = selectedPicture, let header = pictures.header(of: selected) {
                 lines.append("selected \"\(pictures.name(of: selected))\" \(header.width)x\(header.height)")
             }
         }

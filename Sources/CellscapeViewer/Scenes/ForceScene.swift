@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 
 /// The force view's state: the layout, the zoom that fits it into the window, pause, the HUD and a drag.
@@ -64,6 +65,7 @@ public struct ForceScene {
         showsHUD = options.showsHUD
         fitsWindow = options.fitsWindow
         layout = Self.makeLayout(options: options, seed: options.seed)
+        followPictures()
         zoom = targetZoom
     }
 
@@ -73,31 +75,34 @@ public struct ForceScene {
     }
 
     /// The picture whose cell was clicked last, when the cells show pictures.
-    public internal(set) var selectedPicture: Int?
+    public internal(set) var selectedPicture: PictureID?
 
     /// The pictures the cells show, if any.
     public var pictures: PictureFeed? { options.pictures }
 
-    /// Adds a cell for each picture a listing or a folder added since (a cell per picture, in order).
-    mutating func takeArrivedPictures() {
-        guard let pictures, layout.count < pictures.count else { return }
-        for _ in layout.count..<pictures.count { layout.addCell() }
-    }
+    /// Each cell's picture, and each picture's cell: a cell stays its picture's whatever the order.
+    var pictureOfCell: [Cell.ID: PictureID] = [:]
+    var cellOfPicture: [PictureID: Cell.ID] = [:]
+    /// The version of the feed's order the cells last followed.
+    var followedOrder = -1
 
-    /// Follows the pictures to their new places once the feed's order changed (``PictureFeed/takeRearrangement()``):
-    /// cell `i` still shows picture `i`, where that picture's cell was; the cells of pictures that went
-    /// go too.
-    mutating func follow(_ moved: [Int]) {
-        guard pictures != nil else { return }
-        var positions: [Int: Point] = [:]
-        for index in 0..<layout.count {
-            let cell = layout.cell(at: index)
-            positions[cell.id] = cell.position
+    /// Gives each picture the feed shows a cell, and takes away the cells of pictures that went; the
+    /// other cells stay where they are.
+    mutating func followPictures() {
+        guard let pictures, pictures.order.version != followedOrder else { return }
+        followedOrder = pictures.order.version
+        let shown = Set(pictures.order.ids)
+        for (picture, cell) in cellOfPicture where !shown.contains(picture) {
+            layout.removeCell(id: cell)
+            cellOfPicture[picture] = nil
+            pictureOfCell[cell] = nil
+            if selectedPicture == picture { selectedPicture = nil }
         }
-        var followed = ForceDirectedLayout(bounds: layout.bounds, settings: options.settings, seed: seed)
-        for old in moved { followed.addCell(at: old >= 0 ? positions[old] : nil) }
-        layout = followed
-        selectedPicture = selectedPicture.flatMap { moved.firstIndex(of: $0) }
+        for picture in pictures.order.ids where cellOfPicture[picture] == nil {
+            let cell = layout.addCell()
+            cellOfPicture[picture] = cell
+            pictureOfCell[cell] = picture
+        }
     }
 
     /// Applies one command.
@@ -195,7 +200,7 @@ public struct ForceScene {
         switch command {
         case .press(let point):
             if let id = cell(at: point), let index = layout.index(of: id) {
-                selectedPicture = id
+                selectedPicture = pictureOfCell[id]
                 let position = layout.cell(at: index).position
                 grabOffset = position - layoutPoint(at: point)
                 layout.pinCell(id: id, at: position)
@@ -232,6 +237,8 @@ public struct ForceScene {
             var restart = options
             restart.size = size
             layout = Self.makeLayout(options: restart, seed: seed)
+            (pictureOfCell, cellOfPicture, followedOrder) = ([:], [:], -1)
+            followPictures()
         case .clear: layout.removeAllCells()
         case .addCells: for _ in 0..<100 { layout.addCell() }
         case .removeCells:
@@ -267,7 +274,8 @@ public struct ForceScene {
     private static func makeLayout(options: Options, seed: UInt64) -> ForceDirectedLayout {
         var layout = ForceDirectedLayout(
             bounds: Rect(origin: .zero, size: options.size), settings: options.settings, seed: seed)
-        for _ in 0..<(options.pictures?.count ?? options.cells) { layout.addCell() }
+        // Cells of pictures come as the pictures do (``followPictures()``).
+        for _ in 0..<(options.pictures == nil ? options.cells : 0) { layout.addCell() }
         return layout
     }
 }

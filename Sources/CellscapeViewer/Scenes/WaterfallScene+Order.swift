@@ -4,12 +4,6 @@ import CellscapePictures
 /// The grid follows its pictures when their order changes: sorted again, or some taken out (removed
 /// from the folder, moved to the trash), without losing the user's place.
 extension WaterfallScene {
-    /// The rearrangements followed since the last call, for the force view that shows the same pictures.
-    public mutating func takeRearrangements() -> [[Int]] {
-        defer { rearrangements.removeAll() }
-        return rearrangements
-    }
-
     /// The orders the sort key goes through, in turn.
     static let sortOrders: [PictureFiles.Order] = [.name, .time, .size, .taken]
 
@@ -36,7 +30,6 @@ extension WaterfallScene {
     @discardableResult
     mutating func followRearrangement(sorted: Bool = false) -> Bool {
         guard let pictures, let moved = pictures.takeRearrangement() else { return false }
-        rearrangements.append(moved)
         let oldCount = items.count
         var newPosition = [Int](repeating: -1, count: oldCount)
         for (position, old) in moved.enumerated() where old >= 0 && old < oldCount { newPosition[old] = position }

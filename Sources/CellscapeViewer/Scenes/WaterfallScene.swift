@@ -85,8 +85,6 @@ public struct WaterfallScene {
     static let fadeFrames = 8
     /// The order the pictures are in, and whether reversed.
     public internal(set) var pictureOrder: (order: PictureFiles.Order, descending: Bool)
-    /// The rearrangements followed, until the model hands them to the force view.
-    var rearrangements: [[Int]] = []
     /// Where the pointer was last seen (pressed, dragged or released), for zooming about it.
     var pointer: Point?
     /// The last frame's query: how many items it found and how long it took, in nanoseconds.

@@ -345,3 +345,27 @@ void cellscape_md5(const unsigned char *data, size_t length, unsigned char diges
     md5_update(&context, length, data);
     md5_digest(&context, MD5_DIGEST_SIZE, digest);
 }
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CELLSCAPE_THREAD_SANITIZER 1
+void __tsan_acquire(void *address);
+void __tsan_release(void *address);
+#endif
+#endif
+
+void cellscape_lock_taken(const void *address) {
+#ifdef CELLSCAPE_THREAD_SANITIZER
+    __tsan_acquire((void *)address);
+#else
+    (void)address;
+#endif
+}
+
+void cellscape_lock_given_back(const void *address) {
+#ifdef CELLSCAPE_THREAD_SANITIZER
+    __tsan_release((void *)address);
+#else
+    (void)address;
+#endif
+}

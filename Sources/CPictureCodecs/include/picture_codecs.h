@@ -66,6 +66,11 @@ void cellscape_keep_picture_buffers(void);
 /// decoding workers never hold a core the frame loop needs. Does nothing elsewhere.
 void cellscape_lower_thread_priority(int niceness);
 
+/// Tell ThreadSanitizer that the lock at `address` was taken, or is about to be given back: it does
+/// not see the futex under Swift's Mutex. Nothing in a build without it.
+void cellscape_lock_taken(const void *address);
+void cellscape_lock_given_back(const void *address);
+
 /// The MD5 digest of `length` bytes (nettle), for the names of the shared thumbnail cache.
 void cellscape_md5(const unsigned char *data, size_t length, unsigned char digest[16]);
 

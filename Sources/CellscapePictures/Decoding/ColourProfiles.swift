@@ -1,7 +1,6 @@
 import CPictureCodecs
 import CellscapeRender
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -76,5 +75,5 @@ enum ColourProfiles {
     }
 
     /// The transforms made, by profile digest.
-    private static let made = Mutex<[[UInt8]: Transform]>([:])
+    private static let made = Guarded<[[UInt8]: Transform]>([:])
 }

@@ -1,7 +1,6 @@
 import CellscapeLayout
 import CellscapeRender
 import Foundation
-import Synchronization
 
 /// Blocks of pixel memory that framebuffers borrow and give back when they go away, so a viewer that
 /// decodes picture after picture reuses the same few blocks and its resident memory stays flat,
@@ -37,7 +36,7 @@ public final class PixelPool: Sendable {
         var lent = 0
     }
 
-    private let blocks = Mutex(Blocks())
+    private let blocks = Guarded(Blocks())
 
     /// A pool keeping up to `keptBlocks` free blocks (0: none, each framebuffer mapped on its own).
     public init(keptBlocks: Int) {

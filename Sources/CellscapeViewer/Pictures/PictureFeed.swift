@@ -2,7 +2,6 @@ import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
 import Foundation
-import Synchronization
 
 /// The pictures a waterfall shows, on the main thread's side of a `PictureLoader`: the headers known
 /// so far, the thumbnails kept in memory, and which pictures are broken (each said once on stderr).
@@ -274,7 +273,7 @@ final class WantedPictures: Sendable {
         var views = Set<PictureID>()
         var cells = Set<PictureID>()
     }
-    private let wanted = Mutex(Wanted())
+    private let wanted = Guarded(Wanted())
 
     func set(_ ids: Set<PictureID>) { wanted.withLock { $0.range = ids } }
     func setViews(_ ids: Set<PictureID>) { wanted.withLock { $0.views = ids } }

@@ -128,5 +128,6 @@ int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigne
         return jpeg_profile(data, length, profile, profile_length, colour_space);
     if (length >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0)
         return webp_profile(data, length, profile, profile_length);
+    if (length >= 12 && memcmp(data + 4, "ftyp", 4) == 0) return cellscape_heif_profile(data, length, profile, profile_length);
     return -1;
 }

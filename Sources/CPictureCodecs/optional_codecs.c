@@ -38,6 +38,12 @@ static struct {
     int (*image_width)(const void *, int);
     int (*image_height)(const void *, int);
     void (*image_release)(const void *);
+    // Optional: thumbnail items and colour profiles (every libheif of Debian's has them).
+    int (*thumbnail_count)(const void *);
+    int (*thumbnail_ids)(const void *, uint32_t *, int);
+    struct heif_error (*thumbnail)(const void *, uint32_t, void **);
+    size_t (*profile_size)(const void *);
+    struct heif_error (*profile)(const void *, void *);
 } heif;
 static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
 
@@ -60,6 +66,13 @@ static void heif_load(void) {
     heif.image_width = (int (*)(const void *, int))dlsym(library, "heif_image_get_width");
     heif.image_height = (int (*)(const void *, int))dlsym(library, "heif_image_get_height");
     heif.image_release = (void (*)(const void *))dlsym(library, "heif_image_release");
+    heif.thumbnail_count = (int (*)(const void *))dlsym(library, "heif_image_handle_get_number_of_thumbnails");
+    heif.thumbnail_ids = (int (*)(const void *, uint32_t *, int))dlsym(
+        library, "heif_image_handle_get_list_of_thumbnail_IDs");
+    heif.thumbnail = (struct heif_error (*)(const void *, uint32_t, void **))dlsym(
+        library, "heif_image_handle_get_thumbnail");
+    heif.profile_size = (size_t (*)(const void *))dlsym(library, "heif_image_handle_get_raw_color_profile_size");
+    heif.profile = (struct heif_error (*)(const void *, void *))dlsym(library, "heif_image_handle_get_raw_color_profile");
     if (heif.context_alloc && heif.context_free && heif.read_from_memory && heif.primary_handle &&
         heif.handle_width && heif.handle_height && heif.handle_release && heif.decode_image && heif.plane &&
         heif.image_width && heif.image_height && heif.image_release)
@@ -98,15 +111,40 @@ int cellscape_heif_size(const unsigned char *data, size_t length, int *width, in
     return *width > 0 && *height > 0 ? 0 : -1;
 }
 
-int cellscape_heif_decode(const unsigned char *data, size_t length, double max_pixels, unsigned char **rgba,
-                          int *width, int *height, char *error, size_t error_size) {
+// The smallest thumbnail item of `handle` at least `min_width` x `min_height`, or NULL.
+static void *heif_thumbnail(void *handle, int min_width, int min_height) {
+    if (min_width <= 0 || !heif.thumbnail_count || !heif.thumbnail_ids || !heif.thumbnail) return NULL;
+    uint32_t ids[16];
+    int count = heif.thumbnail_count(handle);
+    count = heif.thumbnail_ids(handle, ids, count < 16 ? count : 16);
+    void *best = NULL;
+    for (int i = 0; i < count; i++) {
+        void *thumbnail = NULL;
+        if (heif.thumbnail(handle, ids[i], &thumbnail).code != 0 || !thumbnail) continue;
+        int width = heif.handle_width(thumbnail), height = heif.handle_height(thumbnail);
+        if (width >= min_width && height >= min_height &&
+            (!best || (double)width * height < (double)heif.handle_width(best) * heif.handle_height(best))) {
+            if (best) heif.handle_release(best);
+            best = thumbnail;
+        } else {
+            heif.handle_release(thumbnail);
+        }
+    }
+    return best;
+}
+
+int cellscape_heif_decode(const unsigned char *data, size_t length, double max_pixels, int min_width, int min_height,
+                          unsigned char **rgba, int *width, int *height, char *error, size_t error_size) {
     if (!cellscape_heif_available()) {
         snprintf(error, error_size, "needs libheif (apt-get install libheif1)");
         return -2;
     }
     void *context;
-    void *handle = heif_open(data, length, &context, error, error_size);
-    if (!handle) return -1;
+    void *primary = heif_open(data, length, &context, error, error_size);
+    if (!primary) return -1;
+    // A thumbnail the file carries serves when it is large enough: far less to decode.
+    void *thumbnail = heif_thumbnail(primary, min_width, min_height);
+    void *handle = thumbnail ? thumbnail : primary;
     int result = -1;
     void *image = NULL;
     *width = heif.handle_width(handle);
@@ -141,6 +179,29 @@ int cellscape_heif_decode(const unsigned char *data, size_t length, double max_p
         }
     }
     if (image) heif.image_release(image);
+    if (thumbnail) heif.handle_release(thumbnail);
+    heif.handle_release(primary);
+    heif.context_free(context);
+    return result;
+}
+
+int cellscape_heif_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length) {
+    if (!cellscape_heif_available() || !heif.profile_size || !heif.profile) return -1;
+    void *context;
+    char error[8];
+    void *handle = heif_open(data, length, &context, error, sizeof error);
+    if (!handle) return -1;
+    int result = -1;
+    size_t size = heif.profile_size(handle);
+    if (size > 0 && size < (64u << 20) && (*profile = malloc(size))) {
+        if (heif.profile(handle, *profile).code == 0) {
+            *profile_length = size;
+            result = 0;
+        } else {
+            free(*profile);
+            *profile = NULL;
+        }
+    }
     heif.handle_release(handle);
     heif.context_free(context);
     return result;

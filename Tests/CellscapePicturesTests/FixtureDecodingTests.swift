@@ -40,7 +40,7 @@ import Testing
     /// against pillow-heif's and imagecodecs' own builds; skipped, saying so, where they are missing.
     @Test(
         .enabled(if: PictureHeader.library(for: .heif)?.installed == true, "libheif1 is not installed"),
-        arguments: [("photo.heic", 3), ("photo.avif", 3)])
+        arguments: [("photo.heic", 3), ("photo.avif", 3), ("display-p3.heic", 4)])
     func heifAndAVIFMatchTheReference(name: String, tolerance: Int) throws {
         try Self.matchReference(name: name, tolerance: tolerance, format: .heif)
     }

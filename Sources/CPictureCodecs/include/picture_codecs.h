@@ -144,8 +144,12 @@ int cellscape_heif_size(const unsigned char *data, size_t length, int *width, in
 int cellscape_jxl_size(const unsigned char *data, size_t length, int *width, int *height);
 /// The image as B, G, R, A bytes (straight alpha), malloc'd, width x height. Returns 0, -1 with a
 /// message, or -2 without the library (the message names the package).
-int cellscape_heif_decode(const unsigned char *data, size_t length, double max_pixels, unsigned char **rgba,
-                          int *width, int *height, char *error, size_t error_size);
+/// A HEIF decodes its smallest thumbnail item of at least `min_width` x `min_height` when it has one
+/// (0: the primary image always).
+int cellscape_heif_decode(const unsigned char *data, size_t length, double max_pixels, int min_width, int min_height,
+                          unsigned char **rgba, int *width, int *height, char *error, size_t error_size);
+/// A HEIF's ICC profile (raw, or restricted ICC), malloc'd. Returns 0, or -1 when it has none.
+int cellscape_heif_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length);
 int cellscape_jxl_decode(const unsigned char *data, size_t length, double max_pixels, unsigned char **rgba,
                          int *width, int *height, char *error, size_t error_size);
 

@@ -59,7 +59,7 @@ public enum PictureDecoder {
         let output = { (width: Int, height: Int) in
             pool?.framebuffer(width: width, height: height) ?? Framebuffer(width: width, height: height)
         }
-        let profile = [.jpeg, .png, .webp].contains(header.format) ? ColourProfiles.transform(for: data) : nil
+        let profile = [.jpeg, .png, .webp, .heif].contains(header.format) ? ColourProfiles.transform(for: data) : nil
         let shrunk =
             switch header.format {
             case .jpeg: try decodeJPEG(data, width: stored.0, height: stored.1, cmyk: profile, region: part, output)
@@ -180,8 +180,8 @@ public enum PictureDecoder {
         let status = data.withUnsafeBufferPointer { bytes in
             format == .heif
                 ? cellscape_heif_decode(
-                    bytes.baseAddress, bytes.count, maximumPixels, &pixels, &decodedWidth, &decodedHeight, &message, 256
-                )
+                    bytes.baseAddress, bytes.count, maximumPixels, region == nil ? Int32(width) : 0,
+                    region == nil ? Int32(height) : 0, &pixels, &decodedWidth, &decodedHeight, &message, 256)
                 : cellscape_jxl_decode(
                     bytes.baseAddress, bytes.count, maximumPixels, &pixels, &decodedWidth, &decodedHeight, &message, 256
                 )

@@ -19,8 +19,14 @@ extension PictureFeed {
     /// Whether the picture at `position` cannot be shown.
     public func isBroken(at position: Int) -> Bool { broken.contains(order[position]) }
 
-    /// How many of the pictures shown cannot be.
-    public var brokenCount: Int { broken.count { order.contains($0) } }
+    /// How many of the pictures shown cannot be: counted again only when the order or the broken
+    /// pictures changed (the bar asks every frame).
+    public var brokenCount: Int {
+        if let kept = brokenCounted, kept.version == order.version, kept.broken == brokenChanges { return kept.count }
+        let count = broken.count { order.contains($0) }
+        brokenCounted = (order.version, brokenChanges, count)
+        return count
+    }
 
     /// Why the picture at `position` cannot be shown, if it cannot.
     public func problem(at position: Int) -> String? { problems[order[position]] }

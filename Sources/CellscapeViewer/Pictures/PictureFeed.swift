@@ -18,7 +18,9 @@ public final class PictureFeed {
     /// Whether each picture's header arrived (read, broken, or being read again), by id.
     var arrived: [Bool] = []
     /// Pictures that cannot be shown.
-    var broken = Set<PictureID>()
+    var broken = Set<PictureID>() { didSet { brokenChanges += 1 } }
+    /// Counts the changes to ``broken``.
+    var brokenChanges = 0
     /// Why each broken picture cannot be shown, without its path ("not a picture", "cannot read:
     /// Permission denied"): what its tile and the image view say under its name.
     var problems: [PictureID: String] = [:]
@@ -50,6 +52,8 @@ public final class PictureFeed {
     /// Each picture's rank in name order by id, once known: a listing by name gives the ids in name
     /// order, another listing gives the ranks, a sort works them out when it first needs them.
     var nameRanks: [Int]?
+    /// The last count of the broken pictures shown, with the versions of the order and of ``broken``.
+    var brokenCounted: (version: Int, broken: Int, count: Int)?
     /// Where each picture removed was, by path, until it is restored.
     var placesLeft: [String: Int] = [:]
     /// How many of the loader's pictures the feed has taken in.

@@ -88,20 +88,33 @@ struct WorkQueue<Work> {
     }
 
     /// Takes the first piece of the most urgent level that `isReady` accepts (at or above `limit`);
-    /// pieces it refuses stay where they are.
+    /// pieces it refuses stay where they are, in their order. What the scan passed over is let go, so
+    /// a piece refused for long (a busy animation's frames) costs no rescan of everything behind it.
     mutating func dequeue(through limit: Level = .behind, where isReady: (Work) -> Bool = { _ in true }) -> Work? {
         for level in Level.allCases where level <= limit {
             compact(level)
-            var position = heads[level.rawValue]
-            while position < levels[level.rawValue].count {
-                let handle = levels[level.rawValue][position]
-                if let entry = entries[handle], entry.level == level, isReady(entry.work) {
-                    entries[handle] = nil
-                    if position == heads[level.rawValue] { heads[level.rawValue] += 1 }
-                    return entry.work
+            let index = level.rawValue
+            var refused: [Handle] = []
+            var position = heads[index]
+            var taken: Work?
+            while position < levels[index].count {
+                let handle = levels[index][position]
+                if let entry = entries[handle], entry.level == level {
+                    if isReady(entry.work) {
+                        entries[handle] = nil
+                        taken = entry.work
+                        break
+                    }
+                    refused.append(handle)
                 }
                 position += 1
             }
+            // Everything from the head to where the scan stopped was stale or refused: the refused
+            // ones move up against it, in order, and the head follows them.
+            let start = position - refused.count
+            for (offset, handle) in refused.enumerated() { levels[index][start + offset] = handle }
+            heads[index] = start
+            if let taken { return taken }
         }
         return nil
     }

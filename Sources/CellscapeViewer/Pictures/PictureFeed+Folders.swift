@@ -18,9 +18,7 @@ extension PictureFeed {
 
     /// Pictures that joined: each shows once its header arrives, where the current order puts it.
     public func append(paths more: [String]) {
-        let ids = adopt(loader.append(paths: more))
-        joining.formUnion(ids)
-        if idByPath != nil { for id in ids { idByPath?[loader.path(of: id)] = id } }
+        joining.formUnion(adopt(loader.append(paths: more)))
     }
 
     /// The file of the picture at `position` changed: it is read again in its place.

@@ -67,3 +67,11 @@ int cellscape_png_read_info(const unsigned char *data, size_t length,
     png_destroy_read_struct(&png, &info, NULL);
     return result;
 }
+
+void cellscape_swap_red_blue(unsigned char *pixels, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        unsigned char red = pixels[4 * i];
+        pixels[4 * i] = pixels[4 * i + 2];
+        pixels[4 * i + 2] = red;
+    }
+}

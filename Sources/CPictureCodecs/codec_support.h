@@ -44,4 +44,7 @@ int cellscape_png_chunks_fit(const unsigned char *data, size_t length);
 int cellscape_png_read_info(const unsigned char *data, size_t length,
                             int (*with)(png_structp png, png_infop info, void *context), void *context);
 
+/// R, G, B, A bytes to B, G, R, A (the order the row shrinker takes), in place.
+void cellscape_swap_red_blue(unsigned char *pixels, size_t count);
+
 #endif

@@ -37,6 +37,46 @@ void *cellscape_profile_transform(const unsigned char *profile, size_t length, i
     return transform;
 }
 
+// ---- A profile from a description (HEIF/AVIF nclx): primaries, white point and transfer ----
+
+// The H.273 transfer characteristics a display-referred picture uses, as a tone curve; HDR ones
+// (PQ, HLG) have no SDR curve and take sRGB's, so their primaries are still converted.
+static cmsToneCurve *transfer_curve(int transfer) {
+    switch (transfer) {
+    case 4: return cmsBuildGamma(NULL, 2.2);
+    case 5: return cmsBuildGamma(NULL, 2.8);
+    case 8: return cmsBuildGamma(NULL, 1.0);
+    default: {
+        const cmsFloat64Number srgb[5] = {2.4, 1.0 / 1.055, 0.055 / 1.055, 1.0 / 12.92, 0.04045};
+        return cmsBuildParametricToneCurve(NULL, 4, srgb);
+    }
+    }
+}
+
+int cellscape_profile_describing(const double xy[8], int transfer, unsigned char **profile, size_t *length) {
+    cmsCIExyY white = {xy[6], xy[7], 1.0};
+    cmsCIExyYTRIPLE primaries = {{xy[0], xy[1], 1.0}, {xy[2], xy[3], 1.0}, {xy[4], xy[5], 1.0}};
+    cmsToneCurve *curve = transfer_curve(transfer);
+    if (curve == NULL) return -1;
+    cmsToneCurve *curves[3] = {curve, curve, curve};
+    cmsHPROFILE made = cmsCreateRGBProfile(&white, &primaries, curves);
+    cmsFreeToneCurve(curve);
+    if (made == NULL) return -1;
+    cmsUInt32Number size = 0;
+    int result = -1;
+    if (cmsSaveProfileToMem(made, NULL, &size) && size > 0 && (*profile = malloc(size))) {
+        if (cmsSaveProfileToMem(made, *profile, &size)) {
+            *length = size;
+            result = 0;
+        } else {
+            free(*profile);
+            *profile = NULL;
+        }
+    }
+    cmsCloseProfile(made);
+    return result;
+}
+
 void cellscape_profile_apply(void *transform, const void *input, void *output, int pixels) {
     cmsDoTransform((cmsHTRANSFORM)transform, input, output, (cmsUInt32Number)pixels);
 }
@@ -129,5 +169,8 @@ int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigne
     if (length >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0)
         return webp_profile(data, length, profile, profile_length);
     if (length >= 12 && memcmp(data + 4, "ftyp", 4) == 0) return cellscape_heif_profile(data, length, profile, profile_length);
+    static const unsigned char jxl_box[12] = {0, 0, 0, 12, 'J', 'X', 'L', ' ', 13, 10, 0x87, 10};
+    if ((length >= 2 && data[0] == 0xFF && data[1] == 0x0A) || (length >= 12 && memcmp(data, jxl_box, 12) == 0))
+        return cellscape_jxl_profile(data, length, profile, profile_length);
     return -1;
 }

@@ -124,13 +124,17 @@ void cellscape_webp_rewind(cellscape_webp *webp);
 /// What pixels a profile transform takes: B, G, R, A, or CMYK as Adobe writes it (inverted) or plain.
 enum { CELLSCAPE_PROFILE_BGRA = 0, CELLSCAPE_PROFILE_GREY = 1, CELLSCAPE_PROFILE_CMYK_INVERTED = 2, CELLSCAPE_PROFILE_CMYK = 3 };
 
-/// The ICC profile embedded in a JPEG (its APP2 chunks joined), a PNG (iCCP) or a WebP (ICCP), malloc'd, and the
-/// colour space of the pixels it describes. Returns 0, or -1 when there is none.
+/// The ICC profile embedded in a JPEG (its APP2 chunks joined), a PNG (iCCP), a WebP (ICCP), a HEIF/AVIF (ICC,
+/// or one made from its nclx description) or a JPEG XL (of the pixels libjxl gives), malloc'd, and the colour
+/// space of the pixels it describes. Returns 0, or -1 when there is none (or the pixels are sRGB already).
 int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigned char **profile,
                                size_t *profile_length, int *colour_space);
 /// A transform from `profile` to sRGB for pixels of `input`, output B, G, R, A; NULL when the profile
 /// cannot be read or does not describe such pixels. Safe to use from several threads at once.
 void *cellscape_profile_transform(const unsigned char *profile, size_t length, int input);
+/// An RGB profile made from chromaticities (red, green, blue, white: x, y each) and an H.273 transfer
+/// characteristic, malloc'd. Returns 0, or -1.
+int cellscape_profile_describing(const double xy[8], int transfer, unsigned char **profile, size_t *length);
 void cellscape_profile_apply(void *transform, const void *input, void *output, int pixels);
 void cellscape_profile_release(void *transform);
 
@@ -148,8 +152,11 @@ int cellscape_jxl_size(const unsigned char *data, size_t length, int *width, int
 /// (0: the primary image always).
 int cellscape_heif_decode(const unsigned char *data, size_t length, double max_pixels, int min_width, int min_height,
                           unsigned char **rgba, int *width, int *height, char *error, size_t error_size);
-/// A HEIF's ICC profile (raw, or restricted ICC), malloc'd. Returns 0, or -1 when it has none.
+/// A HEIF's ICC profile (raw, or restricted ICC), or one made from its nclx colour description when that
+/// is not sRGB's, malloc'd. Returns 0, or -1 when it has none.
 int cellscape_heif_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length);
+/// The ICC profile of the pixels libjxl gives for a JPEG XL, malloc'd, unless they are sRGB. Returns 0, or -1.
+int cellscape_jxl_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length);
 int cellscape_jxl_decode(const unsigned char *data, size_t length, double max_pixels, unsigned char **rgba,
                          int *width, int *height, char *error, size_t error_size);
 

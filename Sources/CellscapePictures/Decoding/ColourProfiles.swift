@@ -22,7 +22,7 @@ enum ColourProfiles {
         }
     }
 
-    /// The transform for the profile embedded in `data` (a JPEG or PNG), nil when it has none that
+    /// The transform for the colour `data` carries (see ``PictureHeader/Format/colour``), nil when none
     /// applies.
     static func transform(for data: [UInt8]) -> Transform? {
         var profile: UnsafeMutablePointer<UInt8>?

@@ -59,7 +59,7 @@ public enum PictureDecoder {
         let output = { (width: Int, height: Int) in
             pool?.framebuffer(width: width, height: height) ?? Framebuffer(width: width, height: height)
         }
-        let profile = [.jpeg, .png, .webp, .heif].contains(header.format) ? ColourProfiles.transform(for: data) : nil
+        let profile = header.format.carriesColour ? ColourProfiles.transform(for: data) : nil
         let shrunk =
             switch header.format {
             case .jpeg: try decodeJPEG(data, width: stored.0, height: stored.1, cmyk: profile, region: part, output)

@@ -63,10 +63,13 @@ extension PictureHeader.Format {
         case .jpeg, .png: "an embedded ICC profile"
         case .webp: "an ICCP chunk"
         case .gif: "none (sRGB by definition)"
-        case .heif: "an ICC profile or nclx colour, as libheif gives it"
-        case .jxl: "as libjxl converts it to sRGB"
+        case .heif: "an ICC profile, or its nclx primaries and transfer"
+        case .jxl: "the colour of the pixels libjxl gives, unless sRGB"
         }
     }
+
+    /// Whether its files may carry colour other than sRGB, converted with lcms2 when they do.
+    public var carriesColour: Bool { self != .gif }
 
     /// The Debian package that decodes it when it is not linked in, and whether it is installed.
     public var library: (package: String, installed: Bool)? {

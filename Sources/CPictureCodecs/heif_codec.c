@@ -1,7 +1,8 @@
-// HEIF/HEIC and AVIF through libheif, JPEG XL through libjxl: loaded with dlopen when first needed,
-// so the build needs neither and a machine without them still runs (each such file says which
-// package to install). The functions are declared here as the libraries' ABI has them.
+// HEIF/HEIC and AVIF through libheif, loaded with dlopen when first needed, so the build does not need
+// it and a machine without it still runs (such a file says which package to install). The functions
+// are declared here as the library's ABI has them.
 #include "picture_codecs.h"
+#include "codec_support.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -10,19 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-// R, G, B, A bytes to B, G, R, A, the order the row shrinker takes.
-static void swap_red_blue(unsigned char *pixels, size_t count) {
-    for (size_t i = 0; i < count; i++) {
-        unsigned char red = pixels[4 * i];
-        pixels[4 * i] = pixels[4 * i + 2];
-        pixels[4 * i + 2] = red;
-    }
-}
-
-// ---- libheif ----
-
 struct heif_error { int code; int subcode; const char *message; };
 enum { HEIF_COLORSPACE_RGB = 1, HEIF_CHROMA_INTERLEAVED_RGBA = 11, HEIF_CHANNEL_INTERLEAVED = 10 };
+
+// libheif's `heif_color_profile_nclx`: H.273 code points and the chromaticities they stand for.
+struct heif_nclx {
+    uint8_t version;
+    int primaries, transfer, matrix;
+    uint8_t full_range;
+    float red_x, red_y, green_x, green_y, blue_x, blue_y, white_x, white_y;
+};
 
 static struct {
     void *library;
@@ -44,6 +42,8 @@ static struct {
     struct heif_error (*thumbnail)(const void *, uint32_t, void **);
     size_t (*profile_size)(const void *);
     struct heif_error (*profile)(const void *, void *);
+    struct heif_error (*nclx)(const void *, struct heif_nclx **);
+    void (*nclx_free)(struct heif_nclx *);
 } heif;
 static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
 
@@ -73,6 +73,9 @@ static void heif_load(void) {
         library, "heif_image_handle_get_thumbnail");
     heif.profile_size = (size_t (*)(const void *))dlsym(library, "heif_image_handle_get_raw_color_profile_size");
     heif.profile = (struct heif_error (*)(const void *, void *))dlsym(library, "heif_image_handle_get_raw_color_profile");
+    heif.nclx = (struct heif_error (*)(const void *, struct heif_nclx **))dlsym(
+        library, "heif_image_handle_get_nclx_color_profile");
+    heif.nclx_free = (void (*)(struct heif_nclx *))dlsym(library, "heif_nclx_color_profile_free");
     if (heif.context_alloc && heif.context_free && heif.read_from_memory && heif.primary_handle &&
         heif.handle_width && heif.handle_height && heif.handle_release && heif.decode_image && heif.plane &&
         heif.image_width && heif.image_height && heif.image_release)
@@ -172,7 +175,7 @@ int cellscape_heif_decode(const unsigned char *data, size_t length, double max_p
         } else if ((*rgba = malloc((size_t)*width * (size_t)*height * 4))) {
             for (int y = 0; y < *height; y++)
                 memcpy(*rgba + (size_t)y * (size_t)*width * 4, plane + (size_t)y * (size_t)stride, (size_t)*width * 4);
-            swap_red_blue(*rgba, (size_t)*width * (size_t)*height);
+            cellscape_swap_red_blue(*rgba, (size_t)*width * (size_t)*height);
             result = 0;
         } else {
             snprintf(error, error_size, "out of memory");
@@ -185,14 +188,30 @@ int cellscape_heif_decode(const unsigned char *data, size_t length, double max_p
     return result;
 }
 
+// A profile made from the nclx description of `handle`, unless it is sRGB's (BT.709 primaries, or
+// none given, with an sRGB-like transfer): libheif turns YCbCr into RGB but leaves the primaries.
+static int heif_nclx_profile(void *handle, unsigned char **profile, size_t *profile_length) {
+    struct heif_nclx *nclx = NULL;
+    if (!heif.nclx || !heif.nclx_free || heif.nclx(handle, &nclx).code != 0 || !nclx) return -1;
+    int primaries = nclx->primaries, transfer = nclx->transfer;
+    double xy[8] = {nclx->red_x, nclx->red_y, nclx->green_x, nclx->green_y,
+                    nclx->blue_x, nclx->blue_y, nclx->white_x, nclx->white_y};
+    heif.nclx_free(nclx);
+    int srgb_primaries = primaries == 1 || primaries == 2;
+    int srgb_transfer = transfer == 1 || transfer == 2 || transfer == 6 || transfer == 13 || transfer == 14 ||
+                        transfer == 15;
+    if ((srgb_primaries && srgb_transfer) || xy[0] <= 0 || xy[7] <= 0) return -1;
+    return cellscape_profile_describing(xy, transfer, profile, profile_length);
+}
+
 int cellscape_heif_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length) {
-    if (!cellscape_heif_available() || !heif.profile_size || !heif.profile) return -1;
+    if (!cellscape_heif_available()) return -1;
     void *context;
     char error[8];
     void *handle = heif_open(data, length, &context, error, sizeof error);
     if (!handle) return -1;
     int result = -1;
-    size_t size = heif.profile_size(handle);
+    size_t size = heif.profile_size && heif.profile ? heif.profile_size(handle) : 0;
     if (size > 0 && size < (64u << 20) && (*profile = malloc(size))) {
         if (heif.profile(handle, *profile).code == 0) {
             *profile_length = size;
@@ -202,117 +221,9 @@ int cellscape_heif_profile(const unsigned char *data, size_t length, unsigned ch
             *profile = NULL;
         }
     }
+    if (result != 0) result = heif_nclx_profile(handle, profile, profile_length);
     heif.handle_release(handle);
     heif.context_free(context);
     return result;
 }
 
-// ---- libjxl ----
-
-enum {
-    JXL_SUCCESS = 0, JXL_ERROR = 1, JXL_NEED_MORE_INPUT = 2, JXL_NEED_IMAGE_OUT_BUFFER = 5,
-    JXL_BASIC_INFO = 0x40, JXL_COLOR_ENCODING = 0x100, JXL_FULL_IMAGE = 0x1000, JXL_TYPE_UINT8 = 2,
-};
-typedef struct { uint32_t channels; int data_type; int endianness; size_t align; } jxl_pixel_format;
-
-static struct {
-    void *library;
-    void *(*create)(const void *);
-    void (*destroy)(void *);
-    int (*subscribe)(void *, int);
-    int (*set_input)(void *, const uint8_t *, size_t);
-    void (*close_input)(void *);
-    int (*process)(void *);
-    int (*basic_info)(const void *, void *);
-    int (*set_out_buffer)(void *, const jxl_pixel_format *, void *, size_t);
-} jxl;
-static pthread_once_t jxl_once = PTHREAD_ONCE_INIT;
-
-static void jxl_load(void) {
-    const char *names[] = {"libjxl.so.0.11", "libjxl.so.0.10", "libjxl.so.0.9", "libjxl.so.0.8", "libjxl.so.0.7"};
-    void *library = NULL;
-    for (size_t i = 0; i < sizeof names / sizeof *names && !library; i++) library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    if (!library) return;
-    jxl.create = (void *(*)(const void *))dlsym(library, "JxlDecoderCreate");
-    jxl.destroy = (void (*)(void *))dlsym(library, "JxlDecoderDestroy");
-    jxl.subscribe = (int (*)(void *, int))dlsym(library, "JxlDecoderSubscribeEvents");
-    jxl.set_input = (int (*)(void *, const uint8_t *, size_t))dlsym(library, "JxlDecoderSetInput");
-    jxl.close_input = (void (*)(void *))dlsym(library, "JxlDecoderCloseInput");
-    jxl.process = (int (*)(void *))dlsym(library, "JxlDecoderProcessInput");
-    jxl.basic_info = (int (*)(const void *, void *))dlsym(library, "JxlDecoderGetBasicInfo");
-    jxl.set_out_buffer = (int (*)(void *, const jxl_pixel_format *, void *, size_t))dlsym(
-        library, "JxlDecoderSetImageOutBuffer");
-    if (jxl.create && jxl.destroy && jxl.subscribe && jxl.set_input && jxl.process && jxl.basic_info &&
-        jxl.set_out_buffer)
-        jxl.library = library;
-}
-
-int cellscape_jxl_available(void) {
-    pthread_once(&jxl_once, jxl_load);
-    return jxl.library != NULL;
-}
-
-// Runs the decoder to the basic info (and, with `rgba`, the whole image in R, G, B, A bytes).
-static int jxl_run(const unsigned char *data, size_t length, double max_pixels, unsigned char **rgba, int *width,
-                   int *height, char *error, size_t error_size) {
-    void *decoder = jxl.create(NULL);
-    if (!decoder) return -1;
-    int result = -1;
-    jxl.subscribe(decoder, JXL_BASIC_INFO | (rgba ? JXL_FULL_IMAGE : 0));
-    jxl.set_input(decoder, data, length);
-    if (jxl.close_input) jxl.close_input(decoder);
-    // JxlBasicInfo: have_container, xsize, ysize, ... orientation at byte 48; room for later fields.
-    uint32_t info[128];
-    jxl_pixel_format format = {4, JXL_TYPE_UINT8, 0, 0};
-    for (int turns = 0; turns < 64; turns++) {
-        int status = jxl.process(decoder);
-        if (status == JXL_BASIC_INFO) {
-            memset(info, 0, sizeof info);
-            if (jxl.basic_info(decoder, info) != JXL_SUCCESS) break;
-            int swaps = info[12] >= 5;  // orientations 5 to 8 turn it a quarter; libjxl applies them
-            *width = (int)(swaps ? info[2] : info[1]);
-            *height = (int)(swaps ? info[1] : info[2]);
-            if (*width <= 0 || *height <= 0 || (double)*width * (double)*height > max_pixels) {
-                snprintf(error, error_size, "%dx%d pixels, more than allowed", *width, *height);
-                break;
-            }
-            if (!rgba) {
-                result = 0;
-                break;
-            }
-        } else if (status == JXL_NEED_IMAGE_OUT_BUFFER) {
-            size_t size = (size_t)*width * (size_t)*height * 4;
-            if (!(*rgba = malloc(size)) || jxl.set_out_buffer(decoder, &format, *rgba, size) != JXL_SUCCESS) break;
-        } else if (status == JXL_FULL_IMAGE) {
-            result = 0;
-            break;
-        } else if (status == JXL_SUCCESS || status == JXL_ERROR || status == JXL_NEED_MORE_INPUT) {
-            snprintf(error, error_size, status == JXL_NEED_MORE_INPUT ? "ends early" : "libjxl cannot decode it");
-            break;
-        }
-    }
-    if (result != 0 && rgba && *rgba) {
-        free(*rgba);
-        *rgba = NULL;
-    }
-    jxl.destroy(decoder);
-    return result;
-}
-
-int cellscape_jxl_size(const unsigned char *data, size_t length, int *width, int *height) {
-    if (!cellscape_jxl_available()) return -2;
-    char error[8];
-    return jxl_run(data, length, 1e18, NULL, width, height, error, sizeof error);
-}
-
-int cellscape_jxl_decode(const unsigned char *data, size_t length, double max_pixels, unsigned char **rgba, int *width,
-                         int *height, char *error, size_t error_size) {
-    if (!cellscape_jxl_available()) {
-        snprintf(error, error_size, "needs libjxl (apt-get install libjxl0.7)");
-        return -2;
-    }
-    *rgba = NULL;
-    int result = jxl_run(data, length, max_pixels, rgba, width, height, error, error_size);
-    if (result == 0) swap_red_blue(*rgba, (size_t)*width * (size_t)*height);
-    return result;
-}

@@ -6,7 +6,7 @@ import CellscapeLayout
 /// both show the same pixels. The memory is the framebuffer's own, or memory another owner lends (the
 /// viewer's shared-memory image), and it never shrinks: ``resize(width:height:)`` within the capacity
 /// costs nothing.
-public final class Framebuffer {
+public final class Framebuffer: PixelSource {
     /// The width in pixels. (Unchecked: reading a `var` of a class checks for exclusive access at run
     /// time, and the rasterizer reads the size for every circle it draws.)
     @exclusivity(unchecked) public private(set) var width: Int
@@ -18,7 +18,10 @@ public final class Framebuffer {
     public let rowCapacity: Int
     /// The first pixel of the first row.
     public let pixels: UnsafeMutablePointer<UInt32>
-    private let release: ((UnsafeMutablePointer<UInt32>) -> Void)?
+    /// Gives the memory back; nil once handed to a ``PixelImage``.
+    private var release: (@Sendable (UnsafeMutablePointer<UInt32>) -> Void)?
+    /// Whether the memory is the framebuffer's own to hand over.
+    private var ownsMemory: Bool
 
     /// Creates a framebuffer that owns its memory, filled with `Color.background`.
     public init(width: Int, height: Int) {
@@ -29,13 +32,15 @@ public final class Framebuffer {
         pixels = .allocate(capacity: stride * rowCapacity)
         pixels.initialize(repeating: Color.background.pixel, count: stride * rowCapacity)
         release = { $0.deallocate() }
+        ownsMemory = true
     }
 
     /// Creates a framebuffer over memory someone else owns, of `stride * rowCapacity` pixels;
-    /// `release` is called with it when the framebuffer goes away.
+    /// `release` is called with it when the framebuffer (or the ``PixelImage`` it became) goes away.
+    /// Without one, the memory stays its owner's and ``finished()`` copies it.
     public init(
         width: Int, height: Int, stride: Int, rowCapacity: Int, memory: UnsafeMutablePointer<UInt32>,
-        release: ((UnsafeMutablePointer<UInt32>) -> Void)? = nil
+        release: (@Sendable (UnsafeMutablePointer<UInt32>) -> Void)? = nil
     ) {
         precondition(width <= stride && height <= rowCapacity, "the frame must fit its memory")
         self.width = width
@@ -44,11 +49,33 @@ public final class Framebuffer {
         self.rowCapacity = rowCapacity
         pixels = memory
         self.release = release
+        ownsMemory = release != nil
     }
 
     deinit {
         release?(pixels)
     }
+
+    /// The pixels as an image no one writes any more, which may cross threads. The framebuffer hands its
+    /// memory over and is left empty (0 x 0: drawing into it does nothing); memory it does not own is copied.
+    public func finished() -> PixelImage {
+        guard ownsMemory, let release else {
+            let copy = Framebuffer(width: width, height: height)
+            for y in 0..<height { (copy.pixels + y * copy.stride).update(from: pixels + y * stride, count: width) }
+            return copy.finished()
+        }
+        let image = PixelImage(
+            width: width, height: height, stride: stride, capacity: stride * rowCapacity, memory: pixels,
+            release: release)
+        self.release = nil
+        ownsMemory = false
+        width = 0
+        height = 0
+        return image
+    }
+
+    /// The first pixel of the first row.
+    public var firstPixel: UnsafePointer<UInt32> { UnsafePointer(pixels) }
 
     /// Changes the size if the memory holds it, and returns whether it did.
     @discardableResult

@@ -7,7 +7,7 @@ extension Framebuffer {
     /// `quarterTurns` times clockwise and then, if `mirrored`, flipped left to right (`rect` has the
     /// turned picture's proportions).
     public func draw(
-        _ picture: Framebuffer, in rect: Rect, opacity: Double = 1, quarterTurns: Int = 0, mirrored: Bool = false
+        _ picture: some PixelSource, in rect: Rect, opacity: Double = 1, quarterTurns: Int = 0, mirrored: Bool = false
     ) {
         guard picture.width > 0, picture.height > 0, rect.width > 0, rect.height > 0 else { return }
         // Clamped as doubles: a picture zoomed and panned far off the window must not overflow an Int.
@@ -35,6 +35,7 @@ extension Framebuffer {
             }
         }
         let alpha = UInt32((min(1, max(0, opacity)) * 256).rounded())
+        let firstPixel = picture.firstPixel
         for y in top..<bottom {
             let shown = Self.clamped(((Double(y) + 0.5 - rect.minY) * scaleY).rounded(.down), to: shownHeight - 1)
             let rowOffset: Int
@@ -44,7 +45,7 @@ extension Framebuffer {
             case 2: rowOffset = (bottomRow - shown) * stride
             default: rowOffset = last - shown
             }
-            let source = picture.pixels + rowOffset
+            let source = firstPixel + rowOffset
             let target = pixels + y * self.stride
             for (offset, column) in columnOffsets.enumerated() {
                 target[left + offset] = over(target[left + offset], source[column], opacity: alpha)

@@ -10,7 +10,7 @@ import Testing
 /// unwanted work dropped, bad pictures named, results waking a poll.
 @Suite struct PictureLoaderTests {
     @Test func theMemoryStaysWithinItsBoundThroughAScrollOf2000Pictures() {
-        let thumbnail = { Framebuffer(width: 64, height: 48) }
+        let thumbnail = { Framebuffer(width: 64, height: 48).finished() }
         let cost = 64 * 48 * 4
         var memory = ThumbnailMemory(capacity: 100 * cost)
         for index in 0..<2_000 {
@@ -25,7 +25,7 @@ import Testing
         #expect(
             (1_999..<2_029).allSatisfy { memory.contains(PictureID($0)) } && memory.contains(PictureID(1_930))
                 && !memory.contains(PictureID(1_928)))
-        memory.insert(Framebuffer(width: 1000, height: 1000), for: PictureID(5))
+        memory.insert(Framebuffer(width: 1000, height: 1000).finished(), for: PictureID(5))
         #expect(!memory.contains(PictureID(5)), "a thumbnail larger than the bound is not kept")
     }
 
@@ -164,7 +164,7 @@ import Testing
         red.fill(Color(red: 220, green: 20, blue: 20))
         _ = FileManager.default.createFile(atPath: path, contents: Data(try #require(PictureEncoder.png(red))))
         let cache = ThumbnailCache(root: root + "/cache")
-        let thumbnail = { () throws -> Framebuffer? in
+        let thumbnail = { () throws -> PixelImage? in
             let loader = PictureLoader(paths: [path], threads: 1, diskCache: cache)
             _ = loader.waitForResults(count: 1, seconds: 10)
             loader.requestThumbnail(PictureID(0), side: 320, priority: 0)

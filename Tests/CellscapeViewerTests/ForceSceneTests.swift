@@ -25,8 +25,9 @@ import Testing
     /// A cell at the window's edge can lie wholly outside the frame once its rim is taken off: its
     /// picture is then left out (the soak found this trapping), and one across the edge is cut there.
     @Test func aPictureDiscOffTheFrameIsLeftOutAndOneAcrossTheEdgeIsCut() {
-        let picture = Framebuffer(width: 8, height: 8)
-        picture.fill(Color(hex: 0xC8_3C3C))
+        let painted = Framebuffer(width: 8, height: 8)
+        painted.fill(Color(hex: 0xC8_3C3C))
+        let picture = painted.finished()
         let frame = Framebuffer(width: 40, height: 30)
         frame.fill(Color(hex: 0x00_0000))
         let pixels = { (0..<30).flatMap { y in (0..<40).map { frame[$0, y] } } }

@@ -3,11 +3,11 @@ import CellscapeRender
 
 /// One frame of an animation as a view shows it: composited, shrunk to the size asked for, upright
 /// pixels with premultiplied alpha, and how long it shows.
-public struct AnimationFrame {
+public struct AnimationFrame: Sendable {
     /// Its place in the animation, from 0.
     public let number: Int
     /// The pixels.
-    public let picture: Framebuffer
+    public let picture: PixelImage
     /// How long it shows, in milliseconds: the file's delay, or 100 ms for one under 20 ms, as
     /// browsers play them.
     public let milliseconds: Int
@@ -68,6 +68,7 @@ final class AnimationFrames {
         let picture = PictureDecoder.upright(downscale.output, orientation: orientation, output)
         defer { position += 1 }
         return AnimationFrame(
-            number: position, picture: picture, milliseconds: AnimationFrame.playedMilliseconds(frame.milliseconds))
+            number: position, picture: picture.finished(),
+            milliseconds: AnimationFrame.playedMilliseconds(frame.milliseconds))
     }
 }

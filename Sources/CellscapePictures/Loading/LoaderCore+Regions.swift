@@ -21,7 +21,7 @@ extension LoaderCore {
         do {
             let data = try PictureFile.contents(of: path(id))
             let image = try PictureDecoder.decode(data, region: part, fitting: fitting, pool: windowImages)
-            return .region(id: id, part, scale: scale, image, problem: nil)
+            return .region(id: id, part, scale: scale, image.finished(), problem: nil)
         } catch {
             return .region(id: id, part, scale: scale, nil, problem: "\(path(id)): \(error)")
         }

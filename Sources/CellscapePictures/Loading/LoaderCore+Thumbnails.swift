@@ -15,11 +15,11 @@ extension LoaderCore {
             if let diskCache, !forWindow, let standard = ThumbnailCache.Size.atLeast(side) {
                 let made = try diskCache.thumbnail(of: file, size: standard, fitting: side, pool: pool)
                 if let problem = made.storeProblem { reportCacheProblemOnce("\(problem); thumbnails are not saved") }
-                return .thumbnail(id: id, side: side, made.picture, problem: nil)
+                return .thumbnail(id: id, side: side, made.picture.finished(), problem: nil)
             }
             let fitting = Size(width: Double(side), height: Double(side))
             let picture = try PictureDecoder.decode(try file.contents(), fitting: fitting, pool: pool)
-            return .thumbnail(id: id, side: side, picture, problem: nil)
+            return .thumbnail(id: id, side: side, picture.finished(), problem: nil)
         } catch let failure as PictureFile.Failure {
             return .thumbnail(id: id, side: side, nil, problem: failure.description)
         } catch let failure as ThumbnailCache.MakingFailure {

@@ -11,7 +11,7 @@ public struct ThumbnailMemory {
     private struct Entry {
         var key: PictureID
         /// Nil once the slot is freed, so it keeps no pixels alive.
-        var thumbnail: Framebuffer?
+        var thumbnail: PixelImage?
         var cost: Int
         var newer: Int
         var older: Int
@@ -33,14 +33,14 @@ public struct ThumbnailMemory {
     public var count: Int { slots.count }
 
     /// The thumbnail of `key`, now the most recently used, if kept.
-    public mutating func thumbnail(for key: PictureID) -> Framebuffer? {
+    public mutating func thumbnail(for key: PictureID) -> PixelImage? {
         guard let slot = slots[key] else { return nil }
         touch(slot)
         return entries[slot].thumbnail
     }
 
     /// The thumbnail of `key`, if kept, without counting as a use (for drawing, which changes nothing).
-    public func peek(_ key: PictureID) -> Framebuffer? { slots[key].flatMap { entries[$0].thumbnail } }
+    public func peek(_ key: PictureID) -> PixelImage? { slots[key].flatMap { entries[$0].thumbnail } }
 
     /// Counts `key` as used now, if kept.
     public mutating func use(_ key: PictureID) {
@@ -52,9 +52,9 @@ public struct ThumbnailMemory {
 
     /// Keeps `thumbnail` for `key`, dropping the least recently used ones until the bound holds; a
     /// thumbnail larger than the whole bound is not kept.
-    public mutating func insert(_ thumbnail: Framebuffer, for key: PictureID) {
+    public mutating func insert(_ thumbnail: PixelImage, for key: PictureID) {
         remove(key)
-        let cost = thumbnail.stride * thumbnail.rowCapacity * 4
+        let cost = thumbnail.capacity * 4
         guard cost <= capacity else { return }
         while bytes + cost > capacity, oldest >= 0 { remove(entries[oldest].key) }
         let entry = Entry(key: key, thumbnail: thumbnail, cost: cost, newer: -1, older: newest)

@@ -23,7 +23,7 @@ extension PictureFeed {
     public var playingAnimations: [Int] { animations.keys.compactMap(order.position(of:)).sorted() }
 
     /// The frame that shows now for the picture at `position` when it plays, else nil.
-    public func animationFrame(_ position: Int) -> Framebuffer? { animations[order[position]]?.shown?.picture }
+    public func animationFrame(_ position: Int) -> PixelImage? { animations[order[position]]?.shown?.picture }
 
     /// Frame number and count (when known) of the animation at `position`, for the HUD.
     public func animationPosition(_ position: Int) -> (frame: Int, count: Int?)? {

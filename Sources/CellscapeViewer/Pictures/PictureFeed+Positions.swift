@@ -39,7 +39,7 @@ extension PictureFeed {
 
     /// The thumbnail of the picture at `position`, if kept. Drawing it is no use: what shows counts as
     /// used when the frame is prepared (``want(visible:ahead:behind:tileWidth:)``).
-    public func thumbnail(_ position: Int) -> Framebuffer? { memory.peek(order[position]) }
+    public func thumbnail(_ position: Int) -> PixelImage? { memory.peek(order[position]) }
 
     /// The positions whose grid thumbnails arrived at the last ``takeResults()``.
     public var arrivals: [Int] { arrivalIDs.compactMap(order.position(of:)) }
@@ -71,7 +71,7 @@ extension PictureFeed {
     public func name(of id: PictureID) -> String { (loader.path(of: id) as NSString).lastPathComponent }
 
     /// The grid thumbnail of picture `id`, if kept (drawing it is no use of it).
-    public func thumbnail(of id: PictureID) -> Framebuffer? { memory.peek(id) }
+    public func thumbnail(of id: PictureID) -> PixelImage? { memory.peek(id) }
 
     /// Whether picture `id`'s grid thumbnail is kept, or it cannot be shown.
     public func hasArrived(_ id: PictureID) -> Bool { memory.contains(id) || broken.contains(id) }

@@ -41,11 +41,11 @@ extension PictureFeed {
     }
 
     /// The open picture's image, decoded for the window, if it has arrived.
-    public func viewImage(_ position: Int) -> Framebuffer? { views[order[position]]?.image }
+    public func viewImage(_ position: Int) -> PixelImage? { views[order[position]]?.image }
 
     /// The part of the open picture decoded at the zoom shown, when zoomed past the window: only the
     /// region around what shows is held, however large the picture.
-    public var region: (index: Int, part: PictureRegion, scale: Double, image: Framebuffer)? {
+    public var region: (index: Int, part: PictureRegion, scale: Double, image: PixelImage)? {
         guard let heldRegion, let position = order.position(of: heldRegion.id) else { return nil }
         return (position, heldRegion.part, heldRegion.scale, heldRegion.image)
     }

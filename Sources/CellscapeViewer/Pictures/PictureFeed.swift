@@ -76,13 +76,13 @@ public final class PictureFeed {
     let wanted = WantedPictures()
     /// The open picture and its neighbours, decoded at the size the window needs, with the side each
     /// was decoded to.
-    var views: [PictureID: (side: Int, image: Framebuffer)] = [:]
+    var views: [PictureID: (side: Int, image: PixelImage)] = [:]
     /// The pictures whose window-sized images are kept: one arriving for another is let go at once.
     var viewsWanted = Set<PictureID>()
     /// The side the open picture was asked for last.
     var viewSide: (id: PictureID, side: Int)?
     /// The part of the open picture decoded at the zoom shown, when zoomed past the window.
-    var heldRegion: (id: PictureID, part: PictureRegion, scale: Double, image: Framebuffer)?
+    var heldRegion: (id: PictureID, part: PictureRegion, scale: Double, image: PixelImage)?
     /// The region asked for last, so it is asked once.
     var regionAsked: (id: PictureID, part: PictureRegion, scale: Double)?
 

@@ -44,7 +44,7 @@ struct PlayingAnimation {
     var holdsAll: Bool { count.map { frames.count >= $0 } ?? false }
 
     /// The bytes of the frames held.
-    var bytes: Int { frames.values.reduce(0) { $0 + $1.picture.stride * $1.picture.rowCapacity * 4 } }
+    var bytes: Int { frames.values.reduce(0) { $0 + $1.picture.capacity * 4 } }
 
     /// The frame that shows.
     var shown: AnimationFrame? { current.flatMap { frames[$0] } }

@@ -34,7 +34,7 @@ extension ForceScene {
     /// Fills the disc with the largest centred square of `picture`, scaled to the disc's diameter; the
     /// part outside the frame is left out (a cell at the window's edge may lie wholly outside it once
     /// its rim is taken off).
-    static func fillDisc(at center: Point, radius: Double, with picture: Framebuffer, into frame: Framebuffer) {
+    static func fillDisc(at center: Point, radius: Double, with picture: PixelImage, into frame: Framebuffer) {
         guard radius >= 1, picture.width > 0, picture.height > 0 else { return }
         let side = min(picture.width, picture.height)
         let left = (picture.width - side) / 2

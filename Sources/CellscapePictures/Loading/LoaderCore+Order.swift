@@ -6,32 +6,37 @@ extension LoaderCore {
     /// Appends pictures a listing found so far and wakes the main loop to take them.
     func appendListed(_ paths: [String]) {
         append(paths: paths)
-        var byte: UInt8 = 1
-        _ = write(wakeWriteEnd, &byte, 1)
+        wakeMainLoop()
+    }
+
+    /// Appends what a listing found, but the first `appended` pictures (given in batches before), and
+    /// says it ended.
+    func finishListing(_ found: PictureFiles, appended: Int) {
+        append(paths: Array(found.paths.dropFirst(appended)))
+        deliver(.listed(found))
     }
 
     /// See ``PictureLoader/append(paths:)``.
     @discardableResult
     func append(paths more: [String]) -> [PictureID] {
-        condition.withLock {
-            let first = paths.count
-            paths += more
-            forgotten += repeatElement(false, count: more.count)
+        locked(wake: .all) { state in
+            let first = state.paths.count
+            state.paths += more
+            state.forgotten += repeatElement(false, count: more.count)
             // Read after those waiting: the feed shows pictures in order.
-            headersPending.insert(contentsOf: (first..<paths.count).reversed(), at: 0)
-            condition.broadcast()
-            return (first..<paths.count).map(PictureID.init)
+            state.headersPending.insert(contentsOf: (first..<state.paths.count).reversed(), at: 0)
+            return (first..<state.paths.count).map(PictureID.init)
         }
     }
 
     /// See ``PictureLoader/readHeaders(inOrderOf:)``.
     func readHeaders(inOrderOf ids: [PictureID]) {
-        condition.withLock {
-            requestsMade += 1
-            var rank = [Int](repeating: Int.max, count: paths.count)
+        locked { state in
+            state.requestsMade += 1
+            var rank = [Int](repeating: Int.max, count: state.paths.count)
             for (position, id) in ids.enumerated() where id.rawValue < rank.count { rank[id.rawValue] = position }
             // Popped from the end: the first to read goes last; those not named keep their order after.
-            headersPending = headersPending.enumerated().sorted { first, second in
+            state.headersPending = state.headersPending.enumerated().sorted { first, second in
                 let (firstRank, secondRank) = (rank[first.element], rank[second.element])
                 return firstRank != secondRank ? firstRank > secondRank : first.offset < second.offset
             }.map(\.element)
@@ -40,16 +45,18 @@ extension LoaderCore {
 
     /// See ``PictureLoader/forget(_:)``.
     func forget(_ ids: some Sequence<PictureID>) {
-        condition.withLock {
-            requestsMade += 1
-            for id in ids where id.rawValue < forgotten.count { forgotten[id.rawValue] = true }
-            headersPending.removeAll { forgotten[$0] }
-            queue.cancelAll { forgotten[$0.id.rawValue] }
-            waitingThumbnails = waitingThumbnails.filter { !forgotten[Int($0.key >> 20)] }
-            waitingFrames = waitingFrames.filter { !forgotten[Int($0.key >> 20)] }
-            waitingRegions = waitingRegions.filter { !forgotten[$0.key.rawValue] }
-            requested = requested.filter { !forgotten[Int($0 >> 20)] }
-            animations = animations.filter { !forgotten[Int($0.key >> 20)] }
+        let ids = Array(ids)
+        locked(wake: .all) { state in
+            state.requestsMade += 1
+            for id in ids where id.rawValue < state.forgotten.count { state.forgotten[id.rawValue] = true }
+            let forgotten = state.forgotten
+            state.headersPending.removeAll { forgotten[$0] }
+            state.queue.cancelAll { forgotten[$0.id.rawValue] }
+            state.waitingThumbnails = state.waitingThumbnails.filter { !forgotten[Int($0.key >> 20)] }
+            state.waitingRegions = state.waitingRegions.filter { !forgotten[$0.key.rawValue] }
+            state.requested = state.requested.filter { !forgotten[Int($0 >> 20)] }
+            let animations = Set(state.waitingFrames.keys).union(state.animationWorkers.keys)
+            for key in animations where forgotten[Int(key >> 20)] { state.stopAnimation(key) }
         }
     }
 }

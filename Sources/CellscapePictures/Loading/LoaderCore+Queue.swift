@@ -1,4 +1,4 @@
-/// Requests in the queue: the level a priority asks for, and the handles of those waiting.
+/// Requests in the queue: the level a priority asks for.
 extension LoaderCore {
     /// The level of priority a request's number asks for (lower first): the open picture's frames (-3),
     /// its image (-2) and its neighbours (-1), then what shows, a screen ahead and one behind, each a
@@ -14,14 +14,6 @@ extension LoaderCore {
         }
     }
 
-    /// Lets go of the handle of a request taken from the queue. Under the lock.
-    func forgetHandle(of request: Request) {
-        if request.region != nil {
-            waitingRegions[request.id] = nil
-        } else if request.frames > 0 {
-            waitingFrames[Self.key(request.id, request.side)] = nil
-        } else {
-            waitingThumbnails[Self.key(request.id, request.side)] = nil
-        }
-    }
+    /// The key of picture `id` at `side` among requests and animations.
+    static func key(_ id: PictureID, _ side: Int) -> Int64 { Int64(id.rawValue) << 20 | Int64(side) }
 }

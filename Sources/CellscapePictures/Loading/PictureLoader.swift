@@ -50,7 +50,7 @@ public final class PictureLoader: Sendable {
     deinit { core.stop() }
 
     /// How many requests, stops and changes of order its callers made so far.
-    var requestsMade: Int { core.condition.withLock { core.requestsMade } }
+    var requestsMade: Int { core.locked { $0.requestsMade } }
 
     /// How many pictures have joined so far: their ids are `0..<count`.
     public var count: Int { core.count }

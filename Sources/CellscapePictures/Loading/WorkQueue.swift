@@ -1,14 +1,14 @@
 /// Work waiting for a worker, in levels of priority, first in first out within a level (as Nuke's
 /// `WorkQueue`): taking the next piece costs no scan of everything waiting, and each piece has a
 /// handle that moves it to a better level or cancels it.
-struct WorkQueue<Work> {
+struct WorkQueue<Work: Sendable>: Sendable {
     /// A piece of work in the queue, to move or cancel it.
-    struct Handle: Hashable {
+    struct Handle: Hashable, Sendable {
         fileprivate let number: Int
     }
 
     /// How urgent a piece of work is, most urgent first.
-    enum Level: Int, CaseIterable, Comparable {
+    enum Level: Int, CaseIterable, Comparable, Sendable {
         /// The open picture's animation frames, then its image, then its neighbours'.
         case openFrames, open, neighbours
         /// What the window shows.
@@ -19,7 +19,7 @@ struct WorkQueue<Work> {
         static func < (first: Level, second: Level) -> Bool { first.rawValue < second.rawValue }
     }
 
-    private struct Entry {
+    private struct Entry: Sendable {
         let handle: Handle
         var level: Level
         var work: Work

@@ -1,0 +1,127 @@
+/// What the main thread and the workers share, changed only under the core's lock: the pictures, the
+/// requests waiting, the animations and which worker decodes each, the outbox.
+extension LoaderCore {
+    /// Work asked for: a thumbnail, or (`frames` above 0) that many frames of an animation, or a region.
+    struct Request: Sendable {
+        let id: PictureID
+        let side: Int
+        let forWindow: Bool
+        var frames = 0
+        var region: (part: PictureRegion, scale: Double)? = nil
+    }
+    typealias Queue = WorkQueue<Request>
+
+    struct State: Sendable {
+        /// Every picture that joined, by id: ids never change, so work in hand stays right whatever
+        /// becomes of the order the pictures show in.
+        var paths: [String]
+        /// The pictures whose work was given up (``LoaderCore/forget(_:)``), by id.
+        var forgotten: [Bool]
+        var wanted: @Sendable (PictureID, Int) -> Bool = { _, _ in true }
+        /// The headers to read, the next last.
+        var headersPending: [Int]
+        var headersRead = 0
+        /// The requests waiting, by level of priority.
+        var queue = Queue()
+        /// The thumbnails asked for and not yet taken (waiting, decoding or in the outbox), by
+        /// ``LoaderCore/key(_:_:)``: one is not asked twice.
+        var requested = Set<Int64>()
+        /// The handles of the thumbnails and animation frames waiting, by key, and of the regions.
+        var waitingThumbnails: [Int64: Queue.Handle] = [:]
+        var waitingFrames: [Int64: Queue.Handle] = [:]
+        var waitingRegions: [PictureID: Queue.Handle] = [:]
+        /// The worker that decodes each animation, by key: its decoder lives on that worker's thread
+        /// alone, and its frames come in order.
+        var animationWorkers: [Int64: Int] = [:]
+        /// The animations each worker is to let go of (stopped, or their picture forgotten), by worker.
+        var animationsToDrop: [[Int64]]
+        var outbox: [Result] = []
+        /// How many requests, stops and changes callers made: a draw that only draws adds none.
+        var requestsMade = 0
+        var stopping = false
+        var paused: Bool
+        var cacheProblemSaid = false
+
+        init(paths: [String], workers: Int, paused: Bool) {
+            self.paths = paths
+            forgotten = Array(repeating: false, count: paths.count)
+            headersPending = Array(paths.indices.reversed())
+            animationsToDrop = Array(repeating: [], count: workers)
+            self.paused = paused
+        }
+    }
+
+    /// What a worker does next.
+    enum Step: Sendable {
+        case job(Job)
+        case wait
+        case stop
+    }
+
+    enum Job: Sendable {
+        case header(PictureID)
+        case thumbnail(PictureID, side: Int, forWindow: Bool)
+        case frames(PictureID, side: Int, count: Int)
+        case region(PictureID, PictureRegion, scale: Double)
+        /// Let go of these animations' decoders.
+        case dropAnimations([Int64])
+    }
+}
+
+extension LoaderCore.State {
+    /// The next step of `worker`: let go of the animations it was told to, then thumbnails on screen,
+    /// then headers in order, then the other thumbnails by priority.
+    mutating func nextStep(of worker: Int) -> LoaderCore.Step {
+        if stopping { return .stop }
+        if !animationsToDrop[worker].isEmpty {
+            defer { animationsToDrop[worker].removeAll() }
+            return .job(.dropAnimations(animationsToDrop[worker]))
+        }
+        if paused { return .wait }
+        // The first headers go even before what is on screen: with them the layout knows the whole
+        // first screen at once (a few milliseconds), and a large folder's scan still waits.
+        let firstHeaders = headersRead < LoaderCore.firstHeaders && !headersPending.isEmpty
+        while !firstHeaders {
+            // What shows goes before the headers still to read, the rest after them; an animation
+            // another worker decodes is left to it.
+            let request = queue.dequeue(through: headersPending.isEmpty ? .behind : .onScreen) { request in
+                request.frames == 0
+                    || animationWorkers[LoaderCore.key(request.id, request.side), default: worker] == worker
+            }
+            guard let request else { break }
+            forgetHandle(of: request)
+            let key = LoaderCore.key(request.id, request.side)
+            if let region = request.region { return .job(.region(request.id, region.part, scale: region.scale)) }
+            if request.frames > 0 {
+                animationWorkers[key] = worker
+                return .job(.frames(request.id, side: request.side, count: request.frames))
+            }
+            if wanted(request.id, request.side) {
+                return .job(.thumbnail(request.id, side: request.side, forWindow: request.forWindow))
+            }
+            requested.remove(key)
+        }
+        if let id = headersPending.popLast() {
+            headersRead += 1
+            return .job(.header(PictureID(id)))
+        }
+        return .wait
+    }
+
+    /// Lets go of the handle of a request taken from the queue.
+    mutating func forgetHandle(of request: LoaderCore.Request) {
+        if request.region != nil {
+            waitingRegions[request.id] = nil
+        } else if request.frames > 0 {
+            waitingFrames[LoaderCore.key(request.id, request.side)] = nil
+        } else {
+            waitingThumbnails[LoaderCore.key(request.id, request.side)] = nil
+        }
+    }
+
+    /// Stops animation `key`: its waiting frames go, and the worker decoding it lets its decoder go.
+    mutating func stopAnimation(_ key: Int64) {
+        if let waiting = waitingFrames.removeValue(forKey: key) { queue.cancel(waiting) }
+        if let worker = animationWorkers.removeValue(forKey: key) { animationsToDrop[worker].append(key) }
+    }
+}

@@ -70,7 +70,8 @@ extension LoaderCore {
 
 extension LoaderCore.State {
     /// The next step of `worker`: let go of the animations it was told to, then thumbnails on screen,
-    /// then headers in order, then the other thumbnails by priority.
+    /// then headers in order, then the other thumbnails by priority. (The worker asks whether a
+    /// thumbnail is still wanted once it has left the lock: the main thread waits on it for no one.)
     mutating func nextStep(of worker: Int) -> LoaderCore.Step {
         if stopping { return .stop }
         if !animationsToDrop[worker].isEmpty {
@@ -81,25 +82,23 @@ extension LoaderCore.State {
         // The first headers go even before what is on screen: with them the layout knows the whole
         // first screen at once (a few milliseconds), and a large folder's scan still waits.
         let firstHeaders = headersRead < LoaderCore.firstHeaders && !headersPending.isEmpty
-        while !firstHeaders {
+        if !firstHeaders {
             // What shows goes before the headers still to read, the rest after them; an animation
             // another worker decodes is left to it.
             let request = queue.dequeue(through: headersPending.isEmpty ? .behind : .onScreen) { request in
                 request.frames == 0
                     || animationWorkers[LoaderCore.key(request.id, request.side), default: worker] == worker
             }
-            guard let request else { break }
-            forgetHandle(of: request)
-            let key = LoaderCore.key(request.id, request.side)
-            if let region = request.region { return .job(.region(request.id, region.part, scale: region.scale)) }
-            if request.frames > 0 {
-                animationWorkers[key] = worker
-                return .job(.frames(request.id, side: request.side, count: request.frames))
-            }
-            if wanted(request.id, request.side) {
+            if let request {
+                forgetHandle(of: request)
+                let key = LoaderCore.key(request.id, request.side)
+                if let region = request.region { return .job(.region(request.id, region.part, scale: region.scale)) }
+                if request.frames > 0 {
+                    animationWorkers[key] = worker
+                    return .job(.frames(request.id, side: request.side, count: request.frames))
+                }
                 return .job(.thumbnail(request.id, side: request.side, forWindow: request.forWindow))
             }
-            requested.remove(key)
         }
         if let id = headersPending.popLast() {
             headersRead += 1

@@ -112,6 +112,10 @@ final class LoaderCore: Sendable {
             switch job {
             case .header(let id): deliver(header(id))
             case .thumbnail(let id, let side, let forWindow):
+                guard isWanted(id, side) else {
+                    locked { _ = $0.requested.remove(Self.key(id, side)) }
+                    continue
+                }
                 deliver(thumbnail(id, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow))
             case .frames(let id, let side, let count):
                 deliver(frames(id, side: side, count: count, worker: worker, animations: &animations))

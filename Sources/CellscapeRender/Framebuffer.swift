@@ -114,16 +114,6 @@ public final class Framebuffer: PixelSource {
         }
     }
 
-    /// A copy of the visible pixels, row after row, without the padding of the stride.
-    public var packedPixels: [UInt32] {
-        var packed: [UInt32] = []
-        packed.reserveCapacity(width * height)
-        for y in 0..<height {
-            packed.append(contentsOf: UnsafeBufferPointer(start: pixels + y * stride, count: width))
-        }
-        return packed
-    }
-
     private func pixelRange(_ low: Double, _ high: Double, limit: Int) -> Range<Int> {
         guard low.isFinite, high.isFinite else { return 0..<0 }
         let first = Int(max(0, min(Double(limit), (low - 0.5).rounded(.up))))

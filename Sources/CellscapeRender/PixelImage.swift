@@ -40,16 +40,6 @@ public final class PixelImage: Sendable, PixelSource {
 
     /// The pixel in column `x` of row `y`.
     public subscript(x: Int, y: Int) -> UInt32 { pixels[y * stride + x] }
-
-    /// A copy of the visible pixels, row after row, without the padding of the stride.
-    public var packedPixels: [UInt32] {
-        var packed: [UInt32] = []
-        packed.reserveCapacity(width * height)
-        for y in 0..<height {
-            packed.append(contentsOf: UnsafeBufferPointer(start: pixels + y * stride, count: width))
-        }
-        return packed
-    }
 }
 
 /// Rows of 32-bit pixels to read from: a ``Framebuffer`` or a ``PixelImage``.
@@ -62,4 +52,16 @@ public protocol PixelSource {
     var stride: Int { get }
     /// The first pixel of the first row.
     var firstPixel: UnsafePointer<UInt32> { get }
+}
+
+extension PixelSource {
+    /// A copy of the visible pixels, row after row, without the padding of the stride.
+    public var packedPixels: [UInt32] {
+        var packed: [UInt32] = []
+        packed.reserveCapacity(width * height)
+        for y in 0..<height {
+            packed.append(contentsOf: UnsafeBufferPointer(start: firstPixel + y * stride, count: width))
+        }
+        return packed
+    }
 }

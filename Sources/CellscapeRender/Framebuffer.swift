@@ -18,10 +18,8 @@ public final class Framebuffer: PixelSource {
     public let rowCapacity: Int
     /// The first pixel of the first row.
     public let pixels: UnsafeMutablePointer<UInt32>
-    /// Gives the memory back; nil once handed to a ``PixelImage``.
+    /// Gives the memory back: nil for memory the framebuffer only borrows, or once handed to a ``PixelImage``.
     private var release: (@Sendable (UnsafeMutablePointer<UInt32>) -> Void)?
-    /// Whether the memory is the framebuffer's own to hand over.
-    private var ownsMemory: Bool
 
     /// Creates a framebuffer that owns its memory, filled with `Color.background`.
     public init(width: Int, height: Int) {
@@ -32,7 +30,6 @@ public final class Framebuffer: PixelSource {
         pixels = .allocate(capacity: stride * rowCapacity)
         pixels.initialize(repeating: Color.background.pixel, count: stride * rowCapacity)
         release = { $0.deallocate() }
-        ownsMemory = true
     }
 
     /// Creates a framebuffer over memory someone else owns, of `stride * rowCapacity` pixels;
@@ -49,7 +46,6 @@ public final class Framebuffer: PixelSource {
         self.rowCapacity = rowCapacity
         pixels = memory
         self.release = release
-        ownsMemory = release != nil
     }
 
     deinit {
@@ -59,7 +55,7 @@ public final class Framebuffer: PixelSource {
     /// The pixels as an image no one writes any more, which may cross threads. The framebuffer hands its
     /// memory over and is left empty (0 x 0: drawing into it does nothing); memory it does not own is copied.
     public func finished() -> PixelImage {
-        guard ownsMemory, let release else {
+        guard let release else {
             let copy = Framebuffer(width: width, height: height)
             for y in 0..<height { (copy.pixels + y * copy.stride).update(from: pixels + y * stride, count: width) }
             return copy.finished()
@@ -68,7 +64,6 @@ public final class Framebuffer: PixelSource {
             width: width, height: height, stride: stride, capacity: stride * rowCapacity, memory: pixels,
             release: release)
         self.release = nil
-        ownsMemory = false
         width = 0
         height = 0
         return image

@@ -103,14 +103,14 @@ extension PictureFeed {
         return index
     }
 
-    /// The rearrangement since the last call, if any: for each position now, the position the picture
-    /// had at the last call, or -1 for one added since.
-    public func takeRearrangement() -> [Int]? {
+    /// The rearrangement since the last call, if any: the order then, and for each position now the
+    /// position the picture had then, or -1 for one added since.
+    public func takeRearrangement() -> (before: [PictureID], moved: [Int])? {
         guard let before = orderLastTaken else { return nil }
         orderLastTaken = nil
         var positions = [Int](repeating: -1, count: known)
         for (position, id) in before.enumerated() where id.rawValue < known { positions[id.rawValue] = position }
-        return order.ids.map { positions[$0.rawValue] }
+        return (before, order.ids.map { positions[$0.rawValue] })
     }
 
     /// Shows the pictures in `newOrder` (a permutation of some of those shown).

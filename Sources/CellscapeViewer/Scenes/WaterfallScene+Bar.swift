@@ -16,12 +16,12 @@ extension WaterfallScene {
         if pictureOrder.order != .name || pictureOrder.descending {
             right.append("by \(pictureOrder.order.rawValue)\(pictureOrder.descending ? ", reversed" : "")")
         }
-        if !marks.isEmpty { right.insert("\(marks.count) marked", at: 0) }
+        if !markedKeys.isEmpty { right.insert("\(markedKeys.count) marked", at: 0) }
         guard let selection, selection < items.count else {
             return (pictures.folderName, right.joined(separator: "   "))
         }
         var left = [pictures.name(of: selection), "\(selection + 1)/\(pictures.count)"]
-        if marks.contains(selection) { left.append("marked") }
+        if isMarked(selection) { left.append("marked") }
         if let problem = pictures.problem(at: selection) {
             left.append(problem)
         } else if let header = pictures.header(at: selection) {

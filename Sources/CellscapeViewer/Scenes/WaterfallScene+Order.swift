@@ -23,13 +23,13 @@ extension WaterfallScene {
     }
 
     /// Follows the pictures to their new places once the feed's order changed: the selection, the
-    /// marks and the open picture go with them (to the next picture when theirs went), and the
-    /// selected tile, or else the one at the top, stays where it was in the window; after a sort
-    /// without a selection the grid starts at the top, where the new order does. Returns whether the
-    /// order changed.
+    /// marks and the open picture hold their pictures' ids, so they go along (the selection and the
+    /// open picture to the next picture when theirs went), and the selected tile, or else the one at
+    /// the top, stays where it was in the window; after a sort without a selection the grid starts at
+    /// the top, where the new order does. Returns whether the order changed.
     @discardableResult
     mutating func followRearrangement(sorted: Bool = false) -> Bool {
-        guard let pictures, let moved = pictures.takeRearrangement() else { return false }
+        guard let pictures, let (before, moved) = pictures.takeRearrangement() else { return false }
         let oldCount = items.count
         var newPosition = [Int](repeating: -1, count: oldCount)
         for (position, old) in moved.enumerated() where old >= 0 && old < oldCount { newPosition[old] = position }
@@ -40,13 +40,21 @@ extension WaterfallScene {
             let after = (old..<oldCount).first { newPosition[$0] >= 0 } ?? (0..<old).last { newPosition[$0] >= 0 }
             return after.map { newPosition[$0] }
         }
+        // Where a picture was: its id's place in the order before.
+        let oldPosition = { (key: WaterfallScene.ItemKey) -> Int? in
+            guard case .picture(let id) = key else { return nil }
+            return before.firstIndex(of: id)
+        }
         let shown = layout.indices(in: visibleRect)
-        let selected = selection.flatMap { shown.contains($0) ? $0 : nil }
+        let selectedBefore = selectedKey.flatMap(oldPosition)
+        let selected = selectedBefore.flatMap { shown.contains($0) ? $0 : nil }
         let anchor = sorted ? selected : selected ?? layout.topItem(at: scrollOffset)
         let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
 
-        selection = selection.flatMap { $0 < oldCount ? survivor($0) : nil }
-        marks = Set(marks.compactMap { $0 < oldCount && newPosition[$0] >= 0 ? newPosition[$0] : nil })
+        if let selectedKey, position(of: selectedKey) == nil {
+            selection = selectedBefore.flatMap { $0 < oldCount ? survivor($0) : nil }
+        }
+        markedKeys = markedKeys.filter { position(of: $0) != nil }
         fading.removeAll()
         var kept: [WaterfallItem] = []
         for old in moved {
@@ -56,13 +64,11 @@ extension WaterfallScene {
         items = kept
         layOutAgain()
         appendArrivedPictures(pictures)
-        if let open = openPicture {
-            if open.index < oldCount, newPosition[open.index] >= 0, newPosition[open.index] < items.count {
-                openPicture?.index = newPosition[open.index]
-            } else if let next = selection, next < items.count {
+        if let open = openKey, (position(of: open.item) ?? items.count) >= items.count {
+            if let next = selection, next < items.count {
                 openPicture(at: next)
             } else {
-                openPicture = nil
+                openKey = nil
                 slideshowRuns = false
             }
         }

@@ -60,7 +60,7 @@ extension WaterfallScene {
             RoundedRectangle(frame: ring, cornerRadius: cornerRadius + 3, color: Self.highlight).draw(into: frame)
         }
         let item = items[index]
-        defer { if marks.contains(index) { drawMark(on: tile, into: frame) } }
+        defer { if isMarked(index) { drawMark(on: tile, into: frame) } }
         if let pictures {
             drawPicture(index, of: pictures, in: tile, into: frame, text: text)
             return

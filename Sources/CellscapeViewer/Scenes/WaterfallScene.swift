@@ -57,8 +57,8 @@ public struct WaterfallScene {
     public internal(set) var scrollOffset = 0.0
     /// The fling's speed in pixels per frame (positive: down the feed).
     public internal(set) var velocity = 0.0
-    /// The selected item.
-    public internal(set) var selection: Int?
+    /// The selected item, by key (``selection`` is its place).
+    var selectedKey: ItemKey?
     /// Whether the HUD shows.
     public internal(set) var showsHUD: Bool
     /// The window size.
@@ -71,10 +71,10 @@ public struct WaterfallScene {
     public internal(set) var slideshowRuns = false
     /// Seconds each picture of a slideshow shows.
     public var slideshowSeconds: Double { options.slideshowSeconds }
-    /// The marked items (`m`), which `cellscape -o` prints on exit.
-    public internal(set) var marks = Set<Int>()
-    /// The picture open over the grid, if any.
-    public internal(set) var openPicture: PictureView?
+    /// The marked items (`m`) by key (``marks`` are their places), which `cellscape -o` prints on exit.
+    var markedKeys = Set<ItemKey>()
+    /// The picture open over the grid by key, and how it shows (``openPicture`` has its place).
+    var openKey: (item: ItemKey, view: PictureView)?
     /// Whether the open picture's info (date taken, camera, exposure) shows over it.
     public internal(set) var showsInfo = false
     /// Whether an open picture's transparent pixels show a checkerboard (else the plain background).

@@ -1,6 +1,7 @@
 import CellscapeFixtures
 import CellscapeLayout
 import CellscapePictures
+import CellscapeRender
 import Foundation
 import Testing
 
@@ -104,7 +105,14 @@ import Testing
         feed.play([0], side: 400, now: monotonicNanoseconds())
         let frameBytes = 400 * 300 * 4
         var largest = 0
-        let played = try Self.play(feed, steps: 70) { largest = max(largest, $0.animationBytes) }
+        var miscounted = 0
+        let played = try Self.play(feed, steps: 70) { feed in
+            largest = max(largest, feed.animationBytes)
+            // The bytes kept as frames come and go, against their sum.
+            let held = feed.animations.values.flatMap(\.frames.values).reduce(0) { $0 + $1.picture.capacity * 4 }
+            if held != feed.animationBytes { miscounted += 1 }
+        }
+        #expect(miscounted == 0)
         #expect(played.map(\.frame) == (1...70).map { $0 % 30 })
         #expect(largest > 0 && largest <= (4 << 20) + (PlayingAnimation.ahead + 1) * frameBytes, "\(largest)")
         #expect(feed.animations[feed.order[0]]?.holdsAll == false, "30 frames of 480 KB do not fit 4 MB")

@@ -43,8 +43,8 @@ struct PlayingAnimation {
     /// Whether every frame is held: it plays on without decoding.
     var holdsAll: Bool { count.map { frames.count >= $0 } ?? false }
 
-    /// The bytes of the frames held.
-    var bytes: Int { frames.values.reduce(0) { $0 + $1.picture.capacity * 4 } }
+    /// The bytes of the frames held, kept as they come and go: the feed asks on every frame shown.
+    private(set) var bytes = 0
 
     /// The frame that shows.
     var shown: AnimationFrame? { current.flatMap { frames[$0] } }
@@ -71,7 +71,10 @@ struct PlayingAnimation {
         self.plays = plays
         // One frame after all (a file that claimed more): nothing to play.
         if count == 1 { finished = true }
-        for frame in arrived { frames[frame.number] = frame }
+        for frame in arrived {
+            bytes += frame.picture.capacity * 4 - (frames[frame.number]?.picture.capacity ?? 0) * 4
+            frames[frame.number] = frame
+        }
         if current == nil, let first = frames[0] {
             current = 0
             due = now + UInt64(first.milliseconds) * 1_000_000
@@ -95,7 +98,9 @@ struct PlayingAnimation {
             if next == 0 { played -= 1 }  // counted again when frame 0 arrives
             return false
         }
-        if !keepsFrames && !holdsAll { frames[current] = nil }
+        if !keepsFrames && !holdsAll, let dropped = frames.removeValue(forKey: current) {
+            bytes -= dropped.picture.capacity * 4
+        }
         if now - due > Self.lateAfter { lateFrames += 1 }
         shownFrames += 1
         // Behind by more than a frame (a stall, a pause): start the clock again from now.

@@ -38,11 +38,13 @@ public final class Viewer {
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
     public private(set) var frameTimes = FrameTimes()
 
-    /// Opens the window; throws when there is no display or it cannot show the frames.
-    public init(options: ViewerOptions) throws(ViewerError) {
+    /// Opens the window showing `pictures` if given; throws when there is no display or it cannot show
+    /// the frames.
+    public init(options: ViewerOptions, pictures: PictureFeed? = nil) throws(ViewerError) {
         self.options = options
         driver = ViewerDriver(
-            model: ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view))
+            model: ViewerModel(
+                force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view))
         connection = try X11Connection(displayName: options.displayName)
         let size = options.scene.size
         title = driver.model.title

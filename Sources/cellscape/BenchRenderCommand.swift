@@ -89,12 +89,12 @@ struct BenchFrameCommand: ParsableCommand {
         options.scene = scene.scene
         options.sharedMemory = !noShm
         options.view = view
-        options.waterfall.pictures = try pictures.feed()
-        if options.waterfall.pictures == nil {
+        let shown = try pictures.feed()
+        if shown == nil {
             options.waterfall.catalog = try feed.catalog(seed: scene.simulation.seed)
         }
         options.waterfall.size = options.scene.size
-        let report = try FrameBench(options: options, frames: frames).run()
+        let report = try FrameBench(options: options, pictures: shown, frames: frames).run()
         print(
             String(
                 format:

@@ -40,9 +40,8 @@ struct BenchTrashCommand: ParsableCommand {
         let actions = TrashActions(trashCan: TrashCan(environment: ["XDG_DATA_HOME": root + "/data"]))
         let feed = PictureFeed(paths: paths, threads: 1, diskCache: nil, memoryBytes: 1 << 20) { _ in }
         feed.waitForAllHeaders()
-        var options = WaterfallScene.Options()
-        options.pictures = feed
-        var model = ViewerModel(force: ForceScene.Options(), waterfall: options, view: .waterfall)
+        let options = WaterfallScene.Options()
+        var model = ViewerModel(force: ForceScene.Options(), waterfall: options, pictures: feed, view: .waterfall)
         let start = monotonicNanoseconds()
         let (moved, problems) = actions.trash(paths)
         model.apply(.removed(moved))

@@ -39,9 +39,10 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let recorded = try SessionFile.load(path: session)
-        let options = try SessionFile.options(for: recorded.header)
+        let (options, pictures) = try SessionFile.options(for: recorded.header)
         let driver = ViewerDriver(
-            model: ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view))
+            model: ViewerModel(
+                force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view))
         let progress = Progress()
         progress.update("replaying \(recorded.inputs.count) inputs over \(recorded.end.end) frames")
         let outcome = recorded.replay(on: driver)

@@ -35,18 +35,17 @@ enum SessionFile {
         }
     }
 
-    /// The viewer options a session starts with; its items must be those it was recorded with.
-    static func options(for header: SessionHeader) throws -> ViewerOptions {
+    /// The viewer options a session starts with, and its pictures if it shows pictures; its items must
+    /// be those it was recorded with.
+    static func options(for header: SessionHeader) throws -> (ViewerOptions, PictureFeed?) {
         let pictures = try self.pictures(header.items)
         let catalog = pictures == nil ? try items(header.items, seed: header.seed) : []
-        var (force, waterfall) = header.options(catalog: catalog, threads: ForceSettings().threads)
-        force.pictures = pictures
-        waterfall.pictures = pictures
+        let (force, waterfall) = header.options(catalog: catalog, threads: ForceSettings().threads)
         var options = ViewerOptions()
         options.scene = force
         options.waterfall = waterfall
         options.view = header.view
-        return options
+        return (options, pictures)
     }
 
     /// The pictures a header names, every header read and checked against its digest; nil for items.

@@ -68,12 +68,12 @@ struct SnapshotCommand: ParsableCommand {
         if view == .waterfall { return try runWaterfall() }
         var options = scene.scene
         options.showsHUD = hud
-        options.pictures = try pictures.feed()
+        let shown = try pictures.feed()
         if open != nil {
             throw CommandError("--open shows a picture in the waterfall's image view, not in --view force")
         }
-        options.pictures?.waitForAllHeaders()
-        var forceScene = ForceScene(options: options)
+        shown?.waitForAllHeaders()
+        var forceScene = ForceScene(options: options, pictures: shown)
         let settling = steps == nil
         let limit = steps ?? maxSteps
         var taken = 0
@@ -96,16 +96,16 @@ struct SnapshotCommand: ParsableCommand {
 
     private func runWaterfall() throws {
         var options = WaterfallScene.Options()
-        options.pictures = try pictures.feed()
-        if options.pictures == nil { options.catalog = try feed.catalog(seed: scene.simulation.seed) }
+        let shown = try pictures.feed()
+        if shown == nil { options.catalog = try feed.catalog(seed: scene.simulation.seed) }
         options.seed = scene.simulation.seed
         options.size = scene.scene.size
         options.showsHUD = hud
         options.scale = scale
-        var waterfall = WaterfallScene(options: options)
+        var waterfall = WaterfallScene(options: options, pictures: shown)
         let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
         let text = try? TextRenderer(pixelSize: Int((14 * scale).rounded()))
-        if let pictures = options.pictures {
+        if let pictures = shown {
             waterfall.renderWithPicturesArrived(into: frame, text: nil)  // every header: --open finds its picture
             if let open {
                 let path = URL(fileURLWithPath: open).standardizedFileURL.path

@@ -82,12 +82,12 @@ struct ViewCommand: ParsableCommand {
     }
 
     func run() throws {
-        var options =
+        var (options, shown) =
             try replay.map { path in
                 let session = try SessionFile.load(path: path)
-                var options = try SessionFile.options(for: session.header)
+                var (options, shown) = try SessionFile.options(for: session.header)
                 options.replay = session
-                return options
+                return (options, shown)
             } ?? liveOptions()
         options.sharedMemory = !noShm
         options.framesPerSecond = fps
@@ -97,12 +97,11 @@ struct ViewCommand: ParsableCommand {
         var outputFailed = false
         if let record {
             let items =
-                options.waterfall.pictures.map(PictureOptions.source) ?? feed.source(of: options.waterfall.catalog)
+                shown.map(PictureOptions.source) ?? feed.source(of: options.waterfall.catalog)
             let header = SessionHeader(
                 force: options.scene, waterfall: options.waterfall, view: options.view, items: items)
             options.recording = (header, try SessionFile.writer(path: record) { outputFailed = true })
         }
-        let feedShown = options.waterfall.pictures
         let printsMarked = pictures.printMarked || pictures.nulSeparated
         if printsMarked { options.readyDescriptor = 2 }
         options.onExit = { [pictures, stateOnExit] state in
@@ -116,12 +115,12 @@ struct ViewCommand: ParsableCommand {
             }
             if printsMarked {
                 let end = pictures.nulSeparated ? "\0" : "\n"
-                let paths = feedShown?.paths ?? []  // read at the end: a listing may have added them
+                let paths = shown?.paths ?? []  // read at the end: a listing may have added them
                 let marked = (state.marks ?? []).filter(paths.indices.contains).map { paths[$0] + end }
                 FileHandle.standardOutput.write(Data(marked.joined().utf8))
             }
         }
-        let viewer = try Viewer(options: options)
+        let viewer = try Viewer(options: options, pictures: shown)
         viewer.run()
         if let frameTimes {
             do {
@@ -134,14 +133,14 @@ struct ViewCommand: ParsableCommand {
         if outputFailed { throw ExitCode(1) }
     }
 
-    private func liveOptions() throws -> ViewerOptions {
+    /// The options of a live viewer, and the pictures it shows if given some.
+    private func liveOptions() throws -> (ViewerOptions, PictureFeed?) {
         var options = ViewerOptions()
         options.waterfall.scale = scale ?? DisplayScale.of(displayName: display) ?? 1
         // A recording holds the pictures it started with, every one listed and laid out, as its
         // replay will: a folder that changes would not replay.
         if let feed = try pictures.feed(watching: record == nil, streaming: record == nil) {
             if record != nil { feed.waitForAllHeaders() }
-            options.waterfall.pictures = feed
             options.waterfall.pictureOrder = pictures.sort
             options.waterfall.picturesDescending = pictures.reverse
             if let seconds = slideshow {
@@ -149,17 +148,16 @@ struct ViewCommand: ParsableCommand {
                 options.waterfall.startsSlideshow = true
             }
             options.scene = scene.scene
-            options.scene.pictures = feed
             options.view = view ?? .waterfall
             options.waterfall.size = options.scene.size
-            return options
+            return (options, feed)
         }
         options.scene = scene.scene
         options.view = view ?? .force
         options.waterfall.catalog = try feed.catalog(seed: scene.simulation.seed)
         options.waterfall.seed = scene.simulation.seed
         options.waterfall.size = options.scene.size
-        return options
+        return (options, nil)
     }
 }
 

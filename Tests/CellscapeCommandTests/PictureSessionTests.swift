@@ -30,15 +30,14 @@ import Testing
         feed.waitForAllHeaders()
         var force = ForceScene.Options()
         force.size = Size(width: 640, height: 480)
-        force.pictures = feed
         var waterfall = WaterfallScene.Options()
         waterfall.size = force.size
-        waterfall.pictures = feed
         if sorting { waterfall.pictureOrder = .time }
         let header = SessionHeader(
             force: force, waterfall: waterfall, view: .waterfall,
             items: SessionHeader.Items(source: .pictures, paths: paths, items: feed.arrivedItems))
-        let driver = ViewerDriver(model: ViewerModel(force: force, waterfall: waterfall, view: .waterfall))
+        let driver = ViewerDriver(
+            model: ViewerModel(force: force, waterfall: waterfall, pictures: feed, view: .waterfall))
         var lines: [String] = []
         let recorder = SessionRecorder(header: header, driver: driver) { lines.append($0) }
         let inputs: [Int: [ViewerCommand]] = [

@@ -27,9 +27,8 @@ import Testing
         feed.watch(folders: found.folders)
         #expect(feed.watchDescriptor != nil)
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.size = Size(width: 800, height: 600)
-        var scene = WaterfallScene(options: options)
+        var scene = WaterfallScene(options: options, pictures: feed)
         func settle(_ done: (WaterfallScene) -> Bool) {
             let deadline = Date().addingTimeInterval(20)
             while !done(scene) && Date() < deadline {
@@ -126,9 +125,8 @@ import Testing
             listing: [root], recursive: false, threads: 2, diskCache: nil, memoryBytes: 1 << 24, watching: true
         ) { problems.append($0) }
         #expect(feed.isListing && feed.count == 0 && feed.folderName == (root as NSString).lastPathComponent)
-        var options = WaterfallScene.Options()
-        options.pictures = feed
-        var scene = WaterfallScene(options: options)
+        let options = WaterfallScene.Options()
+        var scene = WaterfallScene(options: options, pictures: feed)
         let deadline = Date().addingTimeInterval(20)
         while (feed.isListing || scene.items.count < 4) && Date() < deadline {
             feed.loader.waitForWake(milliseconds: 20)
@@ -143,11 +141,9 @@ import Testing
         let (root, _) = try PictureWaterfallTests.folder([0xFFD0_3030, 0xFF30_D030])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let feed = PictureFeed(listing: [root], recursive: false, diskCache: nil, memoryBytes: 1 << 24) { _ in }
-        var force = ForceScene.Options()
-        force.pictures = feed
-        var waterfall = WaterfallScene.Options()
-        waterfall.pictures = feed
-        var model = ViewerModel(force: force, waterfall: waterfall, view: .force)
+        let force = ForceScene.Options()
+        let waterfall = WaterfallScene.Options()
+        var model = ViewerModel(force: force, waterfall: waterfall, pictures: feed, view: .force)
         #expect(model.force.layout.count == 0)
         let deadline = Date().addingTimeInterval(20)
         while feed.isListing && Date() < deadline {

@@ -18,10 +18,11 @@ import Testing
         let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         feed.waitForAllHeaders()
         var waterfall = WaterfallScene.Options()
-        waterfall.pictures = feed
         waterfall.size = size
         waterfall.showsHUD = bar
-        return (ViewerModel(force: ForceScene.Options(), waterfall: waterfall, view: .waterfall), feed, root)
+        return (
+            ViewerModel(force: ForceScene.Options(), waterfall: waterfall, pictures: feed, view: .waterfall), feed, root
+        )
     }
 
     @Test func theGridFollowsTheSelectionThroughAnOpenPicture() throws {
@@ -151,9 +152,8 @@ import Testing
         try FileManager.default.copyItem(atPath: fixture, toPath: root + "/camera.jpg")
         let feed = PictureFeed(paths: [root + "/camera.jpg"], diskCache: nil, memoryBytes: 1 << 24) { _ in }
         feed.waitForAllHeaders()
-        var waterfall = WaterfallScene.Options()
-        waterfall.pictures = feed
-        var model = ViewerModel(force: ForceScene.Options(), waterfall: waterfall, view: .waterfall)
+        let waterfall = WaterfallScene.Options()
+        var model = ViewerModel(force: ForceScene.Options(), waterfall: waterfall, pictures: feed, view: .waterfall)
         model.handle(.key(.home))
         model.handle(.key(.open))
         #expect(model.waterfall.infoLines.first == "camera.jpg" && !model.waterfall.showsInfo)

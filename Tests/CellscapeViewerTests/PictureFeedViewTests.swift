@@ -74,10 +74,9 @@ import Testing
         let feed = PictureFeed(paths: [path], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         feed.waitForAllHeaders()
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.size = Size(width: 320, height: 240)
         options.showsHUD = false
-        var scene = WaterfallScene(options: options)
+        var scene = WaterfallScene(options: options, pictures: feed)
         _ = scene.takePictureResults()
         scene.open(pictureAt: 0)
         scene.handle(.key(.actualSize))

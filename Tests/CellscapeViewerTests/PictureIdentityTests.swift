@@ -24,9 +24,8 @@ import Testing
         let feed = PictureFeed(paths: found.paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         feed.watch(folders: found.folders)
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.size = size
-        var scene = WaterfallScene(options: options)
+        var scene = WaterfallScene(options: options, pictures: feed)
         settle(&scene) { $0.items.count == names.count }
         return (scene, feed, root)
     }

@@ -53,9 +53,8 @@ import Testing
         let feed = PictureFeed(paths: found.paths, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         feed.waitForAllHeaders()
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.size = Size(width: 900, height: 700)
-        var scene = WaterfallScene(options: options)
+        var scene = WaterfallScene(options: options, pictures: feed)
         var sizes: [String: Int] = [:]
         for name in names {
             sizes[name] = try FileManager.default.attributesOfItem(atPath: "\(root)/\(name)")[.size] as? Int
@@ -199,11 +198,9 @@ import Testing
     @Test func theForceViewDropsTheCellsOfPicturesThatWentAndKeepsTheOthersInPlace() throws {
         var (model, feed, root) = try PictureBrowsingTests.model(5)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        var force = ForceScene.Options()
-        force.pictures = feed
-        var waterfall = WaterfallScene.Options()
-        waterfall.pictures = feed
-        model = ViewerModel(force: force, waterfall: waterfall, view: .force)
+        let force = ForceScene.Options()
+        let waterfall = WaterfallScene.Options()
+        model = ViewerModel(force: force, waterfall: waterfall, pictures: feed, view: .force)
         for _ in 0..<20 { model.advance() }
         let before = (0..<model.force.layout.count).map { model.force.layout.cell(at: $0) }
         #expect(before.map(\.id) == Array(0..<6))

@@ -45,9 +45,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let feed = PictureFeed(paths: paths, threads: 1, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.showsHUD = false
-        var scene = WaterfallScene(options: options)
+        var scene = WaterfallScene(options: options, pictures: feed)
         let frame = Framebuffer(width: 1280, height: 800)
         let deadline = Date().addingTimeInterval(20)
         while feed.loaded == 0 && Date() < deadline {
@@ -77,10 +76,9 @@ import Testing
         var problems: [String] = []
         let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { problems.append($0) }
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.size = Size(width: 800, height: 600)
         options.showsHUD = false
-        var scene = WaterfallScene(options: options)
+        var scene = WaterfallScene(options: options, pictures: feed)
         let frame = Framebuffer(width: 800, height: 600)
         Self.play(&scene, feed, into: frame) { scene in feed.loaded == 3 && scene.items.count == 4 }
         #expect(scene.items.count == 4 && feed.loaded == 3)
@@ -104,14 +102,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         var waterfall = WaterfallScene.Options()
-        waterfall.pictures = feed
         waterfall.size = Size(width: 640, height: 480)
         waterfall.showsHUD = false
-        var model = ViewerModel(force: ForceScene.Options(), waterfall: waterfall, view: .waterfall)
+        var model = ViewerModel(force: ForceScene.Options(), waterfall: waterfall, pictures: feed, view: .waterfall)
         var scene = model.waterfall
         let frame = Framebuffer(width: 640, height: 480)
         Self.play(&scene, feed, into: frame) { $0.items.count == 4 }
-        model = ViewerModel(force: ForceScene.Options(), waterfall: waterfall, view: .waterfall)
+        model = ViewerModel(force: ForceScene.Options(), waterfall: waterfall, pictures: feed, view: .waterfall)
         model.takePictureResults()
         let tile = model.waterfall.layout.frame(at: 1)
         model.handle(.press(tile.center))
@@ -151,13 +148,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         var force = ForceScene.Options()
-        force.pictures = feed
         force.size = Size(width: 400, height: 300)
         force.showsHUD = false
         var waterfall = WaterfallScene.Options()
-        waterfall.pictures = feed
         waterfall.size = force.size
-        var model = ViewerModel(force: force, waterfall: waterfall, view: .force)
+        var model = ViewerModel(force: force, waterfall: waterfall, pictures: feed, view: .force)
         #expect(model.force.layout.count == 4, "a cell per picture")
         while !model.force.layout.isSettled { model.advance() }
         let frame = Framebuffer(width: 400, height: 300)

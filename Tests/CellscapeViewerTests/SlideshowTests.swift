@@ -47,11 +47,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let feed = PictureFeed(paths: paths, threads: 1, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.startsSlideshow = true
         options.slideshowSeconds = 2
         feed.waitForAllHeaders()  // as a recording does before the views start
-        var scene = WaterfallScene(options: options)
+        var scene = WaterfallScene(options: options, pictures: feed)
         scene.takePictureResults()
         #expect(scene.openPicture?.index == 0 && scene.slideshowRuns && scene.slideshowSeconds == 2)
         let header = SessionHeader(

@@ -45,9 +45,8 @@ public struct AnimationBenchmark {
         ) { _ in }
         feed.waitForAllHeaders()
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.showsHUD = false
-        var scene = WaterfallScene(options: options)
+        var scene = WaterfallScene(options: options, pictures: feed)
         _ = scene.takePictureResults()
         let frame = Framebuffer(width: 1280, height: 800)
         progress("scrolling through animated GIFs for \(Int(scrollSeconds)) s")

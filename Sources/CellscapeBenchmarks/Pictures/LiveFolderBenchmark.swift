@@ -32,9 +32,8 @@ public struct LiveFolderBenchmark {
         ) { _ in }
         feed.watch(folders: found.folders)
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.size = window
-        var scene = WaterfallScene(options: options)
+        var scene = WaterfallScene(options: options, pictures: feed)
         let frame = Framebuffer(width: Int(window.width), height: Int(window.height))
         scene.renderWithPicturesArrived(into: frame, text: nil)
         var written: [String] = []

@@ -43,9 +43,8 @@ public struct OrderBenchmark {
         guard feed.count > 0 else { throw BenchmarkFailure("no pictures in \(folder)") }
         let pictures = feed.count
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.size = window
-        var scene = WaterfallScene(options: options)
+        var scene = WaterfallScene(options: options, pictures: feed)
         scene.takePictureResults()
         scene.select(scene.items.count / 2)
         var sorts: [(String, Double)] = []

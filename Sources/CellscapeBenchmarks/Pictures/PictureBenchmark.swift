@@ -154,10 +154,9 @@ public struct PictureBenchmark {
     /// A waterfall of `feed` in `window`, without a HUD.
     private static func scene(of feed: PictureFeed, window: Size) -> WaterfallScene {
         var options = WaterfallScene.Options()
-        options.pictures = feed
         options.showsHUD = false
         options.size = window
-        return WaterfallScene(options: options)
+        return WaterfallScene(options: options, pictures: feed)
     }
 
     /// Milliseconds from a new feed to every tile of a waterfall in `window` showing its thumbnail, the

@@ -32,10 +32,12 @@ public struct FrameBench {
     }
 
     private let options: ViewerOptions
+    private let pictures: PictureFeed?
     private let frames: Int
 
     /// A run of `frames` measured frames (after 10 unmeasured ones) of the scene `options` describe.
-    public init(options: ViewerOptions, frames: Int) {
+    public init(options: ViewerOptions, pictures: PictureFeed? = nil, frames: Int) {
+        self.pictures = pictures
         self.options = options
         self.frames = max(1, frames)
     }
@@ -51,7 +53,8 @@ public struct FrameBench {
         var event = XEvent()
         repeat { XNextEvent(connection.display, &event) } while event.type != MapNotify
         let driver = ViewerDriver(
-            model: ViewerModel(force: options.scene, waterfall: options.waterfall, view: options.view))
+            model: ViewerModel(
+                force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view))
         let rasterizer = CircleRasterizer()
         let text = try? TextRenderer()
         var samples: [(frame: UInt64, step: UInt64, raster: UInt64, present: UInt64)] = []

@@ -24,10 +24,12 @@ public struct ViewerModel {
     /// Whether the table of keys shows over the view (`?` or F1; any key or click hides it).
     public private(set) var showsKeys = false
 
-    /// Creates both views; `view` shows first.
-    public init(force: ForceScene.Options, waterfall: WaterfallScene.Options, view: View = .force) {
-        self.force = ForceScene(options: force)
-        self.waterfall = WaterfallScene(options: waterfall)
+    /// Creates both views, showing `pictures` if given; `view` shows first.
+    public init(
+        force: ForceScene.Options, waterfall: WaterfallScene.Options, pictures: PictureFeed? = nil, view: View = .force
+    ) {
+        self.force = ForceScene(options: force, pictures: pictures)
+        self.waterfall = WaterfallScene(options: waterfall, pictures: pictures)
         self.view = view
     }
 

@@ -22,9 +22,6 @@ public struct ForceScene {
         public var fitsWindow = true
         /// Whether the HUD shows.
         public var showsHUD = true
-        /// Pictures shown as the cells, one cell per picture (cell `i` shows picture `i`); clicks then
-        /// select cells instead of adding them.
-        public var pictures: PictureFeed?
 
         /// The defaults: 200 cells in 1280x800, seed 0, fit-to-window and HUD on.
         public init() {}
@@ -57,14 +54,16 @@ public struct ForceScene {
     /// The fraction of the way to the fitting zoom travelled each frame.
     static let zoomEase = 0.2
 
-    /// Creates the scene with its starting cells.
-    public init(options: Options = Options()) {
+    /// Creates the scene with its starting cells; with `pictures`, one cell per picture, and clicks
+    /// select cells instead of adding them.
+    public init(options: Options = Options(), pictures: PictureFeed? = nil) {
         self.options = options
+        self.pictures = pictures
         size = options.size
         seed = options.seed
         showsHUD = options.showsHUD
         fitsWindow = options.fitsWindow
-        layout = Self.makeLayout(options: options, seed: options.seed)
+        layout = Self.makeLayout(options: options, seed: options.seed, pictures: pictures != nil)
         followPictures()
         zoom = targetZoom
     }
@@ -78,7 +77,7 @@ public struct ForceScene {
     public internal(set) var selectedPicture: PictureID?
 
     /// The pictures the cells show, if any.
-    public var pictures: PictureFeed? { options.pictures }
+    public let pictures: PictureFeed?
 
     /// Each cell's picture, and each picture's cell: a cell stays its picture's whatever the order.
     var pictureOfCell: [Cell.ID: PictureID] = [:]
@@ -236,7 +235,7 @@ public struct ForceScene {
             seed = SplitMix64.mix(seed &+ 1)
             var restart = options
             restart.size = size
-            layout = Self.makeLayout(options: restart, seed: seed)
+            layout = Self.makeLayout(options: restart, seed: seed, pictures: pictures != nil)
             (pictureOfCell, cellOfPicture, followedOrder) = ([:], [:], -1)
             followPictures()
         case .clear: layout.removeAllCells()
@@ -271,11 +270,11 @@ public struct ForceScene {
         return min(1, room.width / max(halfWidth, 1e-9), room.height / max(halfHeight, 1e-9))
     }
 
-    private static func makeLayout(options: Options, seed: UInt64) -> ForceDirectedLayout {
+    private static func makeLayout(options: Options, seed: UInt64, pictures: Bool) -> ForceDirectedLayout {
         var layout = ForceDirectedLayout(
             bounds: Rect(origin: .zero, size: options.size), settings: options.settings, seed: seed)
         // Cells of pictures come as the pictures do (``followPictures()``).
-        for _ in 0..<(options.pictures == nil ? options.cells : 0) { layout.addCell() }
+        for _ in 0..<(pictures ? 0 : options.cells) { layout.addCell() }
         return layout
     }
 }

@@ -12,9 +12,6 @@ public struct WaterfallScene {
     public struct Options {
         /// The items shown first; generated items follow once they run out.
         public var catalog: [WaterfallItem] = []
-        /// Pictures to show instead of the catalog and generated items; the feed is then as long as
-        /// they are, and grows as their sizes arrive.
-        public var pictures: PictureFeed?
         /// The seed of the generated items.
         public var seed: UInt64 = 0
         /// The window size.
@@ -93,9 +90,11 @@ public struct WaterfallScene {
     private let options: Options
     var drag: (start: Point, last: Point, startOffset: Double, moved: Bool, speed: Double)?
 
-    /// Creates the scene with the first pages loaded.
-    public init(options: Options = Options()) {
+    /// Creates the scene with the first pages loaded; with `pictures`, the feed shows them instead of
+    /// the catalog and generated items, as long as they are, growing as their sizes arrive.
+    public init(options: Options = Options(), pictures: PictureFeed? = nil) {
         self.options = options
+        self.pictures = pictures
         slideshowRuns = options.startsSlideshow
         pictureOrder = (options.pictureOrder, options.picturesDescending)
         size = options.size
@@ -118,7 +117,7 @@ public struct WaterfallScene {
     }
 
     /// Whether the bar shows at the bottom: with pictures, while the HUD is on.
-    public var showsBar: Bool { options.pictures != nil && showsHUD }
+    public var showsBar: Bool { pictures != nil && showsHUD }
 
     /// The height of the bar, in pixels.
     public var barHeight: Double { (24 * scale).rounded() }
@@ -200,7 +199,7 @@ public struct WaterfallScene {
 
     /// Appends pages until the content reaches at least one screen below the viewport.
     mutating func loadPagesIfNeeded() {
-        if let pictures = options.pictures { return appendArrivedPictures(pictures) }
+        if let pictures { return appendArrivedPictures(pictures) }
         var pages = 0
         while layout.contentSize.height < scrollOffset + 2 * size.height && pages < 100 {
             let first = items.count
@@ -236,7 +235,7 @@ public struct WaterfallScene {
     /// anything changed.
     @discardableResult
     public mutating func takePictureResults() -> Bool {
-        guard let pictures = options.pictures else { return false }
+        guard let pictures else { return false }
         var changed = pictures.takeResults()
         if followRearrangement() { changed = true }
         if changed {
@@ -254,7 +253,7 @@ public struct WaterfallScene {
     }
 
     /// The pictures shown, if any.
-    public var pictures: PictureFeed? { options.pictures }
+    public let pictures: PictureFeed?
 
     /// Lays every item out again once some changed size (their files rewritten), keeping the item at
     /// the top of the window in place.

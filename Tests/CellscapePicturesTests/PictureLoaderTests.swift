@@ -137,18 +137,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         for busy in [false, true] {
             weak var core: LoaderCore?
+            let gone = DispatchSemaphore(value: 0)
             do {
                 let loader = PictureLoader(paths: paths, threads: 2)
                 core = loader.core
+                loader.core.whenGone.withLock { $0 = { gone.signal() } }
                 if busy {
                     for index in paths.indices { loader.requestThumbnail(PictureID(index), side: 64, priority: index) }
                     _ = loader.waitForResults(count: 1, seconds: 10)
                 }
             }
             // A guard against a hang, not a measure of speed.
-            let deadline = Date().addingTimeInterval(30)
-            while core != nil && Date() < deadline { usleep(1_000) }
-            #expect(core == nil, "busy \(busy): the workers still hold it")
+            #expect(gone.wait(timeout: .now() + 30) == .success, "busy \(busy): the workers still hold it")
+            #expect(core == nil)
         }
     }
 

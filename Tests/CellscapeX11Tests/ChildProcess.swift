@@ -13,6 +13,8 @@ final class ChildProcess {
     private let output = Pipe()
     private let errors = Pipe()
     private var buffered: [Int32: Data] = [:]
+    /// Signalled once the program ended (Foundation's termination handler).
+    private let ended = DispatchSemaphore(value: 0)
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
         process.executableURL = URL(fileURLWithPath: executable)
@@ -21,6 +23,7 @@ final class ChildProcess {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
+        process.terminationHandler = { [ended] _ in ended.signal() }
         var empty = sigset_t()
         var previous = sigset_t()
         sigemptyset(&empty)
@@ -57,9 +60,10 @@ final class ChildProcess {
 
     /// Waits up to `seconds` for the program to end and returns its exit status, or `nil` if it did not.
     func waitForExit(within seconds: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        return process.isRunning ? nil : process.terminationStatus
+        guard ended.wait(timeout: .now() + seconds) == .success else { return nil }
+        ended.signal()  // for the next caller: it stays ended
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// What the program wrote to standard output and no line read took (after it ended).

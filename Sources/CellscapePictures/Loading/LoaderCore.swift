@@ -25,6 +25,8 @@ final class LoaderCore: Sendable {
     /// Workers sleep on it while there is nothing to do; the state changes under it, so no wake-up is lost.
     private let condition = NSCondition()
     private let state: Guarded<State>
+    /// Called when the core goes, its workers ended: what a test of a loader let go waits on.
+    let whenGone = Guarded<(@Sendable () -> Void)?>(nil)
 
     /// Who to wake after a change: no one, one worker (one more job) or all (a change any may act on).
     enum Wake { case none, one, all }
@@ -49,6 +51,7 @@ final class LoaderCore: Sendable {
         // Every worker has ended: each held this.
         close(wakeDescriptor)
         close(wakeWriteEnd)
+        whenGone.withLock { $0 }?()
     }
 
     /// Calls `body` with the shared state under the lock, then wakes the workers `wake` says.

@@ -20,7 +20,7 @@ import Testing
     }
 
     static func frames(of step: LoaderCore.Step) -> Int? {
-        guard case .job(.frames(let id, _, _)) = step else { return nil }
+        guard case .job(.frames(let id, _, _), _) = step else { return nil }
         return id.rawValue
     }
 
@@ -49,7 +49,7 @@ import Testing
         state.stopAnimation(key)
         #expect(state.waitingFrames.isEmpty && state.animationWorkers.isEmpty)
         Self.askFrames(0, &state)
-        guard case .job(.dropAnimations(let keys)) = state.nextStep(of: 1) else {
+        guard case .job(.dropAnimations(let keys), _) = state.nextStep(of: 1) else {
             Issue.record("worker 1 kept a stopped animation's decoder")
             return
         }
@@ -67,5 +67,33 @@ import Testing
             Issue.record("a stopping worker took a job")
             return
         }
+    }
+}
+
+/// A header or thumbnail read before the picture's file was read again (rewritten in place, caught
+/// while cut short) is let go: its failure must not mark the rewritten picture broken.
+@Suite struct LoaderVersionTests {
+    @Test func aThumbnailOfAFileSinceReadAgainIsLetGoAndMayBeAskedAgain() {
+        let loader = PictureLoader(paths: ["/nonexistent/a.png", "/nonexistent/b.png"], threads: 1, paused: true)
+        let core = loader.core
+        let id = PictureID(1)
+        loader.requestThumbnail(id, side: 64, priority: 0)
+        // Taken as a worker takes it, the loader staying paused for its own worker.
+        let step = core.locked { state -> LoaderCore.Step in
+            state.paused = false
+            state.headersRead = LoaderCore.firstHeaders
+            defer { state.paused = true }
+            return state.nextStep(of: 0)
+        }
+        guard case .job(.thumbnail(id, side: 64, forWindow: false), let version) = step else {
+            Issue.record("the thumbnail was not the next job: \(step)")
+            return
+        }
+        loader.reread(id)
+        core.deliver(.thumbnail(id: id, side: 64, nil, problem: "empty file"), version: version)
+        #expect(loader.takeResults().isEmpty, "a failure of the version before was delivered")
+        #expect(!core.locked { $0.requested.contains(LoaderCore.key(id, 64)) }, "it may be asked for again")
+        core.deliver(.thumbnail(id: id, side: 64, nil, problem: "empty file"), version: version + 1)
+        #expect(loader.takeResults().count == 1, "one of the version now is delivered")
     }
 }

@@ -23,6 +23,7 @@ extension LoaderCore {
             let first = state.paths.count
             state.paths += more
             state.forgotten += repeatElement(false, count: more.count)
+            state.versions += repeatElement(0, count: more.count)
             // Read after those waiting: the feed shows pictures in order.
             state.headersPending.insert(contentsOf: (first..<state.paths.count).reversed(), at: 0)
             return (first..<state.paths.count).map(PictureID.init)

@@ -59,7 +59,8 @@ extension LoaderCore {
         locked(wake: .all) { state in
             state.requestsMade += 1
             guard !state.forgotten[id.rawValue] else { return }
-            // Read next: what changed on disk shows soon.
+            // Read next: what changed on disk shows soon; what was read of it before is let go.
+            state.versions[id.rawValue] += 1
             state.headersPending.append(id.rawValue)
             state.requested = state.requested.filter { $0 >> 20 != Int64(id.rawValue) }
         }

@@ -17,6 +17,9 @@ extension LoaderCore {
         var paths: [String]
         /// The pictures whose work was given up (``LoaderCore/forget(_:)``), by id.
         var forgotten: [Bool]
+        /// How many times each picture's file was read again, by id: a header or thumbnail of a version
+        /// since re-read is let go (a file rewritten in place, read while it was cut short).
+        var versions: [Int]
         var wanted: @Sendable (PictureID, Int) -> Bool = { _, _ in true }
         /// The headers to read, the next last.
         var headersPending: [Int]
@@ -45,15 +48,16 @@ extension LoaderCore {
         init(paths: [String], workers: Int, paused: Bool) {
             self.paths = paths
             forgotten = Array(repeating: false, count: paths.count)
+            versions = Array(repeating: 0, count: paths.count)
             headersPending = Array(paths.indices.reversed())
             animationsToDrop = Array(repeating: [], count: workers)
             self.paused = paused
         }
     }
 
-    /// What a worker does next.
+    /// What a worker does next: a job, with the version of the picture's file it works on.
     enum Step: Sendable {
-        case job(Job)
+        case job(Job, version: Int = 0)
         case wait
         case stop
     }
@@ -97,12 +101,14 @@ extension LoaderCore.State {
                     animationWorkers[key] = worker
                     return .job(.frames(request.id, side: request.side, count: request.frames))
                 }
-                return .job(.thumbnail(request.id, side: request.side, forWindow: request.forWindow))
+                return .job(
+                    .thumbnail(request.id, side: request.side, forWindow: request.forWindow),
+                    version: versions[request.id.rawValue])
             }
         }
         if let id = headersPending.popLast() {
             headersRead += 1
-            return .job(.header(PictureID(id)))
+            return .job(.header(PictureID(id)), version: versions[id])
         }
         return .wait
     }

@@ -86,10 +86,18 @@ final class LoaderCore: Sendable {
     /// See ``PictureLoader/setPaused(_:)``.
     func setPaused(_ paused: Bool) { locked(wake: .all) { $0.paused = paused } }
 
-    /// Puts `result` in the outbox and wakes the main loop.
-    func deliver(_ result: Result) {
-        locked { $0.outbox.append(result) }
-        wakeMainLoop()
+    /// Puts `result` in the outbox and wakes the main loop, unless it is a header or thumbnail of a
+    /// `version` of the file since read again: a fresh one comes (a thumbnail once asked again).
+    func deliver(_ result: Result, version: Int? = nil) {
+        let kept = locked { state in
+            if let version, let id = result.id, state.versions[id.rawValue] != version {
+                if case .thumbnail(let id, let side, _, _) = result { state.requested.remove(Self.key(id, side)) }
+                return false
+            }
+            state.outbox.append(result)
+            return true
+        }
+        if kept { wakeMainLoop() }
     }
 
     func wakeMainLoop() {
@@ -111,15 +119,17 @@ final class LoaderCore: Sendable {
         // Below the main thread's priority: a frame never waits behind a decoder for a core.
         cellscape_lower_thread_priority(10)
         var animations: [Int64: AnimationFrames] = [:]
-        while let job = nextJob(of: worker) {
+        while let (job, version) = nextJob(of: worker) {
             switch job {
-            case .header(let id): deliver(header(id))
+            case .header(let id): deliver(header(id), version: version)
             case .thumbnail(let id, let side, let forWindow):
                 guard isWanted(id, side) else {
                     locked { _ = $0.requested.remove(Self.key(id, side)) }
                     continue
                 }
-                deliver(thumbnail(id, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow))
+                deliver(
+                    thumbnail(id, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow),
+                    version: version)
             case .frames(let id, let side, let count):
                 deliver(frames(id, side: side, count: count, worker: worker, animations: &animations))
             case .region(let id, let part, let scale): deliver(region(id, part, scale: scale))
@@ -129,12 +139,12 @@ final class LoaderCore: Sendable {
     }
 
     /// The next job of `worker`, waiting for one; nil to stop.
-    private func nextJob(of worker: Int) -> Job? {
+    private func nextJob(of worker: Int) -> (Job, version: Int)? {
         condition.lock()
         defer { condition.unlock() }
         while true {
             switch state.withLock({ $0.nextStep(of: worker) }) {
-            case .job(let job): return job
+            case .job(let job, let version): return (job, version)
             case .stop: return nil
             case .wait: condition.wait()
             }

@@ -36,6 +36,9 @@ public struct ForceDirectedLayout {
     var quietSteps = 0
     /// Whether some cell's collision radius is still growing to its full radius.
     private var isGrowing = false
+    /// Whether cells were added since the last step: if none would overlap another at full size (a layout
+    /// read back from its positions), they take it at once instead of growing out of nothing.
+    private var cellsAddedSinceStep = false
     /// Whether the damped layout has come to rest: set when it settles, cleared by whatever wakes it. At
     /// rest, cells step without momentum, and static friction holds every cell with another within its
     /// radius: a step takes no move of theirs shorter than the settle threshold. Crowded cells bear the
@@ -111,6 +114,7 @@ public struct ForceDirectedLayout {
         nextID += 1
         store.append(id: id, at: start, radius: radius ?? settings.cellRadius, grown: settings.growthSteps == 0)
         isGrowing = isGrowing || settings.growthSteps > 0
+        cellsAddedSinceStep = true
         wake()
         return id
     }
@@ -169,6 +173,10 @@ public struct ForceDirectedLayout {
             return .zero
         }
         let workspace = uniqueWorkspace()
+        if cellsAddedSinceStep {
+            cellsAddedSinceStep = false
+            if isGrowing && settings.collisions { isGrowing = !finishGrowing(workspace: workspace) }
+        }
         var settings = settings
         let hold = isResting ? settings.settleThreshold : 0
         if isResting { settings.momentum = 0 }

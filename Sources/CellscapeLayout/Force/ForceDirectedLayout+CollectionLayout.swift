@@ -37,6 +37,8 @@ extension ForceDirectedLayout: CollectionLayout {
         uniqueWorkspace().invalidateTree()
         isSettled = false
         isResting = false
+        isProbingRest = false
+        probeWakes = false
         quietSteps = 0
         mayOverlap = true
         if stepScalesMayBeSlowed {

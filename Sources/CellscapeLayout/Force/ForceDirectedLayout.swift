@@ -35,16 +35,21 @@ public struct ForceDirectedLayout {
     /// Consecutive damped steps in which no cell moved the settle threshold.
     var quietSteps = 0
     /// Whether some cell's collision radius is still growing to its full radius.
-    private var isGrowing = false
-    /// Whether cells were added since the last step: if none would overlap another at full size (a layout
-    /// read back from its positions), they take it at once instead of growing out of nothing.
-    private var cellsAddedSinceStep = false
+    var isGrowing = false
+    /// How many cells were added since the last step: if none would overlap another at full size (a layout
+    /// read back from its positions), they take it at once instead of growing out of nothing; a crowd
+    /// thrown in that will pack starts packed (``PackedStart``).
+    private var cellsAddedSinceStep = 0
     /// Whether the damped layout has come to rest: set when it settles, cleared by whatever wakes it. At
     /// rest, cells step without momentum, and static friction holds every cell with another within its
     /// radius: a step takes no move of theirs shorter than the settle threshold. Crowded cells bear the
     /// spring's load through their neighbours, and the creep of hundredths of a pixel it keeps up would,
     /// over hundreds of steps, open gaps that set off slides. A lone cell goes on to its equilibrium.
     var isResting = false
+    /// Whether this step is the test of rest: at rest, with whole shares of a step (see ``settle(after:workspace:)``).
+    var isProbingRest = false
+    /// Whether a failed test of rest wakes the layout: it was read back from its positions, not brought to rest.
+    var probeWakes = false
     /// Whether a step may have slowed a swinging cell since the last wake (which gives them full steps).
     var stepScalesMayBeSlowed = false
     /// Whether cells may overlap: false only once the overlap sweep found none or left none, and nothing
@@ -114,7 +119,7 @@ public struct ForceDirectedLayout {
         nextID += 1
         store.append(id: id, at: start, radius: radius ?? settings.cellRadius, grown: settings.growthSteps == 0)
         isGrowing = isGrowing || settings.growthSteps > 0
-        cellsAddedSinceStep = true
+        cellsAddedSinceStep += 1
         wake()
         return id
     }
@@ -173,9 +178,9 @@ public struct ForceDirectedLayout {
             return .zero
         }
         let workspace = uniqueWorkspace()
-        if cellsAddedSinceStep {
-            cellsAddedSinceStep = false
-            if isGrowing && settings.collisions { isGrowing = !finishGrowing(workspace: workspace) }
+        if cellsAddedSinceStep > 0 {
+            startNearTheAnswer(added: cellsAddedSinceStep, workspace: workspace)
+            cellsAddedSinceStep = 0
         }
         var settings = settings
         let hold = isResting ? settings.settleThreshold : 0
@@ -203,22 +208,7 @@ public struct ForceDirectedLayout {
         }
         storeInTreeOrderWhenDue(workspace: workspace)
         lastMovement = movement
-        switch settings.integrator {
-        case .seed: isSettled = movement.total < settings.settleThreshold
-        case .damped:
-            quietSteps = movement.largest < settings.settleThreshold ? quietSteps + 1 : 0
-            isSettled = quietSteps >= settings.settleSteps
-        }
-        // Without collisions the collision radius does not matter: nothing waits for it.
-        if isSettled && isGrowing && settings.collisions { isSettled = finishGrowing(workspace: workspace) }
-        if isSettled && settings.integrator == .damped && hold == 0 {
-            // Come to rest (the momentum of the quiet steps would carry cells past the friction), and say
-            // so once a step at rest has been quiet too: a cell whose own force still moves it that far
-            // is not at rest.
-            isResting = true
-            isSettled = false
-            for index in store.velocity.indices { store.velocity[index] = .zero }
-        }
+        settle(after: movement, workspace: workspace)
         return movement
     }
 
@@ -244,19 +234,6 @@ public struct ForceDirectedLayout {
     mutating func uniqueWorkspace() -> ForceWorkspace {
         if !isKnownUniquelyReferenced(&workspace) { workspace = ForceWorkspace() }
         return workspace
-    }
-
-    /// Gives every growing cell its full collision radius at once if that makes no cells overlap, and
-    /// returns whether it did: a layout at rest with room for every cell need not wait for them to grow.
-    /// `workspace` is the step's own (asking for a unique one while the step holds it made a new one).
-    private mutating func finishGrowing(workspace: ForceWorkspace) -> Bool {
-        let threads = settings.threads
-        guard !store.withPointers({ workspace.wouldOverlapAtFullSize(cells: $0, threads: threads) }) else {
-            return false
-        }
-        store.collisionRadius = store.radius
-        isGrowing = false
-        return true
     }
 
     /// The net force (spring plus repulsion) on every cell at the current positions, as ``settings``

@@ -74,6 +74,11 @@ final class ForceWorkspace {
         collision.wouldOverlapAtFullSize(cells: cells, parallel: parallelChunks(threads: threads))
     }
 
+    /// How many cells would overlap another at their full radii.
+    func overlappingAtFullSize(cells: CellPointers, threads: Int) -> Int {
+        collision.overlappingAtFullSize(cells: cells, parallel: parallelChunks(threads: threads))
+    }
+
     /// The parallel loop over this workspace's threads, started on first use and kept while the count
     /// stays the same.
     func parallelChunks(threads: Int) -> ParallelChunks {

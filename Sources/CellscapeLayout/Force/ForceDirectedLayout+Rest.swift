@@ -76,9 +76,10 @@ extension ForceDirectedLayout {
     /// `workspace` is the step's own (asking for a unique one while the step holds it made a new one).
     mutating func finishGrowing(workspace: ForceWorkspace) -> Bool {
         let threads = settings.threads
-        guard !store.withPointers({ workspace.wouldOverlapAtFullSize(cells: $0, threads: threads) }) else {
-            return false
+        let overlapping = store.withPointers {
+            workspace.overlappingAtFullSize(cells: $0, threads: threads, stoppingAtFirst: true)
         }
+        guard overlapping == 0 else { return false }
         store.collisionRadius = store.radius
         isGrowing = false
         return true

@@ -69,14 +69,10 @@ final class ForceWorkspace {
         return growing
     }
 
-    /// Whether growing cells, if they took their full size now, would overlap any cell.
-    func wouldOverlapAtFullSize(cells: CellPointers, threads: Int) -> Bool {
-        collision.wouldOverlapAtFullSize(cells: cells, parallel: parallelChunks(threads: threads))
-    }
-
-    /// How many cells would overlap another at their full radii.
-    func overlappingAtFullSize(cells: CellPointers, threads: Int) -> Int {
-        collision.overlappingAtFullSize(cells: cells, parallel: parallelChunks(threads: threads))
+    /// How many cells would overlap another at their full radii; `stoppingAtFirst`, 1 as soon as one does.
+    func overlappingAtFullSize(cells: CellPointers, threads: Int, stoppingAtFirst: Bool = false) -> Int {
+        collision.overlappingAtFullSize(
+            cells: cells, parallel: parallelChunks(threads: threads), stoppingAtFirst: stoppingAtFirst)
     }
 
     /// The parallel loop over this workspace's threads, started on first use and kept while the count

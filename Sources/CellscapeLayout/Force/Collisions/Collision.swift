@@ -58,23 +58,17 @@ final class Collision {
         sweep.overlapMarks(count: count)
     }
 
-    /// How many cells would overlap another at their full radii.
-    func overlappingAtFullSize(cells: CellPointers, parallel: ParallelChunks) -> Int {
-        let marks = sweep.overlapMarks(count: cells.count)
+    /// How many cells would overlap another at their full radii; `stoppingAtFirst`, 1 as soon as one does
+    /// (whether growing cells can take their full size at once).
+    func overlappingAtFullSize(cells: CellPointers, parallel: ParallelChunks, stoppingAtFirst: Bool) -> Int {
+        let marks = stoppingAtFirst ? nil : sweep.overlapMarks(count: cells.count)
         guard
             sweep.findOverlaps(
                 cells: cells, radii: cells.radius, largestRadius: Self.largestRadius(cells.radius, count: cells.count),
                 list: list, marking: marks, parallel: parallel)
         else { return 0 }
+        guard let marks else { return 1 }
         return (0..<cells.count).reduce(0) { $0 + (marks[$1] ? 1 : 0) }
-    }
-
-    /// Whether any two cells would overlap at their full radii: whether growing cells can take their
-    /// full size at once.
-    func wouldOverlapAtFullSize(cells: CellPointers, parallel: ParallelChunks) -> Bool {
-        sweep.findOverlaps(
-            cells: cells, radii: cells.radius, largestRadius: Self.largestRadius(cells.radius, count: cells.count),
-            list: list, marking: nil, parallel: parallel)
     }
 }
 

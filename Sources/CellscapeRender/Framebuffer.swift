@@ -72,6 +72,9 @@ public final class Framebuffer: PixelSource {
     /// The first pixel of the first row.
     public var firstPixel: UnsafePointer<UInt32> { UnsafePointer(pixels) }
 
+    /// Not known: a framebuffer is still being written.
+    public var isOpaque: Bool { false }
+
     /// Changes the size if the memory holds it, and returns whether it did.
     @discardableResult
     public func resize(width newWidth: Int, height newHeight: Int) -> Bool {

@@ -36,6 +36,7 @@ extension Framebuffer {
         }
         let alpha = UInt32((min(1, max(0, opacity)) * 256).rounded())
         let firstPixel = picture.firstPixel
+        let copies = alpha == 256 && picture.isOpaque
         for y in top..<bottom {
             let shown = Self.clamped(((Double(y) + 0.5 - rect.minY) * scaleY).rounded(.down), to: shownHeight - 1)
             let rowOffset: Int
@@ -46,9 +47,15 @@ extension Framebuffer {
             default: rowOffset = last - shown
             }
             let source = firstPixel + rowOffset
-            let target = pixels + y * self.stride
-            for (offset, column) in columnOffsets.enumerated() {
-                target[left + offset] = over(target[left + offset], source[column], opacity: alpha)
+            let target = pixels + y * self.stride + left
+            columnOffsets.withUnsafeBufferPointer { columns in
+                if copies {
+                    for (offset, column) in columns.enumerated() { target[offset] = source[column] }
+                } else {
+                    for (offset, column) in columns.enumerated() {
+                        target[offset] = over(target[offset], source[column], opacity: alpha)
+                    }
+                }
             }
         }
     }

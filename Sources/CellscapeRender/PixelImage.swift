@@ -12,6 +12,8 @@ public final class PixelImage: Sendable, PixelSource {
     public let stride: Int
     /// The pixels the memory holds, visible or not (what the image costs).
     public let capacity: Int
+    /// Whether every visible pixel is opaque: drawn at full opacity, its pixels are copied, not blended.
+    public let isOpaque: Bool
     /// The memory, known by its address: a plain value, which no one writes through after the image is made.
     private let address: UInt
     private let release: (@Sendable (UnsafeMutablePointer<UInt32>) -> Void)?
@@ -26,6 +28,17 @@ public final class PixelImage: Sendable, PixelSource {
         self.capacity = capacity
         address = UInt(bitPattern: memory)
         self.release = release
+        isOpaque = Self.allOpaque(memory, width: width, height: height, stride: stride)
+    }
+
+    /// Whether every pixel of the rows has alpha 255: found once, by the worker that made the image.
+    private static func allOpaque(_ memory: UnsafePointer<UInt32>, width: Int, height: Int, stride: Int) -> Bool {
+        for y in 0..<height {
+            var alphas: UInt32 = 0xFF00_0000
+            for pixel in UnsafeBufferPointer(start: memory + y * stride, count: width) { alphas &= pixel }
+            if alphas != 0xFF00_0000 { return false }
+        }
+        return true
     }
 
     deinit {
@@ -52,6 +65,8 @@ public protocol PixelSource {
     var stride: Int { get }
     /// The first pixel of the first row.
     var firstPixel: UnsafePointer<UInt32> { get }
+    /// Whether every visible pixel is known to be opaque.
+    var isOpaque: Bool { get }
 }
 
 extension PixelSource {

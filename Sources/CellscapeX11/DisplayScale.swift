@@ -1,18 +1,8 @@
-import CX11
 import Foundation
 
 /// The pixels per point the desktop asks for: `Xft.dpi` among the X resources (what GNOME, KDE and
-/// `xrdb` set for a HiDPI screen) over the 96 dpi of a standard one.
+/// `xrdb` set for a HiDPI screen) over the 96 dpi of a standard one, read from the viewer's connection.
 public enum DisplayScale {
-    /// The scale `Xft.dpi` in the resources of `displayName` gives, or nil when the display cannot be
-    /// opened or sets none.
-    public static func of(displayName: String?) -> Double? {
-        guard let display = XOpenDisplay(displayName) else { return nil }
-        defer { XCloseDisplay(display) }
-        guard let resources = XResourceManagerString(display) else { return nil }
-        return scale(resources: String(cString: resources))
-    }
-
     /// The scale in resources as `xrdb -query` prints them ("Xft.dpi:\t192" gives 2), between 0.5
     /// and 4; nil without a valid `Xft.dpi`.
     public static func scale(resources: String) -> Double? {

@@ -40,12 +40,18 @@ public final class Viewer {
 
     /// Opens the window showing `pictures` if given; throws when there is no display or it cannot show
     /// the frames.
-    public init(options: ViewerOptions, pictures: PictureFeed? = nil) throws(ViewerError) {
+    public convenience init(options: ViewerOptions, pictures: PictureFeed? = nil) throws(ViewerError) {
+        try self.init(options: options, pictures: pictures, connection: X11Connection(displayName: options.displayName))
+    }
+
+    /// Opens the window on `connection`, the process's one connection to the display (the command line
+    /// opens it first to read the display's scale).
+    package init(options: ViewerOptions, pictures: PictureFeed?, connection: X11Connection) throws(ViewerError) {
         self.options = options
         driver = ViewerDriver(
             model: ViewerModel(
                 force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view))
-        connection = try X11Connection(displayName: options.displayName)
+        self.connection = connection
         let size = options.scene.size
         title = driver.model.title
         window = try X11Window(

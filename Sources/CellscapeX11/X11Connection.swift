@@ -31,8 +31,8 @@ package final class X11Connection {
     let root: Window
 
     package init(displayName: String?) throws(ViewerError) {
-        guard let display = XOpenDisplay(displayName) else {
-            let name = displayName ?? getenv("DISPLAY").map { String(cString: $0) }
+        let name = displayName ?? getenv("DISPLAY").map { String(cString: $0) }
+        guard let display = Self.open(name) else {
             let what = name.map { "cannot open display '\($0)'" } ?? "no display (DISPLAY is not set)"
             throw ViewerError(
                 "\(what); run the viewer under `xvfb-run cellscape`, or render headless with `cellscape snapshot`")
@@ -57,6 +57,22 @@ package final class X11Connection {
             X11Connection.onLost?()
             exit(1)
         }
+    }
+
+    /// Opens the display `name`, trying again for about half a second: a server busy accepting other
+    /// clients refuses a connection now and then (EAGAIN), and a launcher should not fail on that.
+    private static func open(_ name: String?) -> OpaquePointer? {
+        guard let name else { return nil }
+        for pause in [0, 20, 40, 80, 160, 200] as [UInt32] {
+            if pause > 0 { usleep(pause * 1000) }
+            if let display = XOpenDisplay(name) { return display }
+        }
+        return nil
+    }
+
+    /// The pixels per point the display's resources ask for (see ``DisplayScale``), nil when they set none.
+    package var scale: Double? {
+        XResourceManagerString(display).flatMap { DisplayScale.scale(resources: String(cString: $0)) }
     }
 
     /// Called when the server goes away, just before the process exits (Xlib allows no return): the

@@ -82,13 +82,15 @@ struct ViewCommand: ParsableCommand {
     }
 
     func run() throws {
+        // One connection for the process, opened before anything else: it gives the display's scale.
+        let connection = try X11Connection(displayName: display)
         var (options, shown) =
             try replay.map { path in
                 let session = try SessionFile.load(path: path)
                 var (options, shown) = try SessionFile.options(for: session.header)
                 options.replay = session
                 return (options, shown)
-            } ?? liveOptions()
+            } ?? liveOptions(displayScale: connection.scale)
         options.sharedMemory = !noShm
         options.framesPerSecond = fps
         options.displayName = display
@@ -120,7 +122,7 @@ struct ViewCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(marked.joined().utf8))
             }
         }
-        let viewer = try Viewer(options: options, pictures: shown)
+        let viewer = try Viewer(options: options, pictures: shown, connection: connection)
         viewer.run()
         if let frameTimes {
             do {
@@ -134,9 +136,9 @@ struct ViewCommand: ParsableCommand {
     }
 
     /// The options of a live viewer, and the pictures it shows if given some.
-    private func liveOptions() throws -> (ViewerOptions, PictureFeed?) {
+    private func liveOptions(displayScale: Double?) throws -> (ViewerOptions, PictureFeed?) {
         var options = ViewerOptions()
-        options.waterfall.scale = scale ?? DisplayScale.of(displayName: display) ?? 1
+        options.waterfall.scale = scale ?? displayScale ?? 1
         // A recording holds the pictures it started with, every one listed and laid out, as its
         // replay will: a folder that changes would not replay.
         if let feed = try pictures.feed(watching: record == nil, streaming: record == nil) {

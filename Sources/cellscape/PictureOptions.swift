@@ -43,11 +43,24 @@ struct PictureOptions: ParsableArguments {
 
     /// The feed of the pictures named, or nil when none are; throws when they name no picture. When
     /// `watching`, pictures written into their folders join it as they land.
-    func feed(watching: Bool = false, streaming: Bool = false) throws -> PictureFeed? {
+    /// With `opensAlone`, a picture given alone shows at once, the other pictures of its folder joining
+    /// around it as they are listed (as eog and gThumb open a file a file manager hands them).
+    func feed(watching: Bool = false, streaming: Bool = false, opensAlone: Bool = false) throws -> PictureFeed? {
         guard !paths.isEmpty else { return nil }
         var arguments = paths.filter { $0 != "-" }
         if paths.contains("-") {
             while let line = readLine() { if !line.isEmpty { arguments.append(line) } }
+        }
+        if opensAlone, !paths.contains("-"), arguments.count == 1, Self.isFile(arguments[0]),
+            PictureFiles(arguments, recursive: false).paths.count == 1
+        {
+            return PictureFeed(
+                opening: arguments[0], order: sort, descending: reverse, threads: ParallelWorkers.count,
+                diskCache: noDiskCache ? nil : ThumbnailCache(environment: ProcessInfo.processInfo.environment),
+                memoryBytes: cacheSize << 20, watching: watching
+            ) { problem in
+                FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
+            }
         }
         // A folder is listed while the window opens: a missing path is said first, as without.
         if streaming, arguments.contains(where: Self.isFolder) {
@@ -82,9 +95,23 @@ struct PictureOptions: ParsableArguments {
         return feed
     }
 
+    /// Where the picture that opens at the start shows in `feed`: the picture given alone, or the first
+    /// of several files; nil when a folder or standard input was given.
+    func openedPosition(in feed: PictureFeed) -> Int? {
+        guard !paths.contains("-"), let first = paths.first, paths.allSatisfy(Self.isFile) else { return nil }
+        if let position = feed.position(ofPath: first) { return position }
+        let wanted = URL(fileURLWithPath: first).standardizedFileURL.path
+        return feed.paths.firstIndex { URL(fileURLWithPath: $0).standardizedFileURL.path == wanted }
+    }
+
     private static func isFolder(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    private static func isFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// The feed of the pictures at `paths`, each problem said on standard error.

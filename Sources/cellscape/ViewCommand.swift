@@ -141,8 +141,9 @@ struct ViewCommand: ParsableCommand {
         options.waterfall.scale = scale ?? displayScale ?? 1
         // A recording holds the pictures it started with, every one listed and laid out, as its
         // replay will: a folder that changes would not replay.
-        if let feed = try pictures.feed(watching: record == nil, streaming: record == nil) {
+        if let feed = try pictures.feed(watching: record == nil, streaming: record == nil, opensAlone: true) {
             if record != nil { feed.waitForAllHeaders() }
+            options.waterfall.opensPicture = pictures.openedPosition(in: feed)
             options.waterfall.pictureOrder = pictures.sort
             options.waterfall.picturesDescending = pictures.reverse
             if let seconds = slideshow {

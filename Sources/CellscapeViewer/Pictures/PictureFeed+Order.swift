@@ -84,11 +84,29 @@ extension PictureFeed {
         guard let last = ids.last else { return ids }
         let listed = (known..<(ids.first?.rawValue ?? known)).map(PictureID.init)
         grow(to: last.rawValue + 1)
-        order.append(listed)
         known = last.rawValue + 1
+        if listingJoinsAround != nil {
+            join(listed: listed)
+            return ids
+        }
+        order.append(listed)
         nameRanks = nil
         if idByPath != nil { for id in listed + ids { idByPath?[loader.path(of: id)] = id } }
         return ids
+    }
+
+    /// Pictures a listing found around a picture given alone: they join where the order puts them,
+    /// but for the picture given, found again under its folder's name, which is let go.
+    func join(listed ids: [PictureID]) {
+        for id in ids {
+            if Self.absolute(loader.path(of: id)) == listingJoinsAround {
+                loader.forget([id])
+                continue
+            }
+            joining.insert(id)
+            if idByPath != nil { idByPath?[loader.path(of: id)] = id }
+        }
+        nameRanks = nil
     }
 
     /// The position of the picture at `path` now, if it shows.

@@ -44,6 +44,9 @@ public final class PictureFeed {
     var joining = Set<PictureID>()
     /// Each picture's id by path, for the pictures shown or joining; made when first needed.
     var idByPath: [String: PictureID]?
+    /// The picture given alone, whose folder a listing finds: the pictures listed join around it
+    /// where the order puts them, and it is not listed twice (``init(opening:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
+    var listingJoinsAround: String?
     /// The order the pictures are sorted in, and a sort asked before every header had arrived.
     var sorting: (order: PictureFiles.Order, descending: Bool) = (.name, false)
     var sortWanted = false
@@ -120,6 +123,26 @@ public final class PictureFeed {
         }
         loader.list(arguments, recursive: recursive, order: order, descending: descending)
     }
+
+    /// A feed of the picture `file`, shown at once, and of the other pictures of its folder, listed on
+    /// a thread of their own: each joins where `order` puts it once its header arrives, so the picture
+    /// given keeps its identity and the view open on it stays. When `watching`, its folder is watched
+    /// once listed.
+    public convenience init(
+        opening file: String, order: PictureFiles.Order = .name, descending: Bool = false, threads: Int = 2,
+        diskCache: ThumbnailCache?, memoryBytes: Int, watching: Bool = false, report: @escaping (String) -> Void
+    ) {
+        self.init(paths: [file], threads: threads, diskCache: diskCache, memoryBytes: memoryBytes, report: report)
+        isListing = true
+        watchesListedFolders = watching
+        sorting = (order, descending)
+        listingJoinsAround = Self.absolute(file)
+        let folder = (file as NSString).deletingLastPathComponent
+        loader.list([folder.isEmpty ? "." : folder], recursive: false, order: order, descending: descending)
+    }
+
+    /// `path` made absolute and without `.` or `..`: the same file, however it was named.
+    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// How many pictures show.
     public var count: Int { order.count }
@@ -229,6 +252,10 @@ public final class PictureFeed {
         guard total > known else { return }
         let ids = (known..<total).map(PictureID.init)
         grow(to: total)
+        if listingJoinsAround != nil {
+            known = total
+            return join(listed: ids)
+        }
         order.append(ids)
         if var ranks = nameRanks, ranks.count == known {
             ranks += known..<total  // a listing by name appends in name order

@@ -15,6 +15,20 @@ extension WaterfallScene {
         openPicture(at: index)
     }
 
+    /// Opens the picture asked for at the start once its size is known; returns whether it opened.
+    @discardableResult
+    mutating func openPending() -> Bool {
+        guard let pendingOpen else { return false }
+        guard let position = position(of: pendingOpen) else {
+            self.pendingOpen = nil  // its file went before it could open
+            return false
+        }
+        guard position < items.count else { return false }
+        openPicture(at: position)
+        self.pendingOpen = nil
+        return true
+    }
+
     /// Opens picture `index` (selecting it), fitted to the window, once its size is known. Only the
     /// header decides: a recorded session opens the same pictures however fast they decode.
     mutating func openPicture(at index: Int) {

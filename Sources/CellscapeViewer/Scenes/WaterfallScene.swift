@@ -30,6 +30,8 @@ public struct WaterfallScene {
         public var pictureOrder = PictureFiles.Order.name
         /// Whether they were listed in reverse (`--reverse`).
         public var picturesDescending = false
+        /// The picture that opens at the start once its size is known, by its position then (`cellscape FILE`).
+        public var opensPicture: Int?
 
         /// The defaults: no catalog (all items generated), a 1280x800 window.
         public init() {}
@@ -72,6 +74,8 @@ public struct WaterfallScene {
     var markedKeys = Set<ItemKey>()
     /// The picture open over the grid by key, and how it shows (``openPicture`` has its place).
     var openKey: (item: ItemKey, view: PictureView)?
+    /// The picture to open once its size is known (``Options/opensPicture``), until it opens.
+    var pendingOpen: ItemKey?
     /// Whether the open picture's info (date taken, camera, exposure) shows over it.
     public internal(set) var showsInfo = false
     /// Whether an open picture's transparent pixels show a checkerboard (else the plain background).
@@ -103,6 +107,8 @@ public struct WaterfallScene {
             configuration: options.configuration.scaled(by: options.scale),
             bounds: Rect(origin: .zero, size: options.size))
         loadPagesIfNeeded()
+        pendingOpen = options.opensPicture.flatMap { pictures == nil ? nil : key(at: $0) }
+        openPending()
     }
 
     /// Whether the next frame changes anything: a fling is under way, or a thumbnail fades in.
@@ -249,7 +255,7 @@ public struct WaterfallScene {
             openPicture(at: selection ?? 0)
             changed = true
         }
-        return changed
+        return openPending() || changed
     }
 
     /// The pictures shown, if any.

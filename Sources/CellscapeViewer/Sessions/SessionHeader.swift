@@ -80,6 +80,8 @@ public struct SessionHeader: Codable, Hashable, Sendable {
     public var pictureOrder: PictureFiles.Order?
     /// Whether they were listed in reverse (`--reverse`), when they were.
     public var picturesDescending: Bool?
+    /// The position of the picture open at the start (a picture given alone), if one was.
+    public var opens: Int?
 
     /// The header of a session that starts as `force` and `waterfall` say, showing `view` first.
     public init(force: ForceScene.Options, waterfall: WaterfallScene.Options, view: ViewerModel.View, items: Items) {
@@ -94,6 +96,7 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         scale = waterfall.scale == 1 ? nil : waterfall.scale
         pictureOrder = waterfall.pictureOrder == .name ? nil : waterfall.pictureOrder
         picturesDescending = waterfall.picturesDescending ? true : nil
+        opens = waterfall.opensPicture
     }
 
     /// The options of the views this header starts, given the items its source gives (checked against
@@ -115,6 +118,7 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         waterfall.scale = scale ?? 1
         waterfall.pictureOrder = pictureOrder ?? .name
         waterfall.picturesDescending = picturesDescending ?? false
+        waterfall.opensPicture = opens
         if let slideshow {
             waterfall.startsSlideshow = true
             waterfall.slideshowSeconds = slideshow

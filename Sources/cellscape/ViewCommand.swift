@@ -82,15 +82,17 @@ struct ViewCommand: ParsableCommand {
     }
 
     func run() throws {
-        // One connection for the process, opened before anything else: it gives the display's scale.
-        let connection = try X11Connection(displayName: display)
         var (options, shown) =
             try replay.map { path in
                 let session = try SessionFile.load(path: path)
                 var (options, shown) = try SessionFile.options(for: session.header)
                 options.replay = session
                 return (options, shown)
-            } ?? liveOptions(displayScale: connection.scale)
+            } ?? liveOptions()
+        // One connection for the process, opened once the pictures are found (a missing one is said
+        // first): the display gives the scale unless told.
+        let connection = try X11Connection(displayName: display)
+        if replay == nil { options.waterfall.scale = scale ?? connection.scale ?? 1 }
         options.sharedMemory = !noShm
         options.framesPerSecond = fps
         options.displayName = display
@@ -136,9 +138,8 @@ struct ViewCommand: ParsableCommand {
     }
 
     /// The options of a live viewer, and the pictures it shows if given some.
-    private func liveOptions(displayScale: Double?) throws -> (ViewerOptions, PictureFeed?) {
+    private func liveOptions() throws -> (ViewerOptions, PictureFeed?) {
         var options = ViewerOptions()
-        options.waterfall.scale = scale ?? displayScale ?? 1
         // A recording holds the pictures it started with, every one listed and laid out, as its
         // replay will: a folder that changes would not replay.
         if let feed = try pictures.feed(watching: record == nil, streaming: record == nil, opensAlone: true) {

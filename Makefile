@@ -24,11 +24,15 @@ install: build
 	install -m 644 docs/cellscape.1 $(SHARE)/man/man1/cellscape.1
 	install -m 644 assets/cellscape.desktop $(SHARE)/applications/cellscape.desktop
 	install -m 644 assets/icon.png $(SHARE)/pixmaps/cellscape.png
-	-update-desktop-database -q $(SHARE)/applications 2>/dev/null
+	@if command -v update-desktop-database >/dev/null; then update-desktop-database -q $(SHARE)/applications; fi
 
 uninstall:
 	rm -f $(BIN)/cellscape $(SHARE)/man/man1/cellscape.1 $(SHARE)/applications/cellscape.desktop \
 		$(SHARE)/pixmaps/cellscape.png $(SHARE)/cellscape/waterfall-items.json $(SHARE)/cellscape/icon.png
+	@# The MIME cache install made: made again for the entries left, or gone with the last.
+	@if ls $(SHARE)/applications/*.desktop >/dev/null 2>&1; then \
+		if command -v update-desktop-database >/dev/null; then update-desktop-database -q $(SHARE)/applications; fi; \
+	else rm -f $(SHARE)/applications/mimeinfo.cache; fi
 	@if [ -f $(LIST) ]; then made="$$(cat $(LIST))"; rm -f $(LIST); \
 		for folder in $$made; do rmdir "$$folder" 2>/dev/null || true; done; fi
 	@rmdir $(SHARE)/cellscape 2>/dev/null || true

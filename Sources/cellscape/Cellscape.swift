@@ -27,6 +27,10 @@ struct Cellscape: ParsableCommand {
         // Past a file size limit a write then fails, said in one line, instead of killing the process.
         signal(SIGXFSZ, SIG_IGN)
         PictureMemory.apply()
+        if [["--help"], ["-h"], ["help"]].contains(Array(CommandLine.arguments.dropFirst())) {
+            print(overallHelp)
+            Foundation.exit(0)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -45,6 +49,22 @@ struct Cellscape: ParsableCommand {
             FileHandle.standardError.write(Data("cellscape: \(message)\n".utf8))
             Foundation.exit(2)
         }
+    }
+}
+
+extension Cellscape {
+    /// `cellscape --help`: the viewer's arguments and options (plain `cellscape` is the viewer), then
+    /// the subcommands.
+    static var overallHelp: String {
+        let root = helpMessage(columns: nil)
+        let view = helpMessage(for: ViewCommand.self, columns: nil)
+        let overview = root.components(separatedBy: "USAGE:").first ?? ""
+        let options = view.components(separatedBy: "\nARGUMENTS:").dropFirst().joined()
+        let subcommands = root.components(separatedBy: "SUBCOMMANDS:").dropFirst().joined()
+            .replacingOccurrences(
+                of: "for detailed help.", with: "for detailed help, and 'cellscape help view' for the keys.")
+        return overview + "USAGE: cellscape [<options>] [<path> ...]\n       cellscape <subcommand>\n\nARGUMENTS:"
+            + options + "\nSUBCOMMANDS:" + subcommands
     }
 }
 

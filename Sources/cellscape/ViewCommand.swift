@@ -17,7 +17,14 @@ struct ViewCommand: ParsableCommand {
             in a waterfall grid; Enter or a double click opens one. Without, shows force-directed cells, and Tab \
             the waterfall of generated items. Prints 'ready window=0x<id>' once the window is mapped.
             """
-        ] + KeyTable.paragraphs + ["\(KeyTable.hiding.prefix(1).uppercased())\(KeyTable.hiding.dropFirst())."])
+        ] + KeyTable.paragraphs + [
+            "\(KeyTable.hiding.prefix(1).uppercased())\(KeyTable.hiding.dropFirst()).",
+            """
+            The key-handler (x, then a key) is the executable $XDG_CONFIG_HOME/cellscape/key-handler, else \
+            ~/.config/cellscape/key-handler, as nsxiv's: it runs with the key as its argument and the pictures' \
+            paths on its standard input, one a line; what it changed or removed is read again when it ends.
+            """,
+        ])
         .joined(separator: "\n\n")
     )
 

@@ -58,6 +58,18 @@ import Testing
         #expect(outcome.error == "cellscape: waterfall, 1000 items: layout, appends and queries\n")
     }
 
+    /// Plain `cellscape` is the viewer: its help shows the viewer's options, then the subcommands.
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    func theOverallHelpShowsTheViewersOptions(arguments: [String]) throws {
+        let outcome = try CommandRunner.run(arguments)
+        #expect(outcome.status == 0 && outcome.error.isEmpty)
+        #expect(outcome.output.contains("USAGE: cellscape [<options>] [<path> ...]\n       cellscape <subcommand>"))
+        for option in ["--slideshow <seconds>", "--sort <sort>", "-r, --recursive", "--version", "SUBCOMMANDS:"] {
+            #expect(outcome.output.contains(option), "\(option)")
+        }
+        #expect(outcome.output.contains("thumbnails") && outcome.output.contains("'cellscape help view' for the keys"))
+    }
+
     @Test func theVersionIsPrinted() throws {
         let outcome = try CommandRunner.run(["--version"])
         #expect(outcome.status == 0 && outcome.output == "0.5.0\n")

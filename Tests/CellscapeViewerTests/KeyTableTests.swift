@@ -43,6 +43,8 @@ import Testing
         for paragraph in KeyTable.paragraphs {
             #expect(text.contains(paragraph), "docs/cellscape.1 is stale (scripts/manual): \(paragraph)")
         }
+        #expect(text.contains("the executable $XDG_CONFIG_HOME/cellscape/key-handler"), "where the key-handler lives")
+        #expect(!manual.contains("\n\n"), "an empty line is an mdoc warning: a paragraph is .Pp")
     }
 
     @Test func theOverlayShowsTheRowsOfWhereInputActs() {

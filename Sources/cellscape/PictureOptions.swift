@@ -49,7 +49,9 @@ struct PictureOptions: ParsableArguments {
         guard !paths.isEmpty else { return nil }
         var arguments = paths.filter { $0 != "-" }
         if paths.contains("-") {
-            while let line = readLine() { if !line.isEmpty { arguments.append(line) } }
+            let read = Self.pathsOnStandardInput()
+            guard !read.isEmpty || !arguments.isEmpty else { throw CommandError("no paths on standard input") }
+            arguments += read
         }
         if opensAlone, !paths.contains("-"), arguments.count == 1, Self.isFile(arguments[0]),
             PictureFiles(arguments, recursive: false).paths.count == 1
@@ -102,6 +104,23 @@ struct PictureOptions: ParsableArguments {
         if let position = feed.position(ofPath: first) { return position }
         let wanted = URL(fileURLWithPath: first).standardizedFileURL.path
         return feed.paths.firstIndex { URL(fileURLWithPath: $0).standardizedFileURL.path == wanted }
+    }
+
+    /// The paths on standard input, one a line; a line that cannot be a path (binary data) is said,
+    /// quoted and cut short, and passed over.
+    private static func pathsOnStandardInput() -> [String] {
+        var paths: [String] = []
+        while let line = readLine() {
+            guard !line.isEmpty else { continue }
+            guard line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                paths.append(line)
+                continue
+            }
+            let shown = line.count > 40 ? String(line.prefix(40)) + "..." : line
+            FileHandle.standardError.write(
+                Data("cellscape: standard input: not a path: \(shown.debugDescription)\n".utf8))
+        }
+        return paths
     }
 
     private static func isFolder(_ path: String) -> Bool {

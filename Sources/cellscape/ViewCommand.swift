@@ -46,11 +46,14 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var pictures: PictureOptions
 
+    // Numbers parsed unconditionally: a negative one is said out of range, not taken for an option.
     @Option(
+        parsing: .unconditional,
         help: "Pixels per point for text, tiles and bars (2 on a 192-dpi screen); default: the display's Xft.dpi / 96.")
     var scale: Double?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Start a slideshow of the pictures, each shown this many seconds.", valueName: "seconds"))
     var slideshow: Double?
 

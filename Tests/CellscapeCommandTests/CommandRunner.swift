@@ -20,15 +20,15 @@ struct CommandRunner {
         return URL(fileURLWithPath: ".build/debug/cellscape")
     }
 
-    static func run(_ arguments: [String], executable: URL = executable, environment: [String: String]? = nil) throws
-        -> Outcome
-    {
+    static func run(
+        _ arguments: [String], executable: URL = executable, environment: [String: String]? = nil, input: Data? = nil
+    ) throws -> Outcome {
         // A program copied a moment ago may still be open for writing in a child that another test's
         // thread has forked and not yet replaced with its program: exec then says "text file busy".
         var attempts = 1
         while true {
             do {
-                return try runOnce(arguments, executable: executable, environment: environment)
+                return try runOnce(arguments, executable: executable, environment: environment, input: input)
             } catch let error as NSError
                 where attempts < 100 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
             {
@@ -38,9 +38,9 @@ struct CommandRunner {
         }
     }
 
-    private static func runOnce(_ arguments: [String], executable: URL, environment: [String: String]?) throws
-        -> Outcome
-    {
+    private static func runOnce(
+        _ arguments: [String], executable: URL, environment: [String: String]?, input: Data?
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -49,7 +49,17 @@ struct CommandRunner {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        // Standard input from a file written first: a pipe could fill before the program reads it.
+        var inputFile: String?
+        if let input {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-\(UUID()).in").path
+            try input.write(to: URL(fileURLWithPath: path))
+            inputFile = path
+        }
+        defer { if let inputFile { try? FileManager.default.removeItem(atPath: inputFile) } }
+        process.standardInput =
+            try inputFile.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
+            ?? FileHandle.nullDevice
         try process.run()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()

@@ -30,6 +30,10 @@ import Testing
         (["/etc/passwd"], "/etc/passwd: not a picture (JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, or JPEG XL)"),
         (["snapshot", "/etc/passwd", "--out", "x.png"], "/etc/passwd: not a picture"),
         (["thumbnails", "/nonexistent/pictures"], "cannot read /nonexistent/pictures: No such file"),
+        (["--slideshow", "-1", directory], "--slideshow must be from 0.1 to 86400 seconds, not -1.0"),
+        (["--scale", "-2"], "--scale must be from 0.5 to 4, not -2.0"),
+        (["-"], "no paths on standard input"),
+        (["/dev/null"], "cannot read /dev/null: not a regular file"),
     ])
     func aBadArgumentGetsATruthfulLine(arguments: [String], mention: String) throws {
         let outcome = try CommandRunner.run(arguments)
@@ -56,6 +60,25 @@ import Testing
         #expect(outcome.status == 0)
         #expect(outcome.output.hasPrefix("waterfall 1000 items"))
         #expect(outcome.error == "cellscape: waterfall, 1000 items: layout, appends and queries\n")
+    }
+
+    /// A pipe named as a picture is no picture file, as a device is not: one rule, said in one line.
+    @Test func aPipeNamedAsAPictureIsNotARegularFile() throws {
+        let pipe = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-\(UUID()).jpg").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        defer { CommandRunner.removeFiles(pipe) }
+        let outcome = try CommandRunner.run([pipe])
+        #expect(outcome.status == 2 && outcome.error == "cellscape: cannot read \(pipe): not a regular file\n")
+    }
+
+    /// Binary data fed as paths is said quoted and cut short, not echoed raw.
+    @Test func binaryOnStandardInputIsQuoted() throws {
+        let outcome = try CommandRunner.run(["-"], input: Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x0A]))
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.error
+                == "cellscape: standard input: not a path: \"\\u{7F}ELF\\u{02}\\u{01}\"\ncellscape: no paths on standard input\n"
+        )
     }
 
     /// Plain `cellscape` is the viewer: its help shows the viewer's options, then the subcommands.

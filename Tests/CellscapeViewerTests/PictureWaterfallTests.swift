@@ -96,6 +96,29 @@ import Testing
         #expect(scene.barText.left == "p4.jpg   4/4   not a picture")
     }
 
+    /// The bar says the size a picture shows at (sides swapped by a quarter turn), counts in the
+    /// singular, and an animation's frame count only once known.
+    @Test func theBarSaysWhatShows() throws {
+        let (root, paths) = try Self.folder([0xFFD0_3030, 0xFF30_D030])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        feed.skippedFiles = 1
+        var options = WaterfallScene.Options()
+        options.size = Size(width: 800, height: 600)
+        var scene = WaterfallScene(options: options, pictures: feed)
+        Self.play(&scene, feed, into: Framebuffer(width: 800, height: 600)) { $0.items.count == 3 }
+        #expect(scene.barText.right.hasSuffix("1 other file skipped"))
+        scene.handle(.key(.home))
+        scene.handle(.key(.next))
+        scene.handle(.key(.open))
+        #expect(scene.barText.left.hasPrefix("p2.png   2/3   300x200"), "\(scene.barText.left)")
+        scene.handle(.key(.rotateClockwise))
+        #expect(scene.barText.left.hasPrefix("p2.png   2/3   200x300"), "\(scene.barText.left)")
+        #expect(WaterfallScene.frame((frame: 10, count: nil)) == "frame 11")
+        #expect(WaterfallScene.frame((frame: 10, count: 60)) == "frame 11/60")
+        #expect(WaterfallScene.skipped(3) == "3 other files skipped")
+    }
+
     @Test func enterOpensThePictureAtTheWindowsSizeAndEscapeComesBack() throws {
         let colours: [UInt32] = [0xFFD0_3030, 0xFF30_D030, 0xFF30_30D0]
         let (root, paths) = try Self.folder(colours)

@@ -90,6 +90,9 @@ public struct PictureFiles: Sendable {
             }
             if status.st_mode & S_IFMT == S_IFDIR {
                 collect(folder: path, recursive: recursive, visited: &visited, batches: batches)
+            } else if status.st_mode & S_IFMT != S_IFREG {
+                // A pipe, a device or a socket, whatever its name: reading it could block or never end.
+                problems.append("cannot read \(argument): not a regular file")
             } else if Self.extensions.contains((path as NSString).pathExtension.lowercased()) {
                 paths.append(path)  // named as a picture: a broken one shows why on its tile
             } else {

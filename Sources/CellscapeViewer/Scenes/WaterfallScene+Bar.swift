@@ -12,7 +12,7 @@ extension WaterfallScene {
         if pictures.isListing { right.append("listing") }
         if pictures.headersArrived < pictures.count { right.append("reading \(pictures.headersArrived)") }
         if !(pictures.brokenCount == 0) { right.append("\(pictures.brokenCount) broken") }
-        if pictures.skippedFiles > 0 { right.append("\(pictures.skippedFiles) other files skipped") }
+        if pictures.skippedFiles > 0 { right.append(Self.skipped(pictures.skippedFiles)) }
         if pictureOrder.order != .name || pictureOrder.descending {
             right.append("by \(pictureOrder.order.rawValue)\(pictureOrder.descending ? ", reversed" : "")")
         }
@@ -25,7 +25,9 @@ extension WaterfallScene {
         if let problem = pictures.problem(at: selection) {
             left.append(problem)
         } else if let header = pictures.header(at: selection) {
-            left.append("\(header.width)x\(header.height)")
+            // As it shows: a quarter turn swaps the sides.
+            let turned = openPicture.map { $0.index == selection && $0.quarterTurns % 2 != 0 } ?? false
+            left.append(turned ? "\(header.height)x\(header.width)" : "\(header.width)x\(header.height)")
             if let bytes = header.fileSize { left.append(Self.fileSize(bytes)) }
         }
         if let open = openPicture, open.index == selection, pictures.problem(at: selection) == nil {
@@ -34,11 +36,19 @@ extension WaterfallScene {
             right = [open.zoom == nil ? "fit \(percent)%" : "\(percent)%"]
             if let position = pictures.animationPosition(selection) {
                 let paused = pictures.animationsPaused ? " (paused)" : ""
-                left.append("frame \(position.frame + 1)/\(position.count.map(String.init) ?? "?")\(paused)")
+                left.append(Self.frame(position) + paused)
             }
         }
         return (left.joined(separator: "   "), right.joined(separator: "   "))
     }
+
+    /// "frame 3/10", or "frame 3" until the count is known (an animation not yet decoded to its end).
+    static func frame(_ position: (frame: Int, count: Int?)) -> String {
+        "frame \(position.frame + 1)" + (position.count.map { "/\($0)" } ?? "")
+    }
+
+    /// "1 other file skipped", "3 other files skipped".
+    static func skipped(_ count: Int) -> String { "\(count) other \(count == 1 ? "file" : "files") skipped" }
 
     /// What the open picture's file says of it, a line each: name, size and file size, date taken,
     /// camera, exposure (those it has).

@@ -85,7 +85,7 @@ extension WaterfallScene {
         if let pictures {
             var line = "pictures \(pictures.loaded) loaded / \(pictures.count)"
             if !(pictures.brokenCount == 0) { line += "   \(pictures.brokenCount) broken" }
-            if pictures.skippedFiles > 0 { line += "   \(pictures.skippedFiles) other files skipped" }
+            if pictures.skippedFiles > 0 { line += "   " + Self.skipped(pictures.skippedFiles) }
             lines.append(line)
         }
         if let selection {
@@ -93,7 +93,7 @@ extension WaterfallScene {
             let about = pictures?.problem(at: selection) ?? "\(Int(item.size.width))x\(Int(item.size.height))"
             var line = "selected #\(selection) \"\(item.title)\" \(about)"
             if openPicture != nil, let position = pictures?.animationPosition(selection) {
-                line += "   frame \(position.frame + 1)/\(position.count.map(String.init) ?? "?")"
+                line += "   " + Self.frame(position)
                 if pictures?.animationsPaused == true { line += " (paused)" }
             }
             lines.append(line)

@@ -89,10 +89,18 @@ struct PictureOptions: ParsableArguments {
         guard !found.paths.isEmpty else {
             // Each path that could not be taken has had its line.
             if !found.problems.isEmpty { throw ExitCode(2) }
-            throw CommandError("no pictures (\(PictureHeader.Format.names)) in \(arguments.joined(separator: ", "))")
+            let hint =
+                found.picturesInSubfolders > 0 ? "; " + WaterfallScene.subfolderHint(found.picturesInSubfolders) : ""
+            throw CommandError(
+                "no pictures (\(PictureHeader.Format.names)) in \(arguments.joined(separator: ", "))" + hint)
         }
         let feed = Self.feed(of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache)
         feed.skippedFiles = found.skipped
+        if recursive {
+            feed.foldersGiven = arguments.filter(Self.isFolder).map {
+                URL(fileURLWithPath: $0).standardizedFileURL.path
+            }
+        }
         if watching { feed.watch(folders: found.folders) }
         return feed
     }

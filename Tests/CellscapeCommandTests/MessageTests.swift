@@ -71,6 +71,21 @@ import Testing
         #expect(outcome.status == 2 && outcome.error == "cellscape: cannot read \(pipe): not a regular file\n")
     }
 
+    /// A folder of folders says what -r would find.
+    @Test func aFolderOfFoldersSaysWhatRecursingFinds() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        defer { CommandRunner.removeFiles(root) }
+        let png = try #require(Data(base64Encoded: Self.onePixelPNG))
+        try png.write(to: URL(fileURLWithPath: root + "/sub/a.png"))
+        let outcome = try CommandRunner.run(["snapshot", root, "--out", root + "/x.png"])
+        #expect(outcome.status == 2)
+        #expect(outcome.error.hasSuffix("in \(root); its subfolders hold 1 picture: cellscape -r lists them\n"))
+    }
+
+    static let onePixelPNG =
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+
     /// Binary data fed as paths is said quoted and cut short, not echoed raw.
     @Test func binaryOnStandardInputIsQuoted() throws {
         let outcome = try CommandRunner.run(["-"], input: Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x0A]))

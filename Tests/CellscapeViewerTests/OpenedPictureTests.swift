@@ -87,3 +87,27 @@ import Testing
         #expect(decoded.opens == 4 && decoded.options(catalog: []).waterfall.opensPicture == 4)
     }
 }
+
+/// A folder whose pictures are all in subfolders says what `-r` would find; with `-r`, the bar names
+/// a picture from the folder given.
+@Suite struct SubfolderTests {
+    @Test func anEmptyFolderSaysWhatItsSubfoldersHold() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-onlysub-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root + "/2024/june", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try LiveFolderTests.png(60, 40, 0x30_6090).write(to: URL(fileURLWithPath: root + "/2024/a.png"))
+        try LiveFolderTests.png(40, 60, 0x90_3060).write(to: URL(fileURLWithPath: root + "/2024/june/b.png"))
+        #expect(PictureFiles([root], recursive: false).picturesInSubfolders == 2)
+        #expect(PictureFiles([root], recursive: true).picturesInSubfolders == 0, "with -r, they are listed")
+        let empty = PictureFeed(listing: [root], recursive: false, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        var scene = WaterfallScene(pictures: empty)
+        OpenedPictureTests.settle(&scene) { $0.pictures?.isListing == false }
+        #expect(empty.count == 0)
+        #expect(WaterfallScene.noPictures(empty).last == "its subfolders hold 2 pictures: cellscape -r lists them")
+        let all = PictureFeed(listing: [root], recursive: true, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        scene = WaterfallScene(pictures: all)
+        OpenedPictureTests.settle(&scene) { $0.items.count == 2 }
+        scene.handle(.key(.end))
+        #expect(scene.barText.left.hasPrefix("2024/june/b.png   2/2"), "\(scene.barText.left)")
+    }
+}

@@ -13,6 +13,9 @@ public struct PictureFiles: Sendable {
     public var folders: [String] = []
     /// Once sorted by another order than name, each picture's rank in name order (the order listed).
     public var nameRanks: [Int]?
+    /// When folders listed without recursing hold no picture, how many their subfolders hold: what
+    /// `-r` would find.
+    public var picturesInSubfolders = 0
 
     /// The orders pictures can be listed in.
     public enum Order: String, CaseIterable, Codable, Sendable {
@@ -108,6 +111,9 @@ public struct PictureFiles: Sendable {
                     problems.append(error.description.replacingOccurrences(of: path, with: argument))
                 }
             }
+        }
+        if !recursive && paths.isEmpty && !folders.isEmpty {
+            picturesInSubfolders = PictureFiles(folders, recursive: true, batches: nil).paths.count
         }
     }
 

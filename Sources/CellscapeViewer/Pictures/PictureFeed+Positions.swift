@@ -8,6 +8,17 @@ extension PictureFeed {
     /// The file name of the picture at `position`.
     public func name(of position: Int) -> String { (path(of: position) as NSString).lastPathComponent }
 
+    /// The name the bar gives the picture at `position`: its path from the folder given with `-r`
+    /// ("2024/june/a.jpg"), else its file name.
+    public func barName(of position: Int) -> String {
+        let path = path(of: position)
+        for folder in foldersGiven {
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+        }
+        return name(of: position)
+    }
+
     /// The path of the picture at `position`.
     public func path(of position: Int) -> String { loader.path(of: order[position]) }
 

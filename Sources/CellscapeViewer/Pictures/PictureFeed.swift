@@ -26,6 +26,10 @@ public final class PictureFeed {
     var problems: [PictureID: String] = [:]
     /// How many other files were passed over when the pictures were collected (the HUD says so).
     public var skippedFiles = 0
+    /// When the folders listed hold no picture, how many their subfolders hold (what `-r` would show).
+    public internal(set) var picturesInSubfolders = 0
+    /// The folders given with `-r`, as absolute paths: the bar names a picture from the one it is in.
+    public var foldersGiven: [String] = []
     /// How many of the pictures shown have their header (read or broken).
     public internal(set) var headersArrived = 0
     /// Decoded thumbnails, bounded in bytes.
@@ -121,6 +125,7 @@ public final class PictureFeed {
             let path = URL(fileURLWithPath: first).standardizedFileURL.path
             listedFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
         }
+        if recursive { foldersGiven = arguments.map(Self.absolute) }
         loader.list(arguments, recursive: recursive, order: order, descending: descending)
     }
 
@@ -239,6 +244,7 @@ public final class PictureFeed {
             listedAt = monotonicNanoseconds()
             if let ranks = found.nameRanks, found.paths.count == known, nameRanks == nil { nameRanks = ranks }
             skippedFiles += found.skipped
+            picturesInSubfolders = found.picturesInSubfolders
             for problem in found.problems { report(problem) }
             if watchesListedFolders { watch(folders: found.folders) }
         }

@@ -20,7 +20,7 @@ extension WaterfallScene {
         guard let selection, selection < items.count else {
             return (pictures.folderName, right.joined(separator: "   "))
         }
-        var left = [pictures.name(of: selection), "\(selection + 1)/\(pictures.count)"]
+        var left = [pictures.barName(of: selection), "\(selection + 1)/\(pictures.count)"]
         if isMarked(selection) { left.append("marked") }
         if let problem = pictures.problem(at: selection) {
             left.append(problem)

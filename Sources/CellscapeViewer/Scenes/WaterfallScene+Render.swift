@@ -40,9 +40,11 @@ extension WaterfallScene {
         frame.fill(.background)
         for index in layout.indices(in: visibleRect) { drawTile(index, into: frame, text: text) }
         if let pictures, pictures.count == 0, !pictures.isListing, let text {
-            let line = "no pictures (\(PictureHeader.Format.names)) in \(pictures.folderName)"
-            let x = (Int(size.width) - text.width(of: line)) / 2
-            text.draw(line, x: max(8, x), y: Int(viewport.height) / 2, color: .text, into: frame)
+            for (number, line) in Self.noPictures(pictures).enumerated() {
+                let x = (Int(size.width) - text.width(of: line)) / 2
+                let y = Int(viewport.height) / 2 + number * Int((20 * scale).rounded())
+                text.draw(line, x: max(8, x), y: y, color: .text, into: frame)
+            }
         }
         // Pictures get a bar that covers no tile; generated items the HUD of figures.
         if showsBar, let text {
@@ -50,6 +52,18 @@ extension WaterfallScene {
         } else if showsHUD, pictures == nil, let text {
             HUDPanel.draw(hudLines, into: frame, text: text, opacity: 0.6)
         }
+    }
+
+    /// What an empty feed says: no pictures in the folder, and what `-r` would find below it.
+    static func noPictures(_ pictures: PictureFeed) -> [String] {
+        var lines = ["no pictures (\(PictureHeader.Format.names)) in \(pictures.folderName)"]
+        if pictures.picturesInSubfolders > 0 { lines.append(subfolderHint(pictures.picturesInSubfolders)) }
+        return lines
+    }
+
+    /// "its subfolders hold 12 pictures: cellscape -r lists them".
+    public static func subfolderHint(_ count: Int) -> String {
+        "its subfolders hold \(count) \(count == 1 ? "picture" : "pictures"): cellscape -r lists them"
     }
 
     private func drawTile(_ index: Int, into frame: Framebuffer, text: TextRenderer?) {

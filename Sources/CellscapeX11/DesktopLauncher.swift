@@ -9,9 +9,10 @@ struct DesktopLauncher {
     static let mostFiles = 10
     private var running: [pid_t] = []
 
-    /// Starts `xdg-open` for each of the first ``mostFiles`` `paths`; a failure to start is said in
-    /// one line. Its standard output goes nowhere: ours may carry `-o`'s list.
-    mutating func open(_ paths: [String]) {
+    /// Starts `xdg-open` for each of the first ``mostFiles`` `paths`; returns what to tell the user (a
+    /// failure to start, files left unopened), if anything. Its standard output goes nowhere: ours may
+    /// carry `-o`'s list.
+    mutating func open(_ paths: [String]) -> String? {
         for path in paths.prefix(Self.mostFiles) {
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
@@ -25,11 +26,10 @@ struct DesktopLauncher {
             if status == 0 {
                 running.append(child)
             } else {
-                reportLine("cannot run xdg-open for \(path): \(String(cString: strerror(status)))")
-                return
+                return "cannot run xdg-open for \(path): \(String(cString: strerror(status)))"
             }
         }
-        if paths.count > Self.mostFiles { reportLine("opened the first \(Self.mostFiles) of \(paths.count) files") }
+        return paths.count > Self.mostFiles ? "opened the first \(Self.mostFiles) of \(paths.count) files" : nil
     }
 
     /// Reaps the programs that ended.

@@ -20,16 +20,14 @@ struct KeyHandlerRunner {
         return (config ?? "\(environment["HOME"] ?? "/tmp")/.config") + "/cellscape/key-handler"
     }
 
-    /// Starts the handler with `key` on `paths`; a missing handler or one that cannot start is said
-    /// in one line.
-    mutating func run(key: String, paths: [String]) {
+    /// Starts the handler with `key` on `paths`; returns why not when it is missing or cannot start.
+    mutating func run(key: String, paths: [String]) -> String? {
         let program = Self.program()
         guard access(program, X_OK) == 0 else {
-            reportLine("no key-handler at \(program): an executable taking the key, the paths on its standard input")
-            return
+            return "no key-handler at \(program): an executable taking the key, the paths on its standard input"
         }
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return reportLine("cannot run \(program): \(String(cString: strerror(errno)))") }
+        guard pipe(&ends) == 0 else { return "cannot run \(program): \(String(cString: strerror(errno)))" }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -43,7 +41,7 @@ struct KeyHandlerRunner {
         close(ends[0])
         guard status == 0 else {
             close(ends[1])
-            return reportLine("cannot run \(program): \(String(cString: strerror(status)))")
+            return "cannot run \(program): \(String(cString: strerror(status)))"
         }
         running.append((child, paths))
         // Written on a thread of its own: a handler that reads slowly must not hold the loop.
@@ -58,17 +56,27 @@ struct KeyHandlerRunner {
             }
             close(writeEnd)
         }.start()
+        return nil
     }
 
-    /// The paths of each handler run that ended since the last call.
-    mutating func finished() -> [[String]] {
-        var ended: [[String]] = []
+    /// Each handler run that ended since the last call: the paths it was given, and how it failed
+    /// if it did.
+    mutating func finished() -> [(paths: [String], failure: String?)] {
+        var ended: [(paths: [String], failure: String?)] = []
         running.removeAll { run in
             var status: Int32 = 0
             guard waitpid(run.child, &status, WNOHANG) != 0 else { return false }
-            ended.append(run.paths)
+            ended.append((run.paths, Self.failure(status)))
             return true
         }
         return ended
+    }
+
+    /// What a wait status says of a handler that did not end well, nil for one that did.
+    static func failure(_ status: Int32) -> String? {
+        let signal = status & 0x7F
+        if signal != 0 { return "the key-handler was stopped by signal \(signal)" }
+        let code = (status >> 8) & 0xFF
+        return code == 0 ? nil : "the key-handler ended with status \(code)"
     }
 }

@@ -147,27 +147,38 @@ public final class Viewer {
         for selectionName in lost { selection.lost(selectionName) }
         for request in asked { selection.answer(request) }
         launcher.reap()
-        for paths in keyHandler.finished() {
-            driver.apply(.changed(paths))
+        for run in keyHandler.finished() {
+            driver.apply(.changed(run.paths))
+            if let failure = run.failure { tell(failure) }
             translator.needsDisplay = true
         }
         guard options.replay == nil else { return }
         for request in requests {
             switch request {
-            case .openWithDesktop(let paths): launcher.open(paths)
-            case .copyPaths(let paths): selection.offer(paths.joined(separator: "\n"))
+            case .openWithDesktop(let paths): launcher.open(paths).map(tell)
+            case .copyPaths(let paths):
+                selection.offer(paths.joined(separator: "\n"))
+                driver.say(paths.count == 1 ? "copied the path" : "copied \(paths.count) paths")
             case .trash(let paths):
                 let (moved, problems) = trash.trash(paths)
                 for problem in problems { reportLine(problem) }
                 driver.apply(.removed(moved))
-            case .runKeyHandler(let key, let paths): keyHandler.run(key: key, paths: paths)
+                driver.say(TrashActions.trashed(moved.count, problems: problems))
+            case .runKeyHandler(let key, let paths): keyHandler.run(key: key, paths: paths).map(tell)
             case .undoTrash:
                 let (restored, problems) = trash.undo()
                 for problem in problems { reportLine(problem) }
                 driver.apply(.restored(restored))
+                driver.say(TrashActions.restored(restored.count, problems: problems))
             }
             translator.needsDisplay = true
         }
+    }
+
+    /// Says `line` on standard error and in the window's bar.
+    private func tell(_ line: String) {
+        reportLine(line)
+        driver.say(line)
     }
 
     /// Sends the replayed session's inputs that come before the next frame.

@@ -68,10 +68,10 @@ import Testing
     }
 }
 
-/// Delete moves the marked pictures (else the selected one) to the trash and out of the grid, and `z`
-/// puts them back in their places, read again.
+/// Delete moves the picture in view to the trash, D the marked ones, whatever is selected; `z` puts
+/// them back in their places, read again, and marked as they were; the bar says what happened.
 @Suite struct TrashActionsTests {
-    @Test func deleteMovesThePicturesAndZPutsThemBack() throws {
+    @Test func deleteMovesThePictureInViewDTheMarkedAndZPutsThemBack() throws {
         var (model, feed, root) = try PictureBrowsingTests.model(3, bar: false)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let data = root + "/data"
@@ -79,10 +79,19 @@ import Testing
         let tile = model.waterfall.layout.frame(at: 0)
         model.handle(.press(tile.center))
         model.handle(.release(tile.center))
+        model.handle(.key(.trashMarked))
+        #expect(model.takeRequests().isEmpty && model.waterfall.status?.text == "no marked pictures: m marks one")
         model.handle(.key(.toggleMark))
         model.handle(.key(.next))
         model.handle(.key(.toggleMark))
+        model.handle(.key(.next))
         model.handle(.key(.trash))
+        #expect(model.takeRequests() == [.trash([root + "/p3.png"])], "Delete: the selected picture, not the marks")
+        model.handle(.key(.open))
+        model.handle(.key(.trash))
+        #expect(model.takeRequests() == [.trash([root + "/p3.png"])], "the open picture")
+        model.handle(.key(.back))
+        model.handle(.key(.trashMarked))
         let paths = [root + "/p1.png", root + "/p2.png"]
         #expect(model.takeRequests() == [.trash(paths)])
         let (moved, problems) = actions.trash(paths)
@@ -90,7 +99,7 @@ import Testing
         model.apply(.removed(moved))
         #expect(model.waterfall.items.map(\.title) == ["p3.png", "p4.jpg"] && feed.count == 2)
         #expect(model.waterfall.marks.isEmpty, "what went to the trash is no longer marked")
-        #expect(model.waterfall.selection == 0, "the selection goes to the next picture")
+        #expect(model.waterfall.selection == 0, "still on p3")
         #expect(!FileManager.default.fileExists(atPath: root + "/p1.png"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: data + "/Trash/files").sorted() == ["p1.png", "p2.png"])
@@ -101,6 +110,7 @@ import Testing
         model.apply(.restored(restored))
         #expect(FileManager.default.fileExists(atPath: root + "/p1.png"))
         #expect(feed.paths == (1...3).map { root + "/p\($0).png" } + [root + "/p4.jpg"], "back in their places")
+        #expect(model.waterfall.marks == [0, 1], "marked as they were")
         #expect(try FileManager.default.contentsOfDirectory(atPath: data + "/Trash/info").isEmpty)
         let deadline = Date().addingTimeInterval(20)
         while !(feed.header(at: 0) != nil && feed.header(at: 1) != nil) && Date() < deadline {
@@ -110,6 +120,17 @@ import Testing
         #expect(feed.header(at: 0)?.width == 200 && feed.header(at: 1)?.width == 300, "read again")
         #expect(model.waterfall.items.map(\.title) == ["p1.png", "p2.png", "p3.png", "p4.jpg"])
         #expect(model.waterfall.selection == 2, "still on p3")
+    }
+
+    @Test func theBarSaysWhatTheTrashDid() {
+        #expect(TrashActions.trashed(4, problems: []) == "4 moved to the trash, z puts them back")
+        #expect(TrashActions.trashed(1, problems: []) == "1 moved to the trash, z puts it back")
+        #expect(
+            TrashActions.trashed(1, problems: ["a: b", "c: d"])
+                == "1 moved to the trash, z puts it back; a: b (and 1 more)")
+        #expect(TrashActions.trashed(0, problems: ["a: b"]) == "a: b")
+        #expect(TrashActions.restored(2, problems: []) == "2 put back")
+        #expect(TrashActions.restored(0, problems: []) == "nothing to put back")
     }
 }
 

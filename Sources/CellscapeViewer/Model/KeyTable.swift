@@ -105,9 +105,10 @@ public enum KeyTable {
                 .picture: "run the key-handler with that key on the marked pictures, else this one",
             ]),
         KeyBinding(
-            "Delete / z", [(.trash, ["Delete"]), (.undoTrash, ["z"])],
+            "Delete / D / z", [(.trash, ["Delete"]), (.trashMarked, ["D"]), (.undoTrash, ["z"])],
             [
-                .grid: "move to the trash (marked, else selected) / undo", .picture: "move to the trash / undo",
+                .grid: "move the selected picture / the marked ones to the trash / undo",
+                .picture: "move this picture / the marked ones to the trash / undo",
             ]),
         KeyBinding(
             "S / R", [(.sortNext, ["S"]), (.reverseSort, ["R"])],

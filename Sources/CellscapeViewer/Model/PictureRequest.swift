@@ -1,3 +1,5 @@
+import CellscapeLayout
+
 /// What the user asks be done with pictures outside the viewer: the model records it, the window's
 /// loop carries it out (a replay does not), so the model stays free of processes and X selections.
 public enum PictureRequest: Hashable, Sendable {
@@ -22,14 +24,22 @@ extension WaterfallScene {
 
     /// Records the request a key makes of the pictures acted on; returns false for other keys.
     mutating func request(_ key: KeyCommand) -> Bool {
-        guard let pictures, [.openWithDesktop, .copyPaths, .trash, .undoTrash].contains(key) else { return false }
+        guard let pictures, [.openWithDesktop, .copyPaths, .trash, .trashMarked, .undoTrash].contains(key) else {
+            return false
+        }
         if key == .undoTrash {
             requests.append(.undoTrash)
             return true
         }
-        if key == .trash {
-            let indices = actedOn.filter { $0 < pictures.count && pictures.problem(at: $0) == nil }
-            if !indices.isEmpty { requests.append(.trash(indices.map(pictures.path(of:)))) }
+        if key == .trash || key == .trashMarked {
+            // Delete takes the picture in view, whatever is marked; the marks go with a key of their own.
+            let chosen = key == .trash ? [openPicture?.index ?? selection].compactMap { $0 } : marks.sorted()
+            let indices = chosen.filter { $0 < pictures.count && pictures.problem(at: $0) == nil }
+            if !indices.isEmpty {
+                requests.append(.trash(indices.map(pictures.path(of:))))
+            } else if key == .trashMarked {
+                say("no marked pictures: m marks one", now: monotonicNanoseconds())
+            }
             return true
         }
         let paths = actedOn.filter { $0 < pictures.count }.map(pictures.path(of:))

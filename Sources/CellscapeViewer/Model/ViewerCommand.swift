@@ -100,8 +100,10 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     /// The next key goes to the key-handler (`$XDG_CONFIG_HOME/cellscape/key-handler`), as nsxiv's
     /// Ctrl-x.
     case keyHandlerPrefix
-    /// Moves the marked (or open, or selected) pictures to the trash.
+    /// Moves the picture in view (open, else selected) to the trash; never the marked ones.
     case trash
+    /// Moves the marked pictures to the trash.
+    case trashMarked
     /// Puts the pictures moved to the trash last back.
     case undoTrash
     /// Marks the selected (or open) picture, or takes its mark away.

@@ -44,6 +44,12 @@ public final class ViewerDriver {
         model.apply(change)
     }
 
+    /// Says `text` in the window's bar for a few seconds: what happened outside the viewer, which a
+    /// launcher's standard error would not show.
+    public func say(_ text: String) {
+        model.say(text)
+    }
+
     /// The descriptors the loop polls besides its own: readable while pictures finished on the workers
     /// or the folders shown changed.
     public var descriptorsToPoll: [Int32] {

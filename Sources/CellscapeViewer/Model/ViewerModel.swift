@@ -23,6 +23,8 @@ public struct ViewerModel {
     public private(set) var wantsFullscreen = false
     /// Whether the table of keys shows over the view (`?` or F1; any key or click hides it).
     public private(set) var showsKeys = false
+    /// The paths of marked pictures moved to the trash: `z` brings them back marked.
+    var marksInTrash = Set<String>()
 
     /// Creates both views, showing `pictures` if given; `view` shows first.
     public init(
@@ -105,9 +107,18 @@ public struct ViewerModel {
         return pictures.advanceAnimations(to: now)
     }
 
-    /// When an animation that shows moves on next, nil when none will before more frames arrive.
+    /// When an animation that shows moves on next or the status starts to fade, nil when neither will
+    /// before more frames arrive.
     public var nextAnimationDeadline: UInt64? {
-        view == .waterfall ? waterfall.pictures?.nextAnimationDeadline : nil
+        guard view == .waterfall else { return nil }
+        let deadlines = [waterfall.pictures?.nextAnimationDeadline, waterfall.statusDeadline].compactMap { $0 }
+        return deadlines.min()
+    }
+
+    /// Says `text` in the bar of the waterfall for a few seconds (what the trash, the key-handler or
+    /// the desktop did), from `now`.
+    public mutating func say(_ text: String, now: UInt64 = monotonicNanoseconds()) {
+        waterfall.say(text, now: now)
     }
 
     /// Moves the showing view on by one frame.

@@ -45,4 +45,24 @@ public final class TrashActions {
         lastMoved = []
         return (restored, problems)
     }
+
+    /// What the bar says after `moved` pictures went to the trash and `problems` could not.
+    public static func trashed(_ moved: Int, problems: [String]) -> String {
+        var line = moved == 0 ? "" : "\(moved) moved to the trash, z puts \(moved == 1 ? "it" : "them") back"
+        if let first = problems.first {
+            line +=
+                (line.isEmpty ? "" : "; ") + (problems.count == 1 ? first : "\(first) (and \(problems.count - 1) more)")
+        }
+        return line.isEmpty ? "nothing to move to the trash" : line
+    }
+
+    /// What the bar says after `restored` pictures came back from the trash and `problems` could not.
+    public static func restored(_ restored: Int, problems: [String]) -> String {
+        var line = restored == 0 ? "" : "\(restored) put back"
+        if let first = problems.first {
+            line +=
+                (line.isEmpty ? "" : "; ") + (problems.count == 1 ? first : "\(first) (and \(problems.count - 1) more)")
+        }
+        return line.isEmpty ? "nothing to put back" : line
+    }
 }

@@ -247,7 +247,7 @@ public struct ForceScene {
         case .toggleHUD: showsHUD.toggle()
         case .toggleFit: fitsWindow.toggle()
         case .quit, .switchView, .showKeys, .hideKeys, .keyHandlerPrefix, .toggleInfo, .openWithDesktop, .copyPaths,
-            .trash, .undoTrash, .sortNext, .reverseSort,
+            .trash, .trashMarked, .undoTrash, .sortNext, .reverseSort,
             .toggleFullscreen, .toggleSlideshow, .slideshowStep,
             .rotateClockwise, .rotateCounterclockwise, .flipHorizontally,
             .flipVertically, .toggleMark, .invertMarks, .clearMarks, .open, .back, .next, .previous, .actualSize,

@@ -76,16 +76,31 @@ extension WaterfallScene {
     func drawBar(into frame: Framebuffer, text: TextRenderer) {
         let bar = Rect(x: 0, y: viewport.height, width: size.width, height: barHeight)
         frame.fill(bar, color: .panel, alpha: 1)
-        let (left, right) = barText
+        var (left, right) = barText
+        // A message takes the counts' place, at up to half the bar, fading with its opacity.
+        let message = barMessage
+        if let message { right = message.text }
         let margin = HUDPanel.margin(for: text)
         let y = Int((bar.center.y - Double(text.lineHeight) / 2).rounded())
+        if message != nil { right = text.truncated(right, toWidth: Int(bar.width) / 2 - 2 * margin) }
         let rightWidth = text.width(of: right)
-        let shownRight = rightWidth + 4 * margin < Int(bar.width) / 2 ? right : ""
+        let shownRight = rightWidth + 4 * margin < Int(bar.width) / 2 || message != nil ? right : ""
         let leftRoom = Int(bar.width) - 3 * margin - (shownRight.isEmpty ? 0 : rightWidth + margin)
         text.draw(text.truncated(left, toWidth: leftRoom), x: margin, y: y, color: .text, into: frame, clip: bar)
         if !shownRight.isEmpty {
-            text.draw(shownRight, x: Int(bar.maxX) - margin - rightWidth, y: y, color: .text, into: frame, clip: bar)
+            let colour = Self.mixed(.text, .panel, message?.opacity ?? 1)
+            text.draw(shownRight, x: Int(bar.maxX) - margin - rightWidth, y: y, color: colour, into: frame, clip: bar)
         }
+    }
+
+    /// `colour` over `background` at `opacity` (0 to 1): text fading into the bar.
+    static func mixed(_ colour: Color, _ background: Color, _ opacity: Double) -> Color {
+        let mix = { (top: UInt8, bottom: UInt8) in
+            UInt8((Double(top) * opacity + Double(bottom) * (1 - opacity)).rounded())
+        }
+        return Color(
+            red: mix(colour.red, background.red), green: mix(colour.green, background.green),
+            blue: mix(colour.blue, background.blue))
     }
 
     /// A file size as file managers show it: "830 B", "12.4 KB", "2.4 MB" (powers of 1000).

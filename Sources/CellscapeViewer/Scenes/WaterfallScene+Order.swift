@@ -81,4 +81,12 @@ extension WaterfallScene {
         if sorted { revealSelection() }
         return true
     }
+
+    /// Lays every item out anew, their sizes or their order having changed.
+    mutating func layOutAgain() {
+        layout = WaterfallLayout(
+            configuration: layout.configuration,
+            bounds: Rect(x: 0, y: scrollOffset, width: size.width, height: size.height))
+        layout.append(items.map(\.size))
+    }
 }

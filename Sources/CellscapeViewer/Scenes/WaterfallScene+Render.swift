@@ -16,6 +16,7 @@ extension WaterfallScene {
         let start = monotonicNanoseconds()
         let visible = layout.indices(in: visibleRect)
         lastQuery = (visible.count, monotonicNanoseconds() - start)
+        prepareStatus(now: monotonicNanoseconds())
         guard let pictures else { return }
         if let openPicture {
             prepareOpenPicture(openPicture, of: pictures)

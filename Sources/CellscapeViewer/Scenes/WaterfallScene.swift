@@ -49,7 +49,7 @@ public struct WaterfallScene {
     static let clickSlop = 4.0
 
     /// The layout of every item loaded so far.
-    public private(set) var layout: WaterfallLayout
+    public internal(set) var layout: WaterfallLayout
     /// The items loaded so far, in layout order.
     public internal(set) var items: [WaterfallItem] = []
     /// How far the content is scrolled: the content y at the top of the window.
@@ -76,6 +76,8 @@ public struct WaterfallScene {
     var openKey: (item: ItemKey, view: PictureView)?
     /// The picture to open once its size is known (``Options/opensPicture``), until it opens.
     var pendingOpen: ItemKey?
+    /// What the bar says besides the picture: a status for a few seconds, the key-handler's prompt.
+    var messages = BarMessages()
     /// Whether the open picture's info (date taken, camera, exposure) shows over it.
     public internal(set) var showsInfo = false
     /// Whether an open picture's transparent pixels show a checkerboard (else the plain background).
@@ -111,8 +113,8 @@ public struct WaterfallScene {
         openPending()
     }
 
-    /// Whether the next frame changes anything: a fling is under way, or a thumbnail fades in.
-    public var isAnimating: Bool { velocity != 0 || !fading.isEmpty }
+    /// Whether the next frame changes anything: a fling is under way, a thumbnail or the status fades.
+    public var isAnimating: Bool { velocity != 0 || !fading.isEmpty || statusMoves }
 
     /// The content rect the window shows.
     public var visibleRect: Rect { Rect(x: 0, y: scrollOffset, width: viewport.width, height: viewport.height) }
@@ -138,6 +140,7 @@ public struct WaterfallScene {
     public mutating func handle(_ command: ViewerCommand) {
         let selected = selection
         defer { if selection != selected || command == .key(.back) || command == .key(.open) { revealSelection() } }
+        messages.note(command)
         if openPicture != nil, handleOpenPicture(command) { return }
         switch command {
         case .press(let point):
@@ -272,14 +275,6 @@ public struct WaterfallScene {
         let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
         layOutAgain()
         scroll(to: anchor.map { layout.frame(at: $0).minY - anchorScreenY } ?? scrollOffset)
-    }
-
-    /// Lays every item out anew, their sizes or their order having changed.
-    mutating func layOutAgain() {
-        layout = WaterfallLayout(
-            configuration: layout.configuration,
-            bounds: Rect(x: 0, y: scrollOffset, width: size.width, height: size.height))
-        layout.append(items.map(\.size))
     }
 
     /// Takes a new window size; a new width reflows the columns and keeps the item at the top in place.

@@ -65,6 +65,7 @@ public final class Viewer {
             X11Connection.onLost = { recorder.finish() }
         }
         window.map()
+        if options.fullscreen { driver.send(.key(.toggleFullscreen)) }
     }
 
     /// Whether frames go through MIT-SHM.

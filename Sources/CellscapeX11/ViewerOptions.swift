@@ -18,6 +18,8 @@ public struct ViewerOptions {
     public var onExit: ((ViewerState) -> Void)?
     /// Whether frames may go through MIT-SHM (off: always XPutImage).
     public var sharedMemory = true
+    /// Whether the window starts fullscreen (`-f`), as if F11 were pressed first.
+    public var fullscreen = false
     /// The frame rate while something animates.
     public var framesPerSecond = 60
     /// The X display to open; `nil` reads `DISPLAY`.

@@ -57,6 +57,14 @@ struct ViewCommand: ParsableCommand {
         help: ArgumentHelp("Start a slideshow of the pictures, each shown this many seconds.", valueName: "seconds"))
     var slideshow: Double?
 
+    @Flag(name: [.short, .long], help: "Start fullscreen.")
+    var fullscreen = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Open the picture given at this zoom, in percent (default: fitted).", valueName: "percent"))
+    var zoom: Double?
+
     @Option(
         help: ArgumentHelp("Record the session (its start and every input event) into this file.", valueName: "file"))
     var record: String?
@@ -89,6 +97,9 @@ struct ViewCommand: ParsableCommand {
             }
         }
         guard (1...1000).contains(fps) else { throw ValidationError("--fps must be from 1 to 1000, not \(fps)") }
+        if let zoom, !(1...3200).contains(zoom) {
+            throw ValidationError("--zoom must be from 1 to 3200 (percent), not \(zoom)")
+        }
     }
 
     func run() throws {
@@ -103,6 +114,7 @@ struct ViewCommand: ParsableCommand {
         // first): the display gives the scale unless told.
         let connection = try X11Connection(displayName: display)
         if replay == nil { options.waterfall.scale = scale ?? connection.scale ?? 1 }
+        options.fullscreen = fullscreen
         options.sharedMemory = !noShm
         options.framesPerSecond = fps
         options.displayName = display
@@ -155,6 +167,7 @@ struct ViewCommand: ParsableCommand {
         if let feed = try pictures.feed(watching: record == nil, streaming: record == nil, opensAlone: true) {
             if record != nil { feed.waitForAllHeaders() }
             options.waterfall.opensPicture = pictures.openedPosition(in: feed)
+            options.waterfall.opensAtZoom = zoom.map { $0 / 100 }
             options.waterfall.pictureOrder = pictures.sort
             options.waterfall.picturesDescending = pictures.reverse
             if let seconds = slideshow {

@@ -41,7 +41,7 @@ struct PictureEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let server = try XvfbServer()
         let (viewer, window) = try server.startViewer([root, "--no-disk-cache"])
-        server.press(XK_h)
+        server.press(XK_b)
         #expect(server.waitUntil(window, within: 20) { Self.pictureShare($0) > 0.6 }, "tiles show the pictures")
         // The first screen once every tile in view has its picture (no placeholder left) and is still.
         let top = try #require(server.stillPixels(of: window) { !$0.pixels.contains(Self.placeholder) })

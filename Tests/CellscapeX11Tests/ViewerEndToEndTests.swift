@@ -54,8 +54,19 @@ struct ViewerEndToEndTests {
                 before = covered($0)
                 return before > 0
             })  // the HUD
-        server.press(XK_equal)
+        server.press(XK_plus, shifted: true)
         #expect(server.waitUntil(window) { covered($0) > before + 100 * 200 })
+        viewer.stop()
+    }
+
+    /// `-f` starts fullscreen, as F11 would; F11 then gives the window its size back.
+    @Test func dashFStartsFullscreen() throws {
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer(["--cells", "20", "--size", "640x480", "-f"])
+        #expect(server.waitUntil(window) { $0.width == 1600 && $0.height == 1000 }, "the screen of the Xvfb")
+        server.move(x: 100, y: 100)
+        server.press(XK_F11)
+        #expect(server.waitUntil(window) { $0.width == 640 && $0.height == 480 })
         viewer.stop()
     }
 

@@ -33,7 +33,7 @@ struct WaterfallEndToEndTests {
     @Test func theWheelScrollsAndScrollingBackRestoresThePicture() throws {
         let server = try XvfbServer()
         let (viewer, window) = try server.startViewer(["--view", "waterfall"])
-        server.press(XK_h)  // the HUD shows timings that change from frame to frame
+        server.press(XK_b)  // the HUD shows timings that change from frame to frame
         var start: [UInt32] = []
         #expect(
             server.waitUntil(window) { frame in
@@ -61,7 +61,7 @@ struct WaterfallEndToEndTests {
     @Test func aResizeReflowsTheColumns() throws {
         let server = try XvfbServer()
         let (viewer, window) = try server.startViewer(["--view", "waterfall"])
-        server.press(XK_h)
+        server.press(XK_b)
         // Five columns at 1280: x = 300 is inside the second column, so tiles cross it.
         #expect(server.waitUntil(window) { frame in (0..<800).contains { Self.tileColors.contains(frame[300, $0]) } })
         XResizeWindow(server.display, window, 600, 500)

@@ -59,9 +59,14 @@ public enum KeyTable {
         KeyBinding(
             "Page Up / Page Down", [(.pageUp, ["Prior"]), (.pageDown, ["Next"])], [.grid: "a screen up / down"]),
         KeyBinding("Home / End", [(.home, ["Home"]), (.end, ["End"])], [.grid: "the first / the last tile"]),
-        KeyBinding("Up / Down", [(.lineUp, ["Up"]), (.lineDown, ["Down"])], [.grid: "the tile above / below"]),
         KeyBinding(
-            "n / p, Right / Left", [(.next, ["n", "Right"]), (.previous, ["p", "Left"])],
+            "Up / Down, k / j", [(.lineUp, ["Up", "k"]), (.lineDown, ["Down", "j"])],
+            [.grid: "the tile above / below", .picture: "pan, when zoomed past the window"]),
+        KeyBinding(
+            "Left / Right, h / l", [(.left, ["Left", "h"]), (.right, ["Right", "l"])],
+            [.grid: "the previous / next tile", .picture: "pan when zoomed past the window, else previous / next"]),
+        KeyBinding(
+            "n / p", [(.next, ["n"]), (.previous, ["p"])],
             [.grid: "the next / previous tile", .picture: "next / previous picture"]),
         KeyBinding(
             "Enter", [(.open, ["Return", "KP_Enter"])],
@@ -71,10 +76,10 @@ public enum KeyTable {
             [.cells: "pause or resume", .grid: "pause or resume animations", .picture: "pause or resume animations"]),
         KeyBinding("r / c", [(.reset, ["r"]), (.clear, ["c"])], [.cells: "reset with a new seed / clear"]),
         KeyBinding(
-            "+ (or =) / -", [(.addCells, ["plus", "equal", "KP_Add"]), (.removeCells, ["minus", "KP_Subtract"])],
-            [.cells: "add / remove 100 cells", .picture: "zoom in / out"]),
+            "+ / -", [(.addCells, ["plus", "KP_Add"]), (.removeCells, ["minus", "KP_Subtract"])],
+            [.cells: "add / remove 100 cells", .grid: "larger / smaller tiles", .picture: "zoom in / out"]),
         KeyBinding("f", [(.toggleFit, ["f"])], [.cells: "fit to window (on at start)", .picture: "fit to window"]),
-        KeyBinding("1", [(.actualSize, ["1"])], [.picture: "100%"]),
+        KeyBinding("1 or =", [(.actualSize, ["1", "equal"])], [.picture: "100%"]),
         KeyBinding(
             "> / <, | / _",
             [
@@ -125,7 +130,7 @@ public enum KeyTable {
         KeyBinding(
             "F11", [(.toggleFullscreen, ["F11"])], [.cells: "fullscreen", .grid: "fullscreen", .picture: "fullscreen"]),
         KeyBinding(
-            "h", [(.toggleHUD, ["h"])], [.cells: "HUD", .grid: "the bar (HUD without pictures)", .picture: "the bar"]),
+            "b", [(.toggleHUD, ["b"])], [.cells: "HUD", .grid: "the bar (HUD without pictures)", .picture: "the bar"]),
         KeyBinding("Tab", [(.switchView, ["Tab"])], [.cells: "the waterfall", .grid: "the force view"]),
         KeyBinding(
             "? or F1", [(.showKeys, ["question", "F1"])],

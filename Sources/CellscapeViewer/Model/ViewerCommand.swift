@@ -53,6 +53,10 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case home
     /// Selects the last tile loaded (in an endless feed, which loads the next page).
     case end
+    /// Selects the previous tile; in a picture zoomed past the window, pans, else the previous picture.
+    case left
+    /// Selects the next tile; in a picture zoomed past the window, pans, else the next picture.
+    case right
     /// Selects the tile above in its column.
     case lineUp
     /// Selects the tile below in its column.

@@ -254,7 +254,7 @@ public struct ForceScene {
             .toggleCheckerboard,
             .nextFrame, .previousFrame, .pageUp,
             .pageDown, .home,
-            .end, .lineUp, .lineDown:
+            .end, .lineUp, .lineDown, .left, .right:
             break
         }
     }

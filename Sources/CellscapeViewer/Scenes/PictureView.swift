@@ -75,10 +75,34 @@ public struct PictureView: Hashable, Sendable {
         let old = scale(picture: picture, window: window)
         let drawn = rect(picture: picture, window: window)
         let pointed = Point(x: (anchor.x - drawn.minX) / old, y: (anchor.y - drawn.minY) / old)
-        let new = min(Self.largestZoom, max(Self.fitZoom(picture: picture, window: window) / 4, old * factor))
+        var new = min(Self.largestZoom, max(Self.fitZoom(picture: picture, window: window) / 4, old * factor))
+        // A step across 100% stops there: the picture's own pixels, one to one.
+        if (old < 1 && new > 1) || (old > 1 && new < 1) { new = 1 }
         zoom = new
         center = Point(
             x: pointed.x + (window.width / 2 - anchor.x) / new, y: pointed.y + (window.height / 2 - anchor.y) / new)
+    }
+
+    /// Whether an arrow key (`key`: left, right, up or down) pans: the picture overflows the window
+    /// across that direction.
+    func canPan(_ key: KeyCommand, picture: Size, window: Size) -> Bool {
+        let drawn = rect(picture: picture, window: window)
+        return key == .left || key == .right ? drawn.width > window.width + 0.5 : drawn.height > window.height + 0.5
+    }
+
+    /// Pans a fifth of the window towards what lies that way (`key`: left, right, up or down), the
+    /// picture's edge not past the window's.
+    mutating func pan(_ key: KeyCommand, picture: Size, window: Size) {
+        let drawn = rect(picture: picture, window: window)
+        let across = (window.width / 5, window.height / 5)
+        let offset: Vector =
+            switch key {
+            case .left: Vector(dx: min(across.0, max(0, -drawn.minX)), dy: 0)
+            case .right: Vector(dx: -min(across.0, max(0, drawn.maxX - window.width)), dy: 0)
+            case .lineUp: Vector(dx: 0, dy: min(across.1, max(0, -drawn.minY)))
+            default: Vector(dx: 0, dy: -min(across.1, max(0, drawn.maxY - window.height)))
+            }
+        pan(by: offset, picture: picture, window: window)
     }
 
     /// Moves the picture with the pointer by a window distance.

@@ -8,15 +8,16 @@ extension WaterfallScene {
     mutating func moveSelection(_ key: KeyCommand) -> Bool {
         guard !items.isEmpty else { return false }
         guard let current = selection, current < items.count else {
-            guard [.next, .previous, .lineUp, .lineDown, .pageUp, .pageDown, .home, .end].contains(key) else {
+            guard [.next, .previous, .left, .right, .lineUp, .lineDown, .pageUp, .pageDown, .home, .end].contains(key)
+            else {
                 return false
             }
             selection = key == .end ? items.count - 1 : key == .home ? 0 : firstInView ?? 0
             return true
         }
         switch key {
-        case .next: selection = min(items.count - 1, current + 1)
-        case .previous: selection = max(0, current - 1)
+        case .next, .right: selection = min(items.count - 1, current + 1)
+        case .previous, .left: selection = max(0, current - 1)
         case .lineDown: selection = neighbour(of: current, below: true) ?? current
         case .lineUp: selection = neighbour(of: current, below: false) ?? current
         case .pageDown, .pageUp:
@@ -37,6 +38,30 @@ extension WaterfallScene {
         }
         return true
     }
+
+    /// Makes the tiles a step larger (or smaller), between 96 and 1024 points wide: the layout places
+    /// every item again, keeping the selected tile (else the top one) where it was on screen, and the
+    /// thumbnails follow the new width.
+    mutating func resizeTiles(larger: Bool) {
+        guard case .minimumWidth(let width) = layout.configuration.columns else { return }
+        let wanted = larger ? width * Self.tileStep : width / Self.tileStep
+        let bounded = min(1024 * scale, max(96 * scale, wanted))
+        guard abs(bounded - width) > 0.5 else { return }
+        let anchor =
+            selection.flatMap { layout.indices(in: visibleRect).contains($0) ? $0 : nil }
+            ?? layout.topItem(at: scrollOffset)
+        let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
+        var configuration = layout.configuration
+        configuration.columns = .minimumWidth(bounded)
+        layout = WaterfallLayout(
+            configuration: configuration, bounds: Rect(x: 0, y: scrollOffset, width: size.width, height: size.height))
+        layout.append(items.map(\.size))
+        scroll(to: anchor.map { layout.frame(at: $0).minY - anchorScreenY } ?? scrollOffset)
+        loadPagesIfNeeded()
+    }
+
+    /// How much larger a step makes the tiles.
+    static let tileStep = 1.25
 
     /// The topmost tile wholly or partly in view, the leftmost of those at that height.
     var firstInView: Int? {

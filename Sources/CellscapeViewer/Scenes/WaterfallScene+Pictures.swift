@@ -25,6 +25,10 @@ extension WaterfallScene {
         }
         guard position < items.count else { return false }
         openPicture(at: position)
+        if let zoom = options.opensAtZoom, var view = openPicture {
+            view.zoom = min(PictureView.largestZoom, max(0.01, zoom))
+            openPicture = view
+        }
         self.pendingOpen = nil
         return true
     }
@@ -81,8 +85,12 @@ extension WaterfallScene {
                     by: 1 / view.scale(picture: picture, window: viewport),
                     about: Point(x: viewport.width / 2, y: viewport.height / 2),
                     picture: picture, window: viewport)
-            case .next, .previous:
-                let step = key == .next ? 1 : -1
+            case _
+            where [.left, .right, .lineUp, .lineDown].contains(key)
+                && view.canPan(key, picture: picture, window: viewport):
+                view.pan(key, picture: picture, window: viewport)
+            case .next, .previous, .left, .right:
+                let step = key == .next || key == .right ? 1 : -1
                 let next = min(items.count - 1, max(0, view.index + step))
                 view = PictureView(index: next, picture: items[next].size)
                 selection = next

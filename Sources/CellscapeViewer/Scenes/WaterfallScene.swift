@@ -32,6 +32,8 @@ public struct WaterfallScene {
         public var picturesDescending = false
         /// The picture that opens at the start once its size is known, by its position then (`cellscape FILE`).
         public var opensPicture: Int?
+        /// The zoom it opens at (1 is 100%), else fitted to the window (`--zoom`).
+        public var opensAtZoom: Double?
 
         /// The defaults: no catalog (all items generated), a 1280x800 window.
         public init() {}
@@ -93,7 +95,7 @@ public struct WaterfallScene {
     /// The last frame's query: how many items it found and how long it took, in nanoseconds.
     public internal(set) var lastQuery: (visible: Int, nanoseconds: UInt64) = (0, 0)
 
-    private let options: Options
+    let options: Options
     var drag: (start: Point, last: Point, startOffset: Double, moved: Bool, speed: Double)?
 
     /// Creates the scene with the first pages loaded; with `pictures`, the feed shows them instead of
@@ -197,6 +199,7 @@ public struct WaterfallScene {
             showsHUD.toggle()
             scroll(to: scrollOffset)  // the bar came or went: the grid has another height
         case .open: openSelectedPicture()
+        case .addCells, .removeCells: resizeTiles(larger: key == .addCells)
         case .toggleSlideshow:
             openPicture(at: selection ?? firstInView ?? 0)
             slideshowRuns = openPicture != nil

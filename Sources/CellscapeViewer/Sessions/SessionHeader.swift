@@ -80,8 +80,10 @@ public struct SessionHeader: Codable, Hashable, Sendable {
     public var pictureOrder: PictureFiles.Order?
     /// Whether they were listed in reverse (`--reverse`), when they were.
     public var picturesDescending: Bool?
-    /// The position of the picture open at the start (a picture given alone), if one was.
+    /// The position of the picture open at the start (a picture given alone), if one was, and the
+    /// zoom it opened at when not fitted.
     public var opens: Int?
+    public var opensAtZoom: Double?
 
     /// The header of a session that starts as `force` and `waterfall` say, showing `view` first.
     public init(force: ForceScene.Options, waterfall: WaterfallScene.Options, view: ViewerModel.View, items: Items) {
@@ -97,6 +99,7 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         pictureOrder = waterfall.pictureOrder == .name ? nil : waterfall.pictureOrder
         picturesDescending = waterfall.picturesDescending ? true : nil
         opens = waterfall.opensPicture
+        opensAtZoom = waterfall.opensAtZoom
     }
 
     /// The options of the views this header starts, given the items its source gives (checked against
@@ -119,6 +122,7 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         waterfall.pictureOrder = pictureOrder ?? .name
         waterfall.picturesDescending = picturesDescending ?? false
         waterfall.opensPicture = opens
+        waterfall.opensAtZoom = opensAtZoom
         if let slideshow {
             waterfall.startsSlideshow = true
             waterfall.slideshowSeconds = slideshow

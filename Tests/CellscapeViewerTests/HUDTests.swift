@@ -79,4 +79,18 @@ import Testing
         model.handle(.key(.addCells))
         #expect(model.force.layout.count == cells + 100)
     }
+
+    /// Over white tiles, the table's panel stays dark (the text keeps its contrast) and the view behind
+    /// is dimmed.
+    @Test func theKeyTableReadsOverBrightTiles() throws {
+        let frame = Framebuffer(width: 640, height: 480)
+        frame.fill(Color(hex: 0xFF_FFFF))
+        KeyTableOverlay.draw(.grid, into: frame, text: try TextRenderer())
+        let corner = Color(pixel: frame[2, 2])
+        #expect(corner.red < 0x90 && corner.red > 0x60, "the view behind dimmed: \(corner)")
+        // Left of the first row's text, inside the panel: the panel's own colour, near opaque.
+        let column = (0..<640).first { Color(pixel: frame[$0, 240]).red < 0x40 } ?? 0
+        let panel = Color(pixel: frame[column + 2, 240])
+        #expect(column > 0 && panel.red < 0x1C && panel.green < 0x1C && panel.blue < 0x24, "\(panel)")
+    }
 }

@@ -17,7 +17,10 @@ enum KeyTableOverlay {
         let panel = Rect(
             x: Double((frame.width - width) / 2), y: Double((frame.height - rows * text.lineHeight) / 2 - 2 * margin),
             width: Double(width), height: Double(rows * text.lineHeight + 4 * margin))
-        frame.fill(panel, color: .panel, alpha: 0.9)
+        // The view behind dimmed and the panel all but opaque: the table reads over the brightest tiles.
+        frame.fill(
+            Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)), color: .panel, alpha: 0.5)
+        frame.fill(panel, color: .panel, alpha: 0.97)
         let left = Int(panel.minX) + 2 * margin
         for (row, entry) in entries.prefix(rows).enumerated() {
             let y = Int(panel.minY) + 2 * margin + row * text.lineHeight

@@ -107,17 +107,27 @@ public final class TextRenderer {
         else { return face }
         var fallback: FT_Face?
         guard FT_New_Face(library, path, 0, &fallback) == 0, let fallback else { return face }
-        FT_Set_Pixel_Sizes(fallback, 0, FT_UInt(pixelSize))
+        // A colour emoji font has bitmaps of one size only: they are scaled to the text's size when drawn.
+        if cellscape_ft_is_bitmap_only(fallback) != 0 {
+            FT_Select_Size(fallback, 0)
+        } else {
+            FT_Set_Pixel_Sizes(fallback, 0, FT_UInt(pixelSize))
+        }
         fallbackFaces.append((path, fallback))
         return fallback
     }
 
     private func render(_ scalar: Unicode.Scalar) -> Glyph {
-        guard let face = face(for: scalar),
-            FT_Load_Char(face, FT_ULong(scalar.value), Int32(cellscape_ft_load_render())) == 0,
-            let slot = face.pointee.glyph
-        else { return Glyph() }
+        guard let face = face(for: scalar) else { return Glyph() }
+        let colourFont = cellscape_ft_is_bitmap_only(face) != 0
+        let flags = colourFont ? cellscape_ft_load_colour() : cellscape_ft_load_render()
+        guard FT_Load_Char(face, FT_ULong(scalar.value), Int32(flags)) == 0, let slot = face.pointee.glyph else {
+            return Glyph()
+        }
         let bitmap = slot.pointee.bitmap
+        if Int32(bitmap.pixel_mode) == cellscape_ft_pixel_mode_bgra() {
+            return Glyph(colour: bitmap, slot: slot.pointee, height: ascent)
+        }
         var coverage = [UInt8](repeating: 0, count: Int(bitmap.width) * Int(bitmap.rows))
         if let buffer = bitmap.buffer {
             for row in 0..<Int(bitmap.rows) {
@@ -185,6 +195,9 @@ private struct Glyph {
     var advance = 0
     var coverage: [UInt8] = []
 
+    /// A colour glyph's premultiplied `0xAARRGGBB` pixels (an emoji), drawn as they are, not in the text's colour.
+    var colour: [UInt32]?
+
     func draw(pixel: UInt32, left x0: Int, top y0: Int, into frame: Framebuffer, within bounds: PixelBounds) {
         let firstRow = max(0, bounds.rows.lowerBound - y0)
         let endRow = min(rows, bounds.rows.upperBound - y0)
@@ -194,9 +207,58 @@ private struct Glyph {
         for row in firstRow..<endRow {
             let line = frame.pixels + (y0 + row) * frame.stride
             for column in firstColumn..<endColumn {
+                if let colour {
+                    line[x0 + column] = over(line[x0 + column], colour[row * width + column], opacity: 256)
+                    continue
+                }
                 let alpha = UInt32(coverage[row * width + column])
                 if alpha > 0 { line[x0 + column] = blend(line[x0 + column], pixel, alpha: alpha + (alpha >> 7)) }
             }
         }
+    }
+}
+
+extension Glyph {
+    /// A colour bitmap (BGRA, premultiplied, at the font's one size) reduced to `height` pixels by
+    /// averaging the source pixels each covers, its place and advance scaled alike.
+    init(colour bitmap: FT_Bitmap, slot: FT_GlyphSlotRec, height: Int) {
+        let (sourceWidth, sourceRows) = (Int(bitmap.width), Int(bitmap.rows))
+        let scale = Double(max(1, height)) / Double(max(1, sourceRows))
+        width = max(1, Int((Double(sourceWidth) * scale).rounded()))
+        rows = max(1, Int((Double(sourceRows) * scale).rounded()))
+        left = Int((Double(slot.bitmap_left) * scale).rounded())
+        top = Int((Double(slot.bitmap_top) * scale).rounded())
+        advance = Int((Double(slot.advance.x >> 6) * scale).rounded())
+        var pixels = [UInt32](repeating: 0, count: width * rows)
+        guard let buffer = bitmap.buffer else {
+            colour = pixels
+            return
+        }
+        // The source pixels under target pixel `index` of `count`, along a side of `sourceCount`.
+        let span = { (index: Int, count: Int, sourceCount: Int) -> Range<Int> in
+            let first = index * sourceCount / count
+            return first..<max(first + 1, (index + 1) * sourceCount / count)
+        }
+        for row in 0..<rows {
+            let rowSpan = span(row, rows, sourceRows)
+            for column in 0..<width {
+                let columnSpan = span(column, width, sourceWidth)
+                var sums = (0, 0, 0, 0)
+                for y in rowSpan {
+                    for x in columnSpan {
+                        let source = buffer + y * Int(bitmap.pitch) + 4 * x  // B, G, R, A
+                        sums = (
+                            sums.0 + Int(source[0]), sums.1 + Int(source[1]), sums.2 + Int(source[2]),
+                            sums.3 + Int(source[3])
+                        )
+                    }
+                }
+                let count = rowSpan.count * columnSpan.count
+                let channel = { (sum: Int) in UInt32((sum + count / 2) / count) }
+                pixels[row * width + column] =
+                    channel(sums.3) << 24 | channel(sums.2) << 16 | channel(sums.1) << 8 | channel(sums.0)
+            }
+        }
+        colour = pixels
     }
 }

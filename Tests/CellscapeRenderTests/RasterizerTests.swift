@@ -114,6 +114,20 @@ import Testing
         #expect(text.width(of: "日本語") >= 3 * 12, "full-width characters")
     }
 
+    /// An emoji in a file name comes from the colour emoji font (fonts-noto-color-emoji, the README's
+    /// apt line): drawn in its own colours at the text's height, not as an empty box in the text colour.
+    @Test func anEmojiIsDrawnInColourAtTheTextsHeight() throws {
+        let text = try TextRenderer()
+        let frame = Self.frame(60, 30)
+        text.draw("\u{1F642}", x: 2, y: 2, color: .text, into: frame)
+        let drawn = frame.packedPixels.filter { $0 != Color.background.pixel }.map(Color.init(pixel:))
+        // The smiling face is yellow: red and green well above blue, unlike any grey of the text colour.
+        let yellow = drawn.filter { Int($0.red) > Int($0.blue) + 80 && Int($0.green) > Int($0.blue) + 50 }
+        #expect(yellow.count > 40, "\(drawn.count) pixels drawn, \(yellow.count) yellow")
+        let width = text.width(of: "\u{1F642}")
+        #expect(width >= text.ascent - 2 && width <= text.lineHeight + 4, "\(width) for an ascent of \(text.ascent)")
+    }
+
     /// A whole number as a pixel coordinate, clamped as the rasterizer clamps: the reference for the
     /// truncating helpers.
     static func pixelIndex(_ value: Double) -> Int {

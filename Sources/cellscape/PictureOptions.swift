@@ -53,11 +53,12 @@ struct PictureOptions: ParsableArguments {
             guard !read.isEmpty || !arguments.isEmpty else { throw CommandError("no paths on standard input") }
             arguments += read
         }
+        // Named by its absolute path, as the listing and the folder watcher name the others.
         if opensAlone, !paths.contains("-"), arguments.count == 1, Self.isFile(arguments[0]),
-            PictureFiles(arguments, recursive: false).paths.count == 1
+            let file = PictureFiles(arguments, recursive: false).paths.first
         {
             return PictureFeed(
-                opening: arguments[0], order: sort, descending: reverse, threads: ParallelWorkers.count,
+                opening: file, order: sort, descending: reverse, threads: ParallelWorkers.count,
                 diskCache: noDiskCache ? nil : ThumbnailCache(environment: ProcessInfo.processInfo.environment),
                 memoryBytes: cacheSize << 20, watching: watching
             ) { problem in

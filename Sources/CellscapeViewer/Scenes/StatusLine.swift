@@ -11,6 +11,7 @@ public struct StatusLine: Sendable, Equatable {
     static let shown: UInt64 = 4_000_000_000
     static let fading: UInt64 = 500_000_000
 
+    /// A status saying `text` from `since`.
     public init(_ text: String, since: UInt64) {
         self.text = text
         self.since = since

@@ -148,7 +148,8 @@ extension WaterfallScene {
             pictures.releaseRegion()
             return
         }
-        let region = wantedRegion(of: view, in: shown.rect)
+        // Panned past its edge, none of the picture shows: there is nothing to decode (and no error).
+        guard let region = wantedRegion(of: view, in: shown.rect) else { return }
         if let held = pictures.region, held.index == view.index, held.scale == region.scale,
             held.part.contains(region.shows)
         {
@@ -205,9 +206,9 @@ extension WaterfallScene {
     }
 
     /// The part of the open picture that shows, the part to decode (what shows and half a window
-    /// around it), and the scale to decode it at.
+    /// around it), and the scale to decode it at; nil when none of it shows.
     private func wantedRegion(of view: PictureView, in rect: Rect)
-        -> (shows: PictureRegion, around: PictureRegion, scale: Double)
+        -> (shows: PictureRegion, around: PictureRegion, scale: Double)?
     {
         let picture = items[view.index].size
         let scale = view.scale(picture: picture, window: viewport)
@@ -219,6 +220,8 @@ extension WaterfallScene {
             return PictureRegion(
                 x: Int(left), y: Int(top), width: max(1, Int(right - left)), height: max(1, Int(bottom - top)))
         }
+        let visible = Rect(origin: .zero, size: viewport)
+        guard visible.intersects(rect) else { return nil }
         return (part(0), part(0.5), min(1, scale))
     }
 

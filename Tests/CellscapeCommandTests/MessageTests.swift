@@ -92,7 +92,8 @@ import Testing
         #expect(outcome.status == 2)
         #expect(
             outcome.error
-                == "cellscape: standard input: not a path: \"\\u{7F}ELF\\u{02}\\u{01}\"\ncellscape: no paths on standard input\n"
+                == "cellscape: standard input: not a path: \"\\u{7F}ELF\\u{02}\\u{01}\"\n"
+                + "cellscape: no paths on standard input\n"
         )
     }
 

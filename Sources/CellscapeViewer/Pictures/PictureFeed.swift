@@ -48,8 +48,7 @@ public final class PictureFeed {
     var joining = Set<PictureID>()
     /// Each picture's id by path, for the pictures shown or joining; made when first needed.
     var idByPath: [String: PictureID]?
-    /// The picture given alone, whose folder a listing finds: the pictures listed join around it
-    /// where the order puts them, and it is not listed twice (``init(opening:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
+    /// The picture given alone, its folder's pictures joining around it (`PictureFeed+Opening.swift`).
     var listingJoinsAround: String?
     /// The order the pictures are sorted in, and a sort asked before every header had arrived.
     var sorting: (order: PictureFiles.Order, descending: Bool) = (.name, false)
@@ -67,11 +66,11 @@ public final class PictureFeed {
     var known = 0
     /// Whether a listing still runs
     /// (``init(listing:recursive:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
-    public private(set) var isListing = false
+    public internal(set) var isListing = false
     /// When the listing ended (monotonic nanoseconds), once it has.
     public private(set) var listedAt: UInt64?
     /// Whether the folders listed are watched once the listing ends.
-    private var watchesListedFolders = false
+    var watchesListedFolders = false
     /// The animations playing (tiles on screen, or the open picture), by picture.
     var animations: [PictureID: PlayingAnimation] = [:]
     /// Whether every animation is paused (a key).
@@ -128,26 +127,6 @@ public final class PictureFeed {
         if recursive { foldersGiven = arguments.map(Self.absolute) }
         loader.list(arguments, recursive: recursive, order: order, descending: descending)
     }
-
-    /// A feed of the picture `file`, shown at once, and of the other pictures of its folder, listed on
-    /// a thread of their own: each joins where `order` puts it once its header arrives, so the picture
-    /// given keeps its identity and the view open on it stays. When `watching`, its folder is watched
-    /// once listed.
-    public convenience init(
-        opening file: String, order: PictureFiles.Order = .name, descending: Bool = false, threads: Int = 2,
-        diskCache: ThumbnailCache?, memoryBytes: Int, watching: Bool = false, report: @escaping (String) -> Void
-    ) {
-        self.init(paths: [file], threads: threads, diskCache: diskCache, memoryBytes: memoryBytes, report: report)
-        isListing = true
-        watchesListedFolders = watching
-        sorting = (order, descending)
-        listingJoinsAround = Self.absolute(file)
-        let folder = (file as NSString).deletingLastPathComponent
-        loader.list([folder.isEmpty ? "." : folder], recursive: false, order: order, descending: descending)
-    }
-
-    /// `path` made absolute and without `.` or `..`: the same file, however it was named.
-    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// How many pictures show.
     public var count: Int { order.count }

@@ -48,21 +48,19 @@ public final class TrashActions {
 
     /// What the bar says after `moved` pictures went to the trash and `problems` could not.
     public static func trashed(_ moved: Int, problems: [String]) -> String {
-        var line = moved == 0 ? "" : "\(moved) moved to the trash, z puts \(moved == 1 ? "it" : "them") back"
-        if let first = problems.first {
-            line +=
-                (line.isEmpty ? "" : "; ") + (problems.count == 1 ? first : "\(first) (and \(problems.count - 1) more)")
-        }
-        return line.isEmpty ? "nothing to move to the trash" : line
+        said(moved == 0 ? "" : "\(moved) moved to the trash, z puts \(moved == 1 ? "it" : "them") back", problems)
+            ?? "nothing to move to the trash"
     }
 
     /// What the bar says after `restored` pictures came back from the trash and `problems` could not.
     public static func restored(_ restored: Int, problems: [String]) -> String {
-        var line = restored == 0 ? "" : "\(restored) put back"
-        if let first = problems.first {
-            line +=
-                (line.isEmpty ? "" : "; ") + (problems.count == 1 ? first : "\(first) (and \(problems.count - 1) more)")
-        }
-        return line.isEmpty ? "nothing to put back" : line
+        said(restored == 0 ? "" : "\(restored) put back", problems) ?? "nothing to put back"
+    }
+
+    /// `done` and the first problem after it, with how many more; nil when both are empty.
+    private static func said(_ done: String, _ problems: [String]) -> String? {
+        guard let first = problems.first else { return done.isEmpty ? nil : done }
+        let problem = problems.count == 1 ? first : "\(first) (and \(problems.count - 1) more)"
+        return done.isEmpty ? problem : done + "; " + problem
     }
 }

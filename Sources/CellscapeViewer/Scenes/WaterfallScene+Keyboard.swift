@@ -50,13 +50,9 @@ extension WaterfallScene {
         let anchor =
             selection.flatMap { layout.indices(in: visibleRect).contains($0) ? $0 : nil }
             ?? layout.topItem(at: scrollOffset)
-        let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
         var configuration = layout.configuration
         configuration.columns = .minimumWidth(bounded)
-        layout = WaterfallLayout(
-            configuration: configuration, bounds: Rect(x: 0, y: scrollOffset, width: size.width, height: size.height))
-        layout.append(items.map(\.size))
-        scroll(to: anchor.map { layout.frame(at: $0).minY - anchorScreenY } ?? scrollOffset)
+        keepingInPlace(anchor) { $0.layOutAgain(configuration: configuration) }
         loadPagesIfNeeded()
     }
 

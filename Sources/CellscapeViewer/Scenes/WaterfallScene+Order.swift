@@ -82,11 +82,19 @@ extension WaterfallScene {
         return true
     }
 
-    /// Lays every item out anew, their sizes or their order having changed.
-    mutating func layOutAgain() {
+    /// Lays every item out anew (their sizes or their order changed), in `configuration` if given.
+    mutating func layOutAgain(configuration: WaterfallConfiguration? = nil) {
         layout = WaterfallLayout(
-            configuration: layout.configuration,
+            configuration: configuration ?? layout.configuration,
             bounds: Rect(x: 0, y: scrollOffset, width: size.width, height: size.height))
         layout.append(items.map(\.size))
+    }
+
+    /// Makes `change` to the layout keeping `anchor`'s tile where it was on screen (the scroll offset
+    /// as it was without one).
+    mutating func keepingInPlace(_ anchor: Int?, _ change: (inout WaterfallScene) -> Void) {
+        let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
+        change(&self)
+        scroll(to: anchor.map { layout.frame(at: $0).minY - anchorScreenY } ?? scrollOffset)
     }
 }

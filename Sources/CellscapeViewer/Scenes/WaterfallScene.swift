@@ -274,25 +274,17 @@ public struct WaterfallScene {
         for index in resized where index < items.count {
             if let item = pictures.item(at: index) { items[index] = item }
         }
-        let anchor = layout.topItem(at: scrollOffset)
-        let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
-        layOutAgain()
-        scroll(to: anchor.map { layout.frame(at: $0).minY - anchorScreenY } ?? scrollOffset)
+        keepingInPlace(layout.topItem(at: scrollOffset)) { $0.layOutAgain() }
     }
 
     /// Takes a new window size; a new width reflows the columns and keeps the item at the top in place.
     private mutating func resize(to newSize: Size) {
         guard newSize.width > 0, newSize.height > 0, newSize != size else { return }
         let bounds = Rect(x: 0, y: scrollOffset, width: newSize.width, height: newSize.height)
-        let anchor = layout.topItem(at: scrollOffset)
-        let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
-        size = newSize
-        if layout.shouldInvalidate(forBoundsChange: bounds) { layout.invalidate() }
-        layout.prepare(bounds: bounds)
-        if let anchor {
-            scroll(to: layout.frame(at: anchor).minY - anchorScreenY)
-        } else {
-            scroll(to: scrollOffset)
+        keepingInPlace(layout.topItem(at: scrollOffset)) { scene in
+            scene.size = newSize
+            if scene.layout.shouldInvalidate(forBoundsChange: bounds) { scene.layout.invalidate() }
+            scene.layout.prepare(bounds: bounds)
         }
     }
 }

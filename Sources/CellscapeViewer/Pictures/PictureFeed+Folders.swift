@@ -66,6 +66,9 @@ extension PictureFeed {
     /// Shows the pictures that joined and whose headers arrived, each where the current order puts
     /// it; returns whether any did.
     func placeJoined() -> Bool {
+        // The place is found among the pictures shown by their keys: each needs its header first (a
+        // picture given alone may still be read when the first of its folder arrive).
+        guard headersArrived == count else { return false }
         let ready = joining.filter { arrived[$0.rawValue] }.sorted()
         guard !ready.isEmpty else { return false }
         joining.subtract(ready)

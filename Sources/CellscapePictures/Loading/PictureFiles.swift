@@ -228,13 +228,17 @@ public struct PictureFiles: Sendable {
     public static func nameOrder(of paths: [String]) -> [Int] {
         // Names never hold a NUL, and a natural key's length bytes follow a digit marker, so a NUL
         // between folders' keys sorts a shorter folder name first, as a listing does.
-        let keys = paths.map { path in
-            path.split(separator: "/", omittingEmptySubsequences: true).map { naturalKey(String($0)) }
-                .joined(separator: [0]).map { $0 }
-        }
+        let keys = paths.map(nameKey(of:))
         return paths.indices.sorted {
             keys[$0] == keys[$1] ? paths[$0] < paths[$1] : keys[$0].lexicographicallyPrecedes(keys[$1])
         }
+    }
+
+    /// A path's key in name order (``nameOrder(of:)``): each component's natural key, a NUL between them.
+    /// Keys that are equal leave the paths to compare as written.
+    public static func nameKey(of path: String) -> [UInt8] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map { naturalKey(String($0)) }
+            .joined(separator: [0]).map { $0 }
     }
 
     /// Whether `first` comes before `second` in natural order: runs of digits compare as numbers

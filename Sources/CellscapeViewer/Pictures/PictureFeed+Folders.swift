@@ -84,7 +84,6 @@ extension PictureFeed {
     private func place(of id: PictureID) -> Int {
         let descending = sorting.descending
         let key = sorting.order.key(of: headers[id.rawValue])
-        let path = loader.path(of: id)
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2
@@ -93,21 +92,31 @@ extension PictureFeed {
             // Descending is ascending reversed: it goes first where the other would precede it.
             let goesFirst =
                 descending
-                ? precedes(otherKey, loader.path(of: other), key, path)
-                : precedes(key, path, otherKey, loader.path(of: other))
+                ? precedes(other, otherKey, id, key)
+                : precedes(id, key, other, otherKey)
             if goesFirst { high = middle } else { low = middle + 1 }
         }
         return low
     }
 
-    /// Whether a picture keyed `key` at `path` comes before one keyed `otherKey` at `otherPath` in
-    /// ascending order: by key, those without after, ties in name order.
-    private func precedes(_ key: Int?, _ path: String, _ otherKey: Int?, _ otherPath: String) -> Bool {
+    /// Whether picture `first` keyed `key` comes before `second` keyed `otherKey` in ascending order:
+    /// by key, those without after, ties in name order (each name's key made once).
+    private func precedes(_ first: PictureID, _ key: Int?, _ second: PictureID, _ otherKey: Int?) -> Bool {
         switch (key, otherKey) {
-        case (let key?, let otherKey?) where key != otherKey: key < otherKey
-        case (.some, nil): true
-        case (nil, .some): false
-        default: PictureFiles.nameOrder(of: [path, otherPath]) == [0, 1]
+        case (let key?, let otherKey?) where key != otherKey: return key < otherKey
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default:
+            let (firstKey, secondKey) = (nameKey(first), nameKey(second))
+            guard firstKey == secondKey else { return firstKey.lexicographicallyPrecedes(secondKey) }
+            return loader.path(of: first) < loader.path(of: second)
         }
+    }
+
+    private func nameKey(_ id: PictureID) -> [UInt8] {
+        if let key = nameKeys[id] { return key }
+        let key = PictureFiles.nameKey(of: loader.path(of: id))
+        nameKeys[id] = key
+        return key
     }
 }

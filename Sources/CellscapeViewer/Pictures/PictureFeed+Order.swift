@@ -1,4 +1,5 @@
 import CellscapePictures
+import Foundation
 
 /// The order of a feed's pictures: sorted again while it shows, pictures that left their folder (or
 /// went to the trash) taken out so the grid closes over them, and pictures that joined placed where
@@ -98,13 +99,16 @@ extension PictureFeed {
     /// Pictures a listing found around a picture given alone: they join where the order puts them,
     /// but for the picture given, found again under its folder's name, which is let go.
     func join(listed ids: [PictureID]) {
+        let givenName = listingJoinsAround.map { ($0 as NSString).lastPathComponent }
         for id in ids {
-            if Self.absolute(loader.path(of: id)) == listingJoinsAround {
+            let path = loader.path(of: id)
+            // Only a file of the same name can be the one given: the rest need no path made absolute.
+            if (path as NSString).lastPathComponent == givenName, Self.absolute(path) == listingJoinsAround {
                 loader.forget([id])
                 continue
             }
             joining.insert(id)
-            if idByPath != nil { idByPath?[loader.path(of: id)] = id }
+            if idByPath != nil { idByPath?[path] = id }
         }
         nameRanks = nil
     }

@@ -89,4 +89,13 @@ extension PictureFeed {
 
     /// The colour of a picture's tile until its thumbnail arrives.
     static let tileColor = Color(hex: 0x2A_2F3C)
+
+    /// A problem as a tile says it, under the file's name: without the path.
+    static func reason(_ problem: String, path: String) -> String {
+        if problem.hasPrefix("cannot read \(path): ") {
+            return "cannot read: " + problem.dropFirst("cannot read \(path): ".count)
+        }
+        if problem.hasPrefix("\(path): ") { return String(problem.dropFirst(path.count + 2)) }
+        return problem
+    }
 }

@@ -50,6 +50,8 @@ public final class PictureFeed {
     var idByPath: [String: PictureID]?
     /// The picture given alone, its folder's pictures joining around it (`PictureFeed+Opening.swift`).
     var listingJoinsAround: String?
+    /// Each joining or shown picture's key in name order, once a join compared it.
+    var nameKeys: [PictureID: [UInt8]] = [:]
     /// The order the pictures are sorted in, and a sort asked before every header had arrived.
     var sorting: (order: PictureFiles.Order, descending: Bool) = (.name, false)
     var sortWanted = false
@@ -270,15 +272,6 @@ public final class PictureFeed {
         guard broken.insert(id).inserted else { return }
         problems[id] = Self.reason(problem, path: loader.path(of: id))
         report(problem)
-    }
-
-    /// A problem as a tile says it, under the file's name: without the path.
-    static func reason(_ problem: String, path: String) -> String {
-        if problem.hasPrefix("cannot read \(path): ") {
-            return "cannot read: " + problem.dropFirst("cannot read \(path): ".count)
-        }
-        if problem.hasPrefix("\(path): ") { return String(problem.dropFirst(path.count + 2)) }
-        return problem
     }
 }
 

@@ -59,11 +59,8 @@ struct PictureOptions: ParsableArguments {
         {
             return PictureFeed(
                 opening: file, order: sort, descending: reverse, threads: ParallelWorkers.count,
-                diskCache: noDiskCache ? nil : ThumbnailCache(environment: ProcessInfo.processInfo.environment),
-                memoryBytes: cacheSize << 20, watching: watching
-            ) { problem in
-                FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
-            }
+                diskCache: Self.diskCache(!noDiskCache), memoryBytes: cacheSize << 20, watching: watching,
+                report: Self.report)
         }
         // A folder is listed while the window opens: a missing path is said first, as without.
         if streaming, arguments.contains(where: Self.isFolder) {
@@ -78,12 +75,8 @@ struct PictureOptions: ParsableArguments {
             guard !present.isEmpty else { throw ExitCode(2) }
             return PictureFeed(
                 listing: present, recursive: recursive, order: sort, descending: reverse,
-                threads: ParallelWorkers.count,
-                diskCache: noDiskCache ? nil : ThumbnailCache(environment: ProcessInfo.processInfo.environment),
-                memoryBytes: cacheSize << 20, watching: watching
-            ) { problem in
-                FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
-            }
+                threads: ParallelWorkers.count, diskCache: Self.diskCache(!noDiskCache),
+                memoryBytes: cacheSize << 20, watching: watching, report: Self.report)
         }
         let found = PictureFiles(arguments, recursive: recursive, order: sort, descending: reverse)
         for problem in found.problems { FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8)) }
@@ -98,9 +91,7 @@ struct PictureOptions: ParsableArguments {
         let feed = Self.feed(of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache)
         feed.skippedFiles = found.skipped
         if recursive {
-            feed.foldersGiven = arguments.filter(Self.isFolder).map {
-                URL(fileURLWithPath: $0).standardizedFileURL.path
-            }
+            feed.foldersGiven = arguments.filter(Self.isFolder).map(PictureFiles.absolute)
         }
         if watching { feed.watch(folders: found.folders) }
         return feed
@@ -111,8 +102,8 @@ struct PictureOptions: ParsableArguments {
     func openedPosition(in feed: PictureFeed) -> Int? {
         guard !paths.contains("-"), let first = paths.first, paths.allSatisfy(Self.isFile) else { return nil }
         if let position = feed.position(ofPath: first) { return position }
-        let wanted = URL(fileURLWithPath: first).standardizedFileURL.path
-        return feed.paths.firstIndex { URL(fileURLWithPath: $0).standardizedFileURL.path == wanted }
+        let wanted = PictureFiles.absolute(first)
+        return feed.paths.firstIndex { PictureFiles.absolute($0) == wanted }
     }
 
     /// The paths on standard input, one a line; a line that cannot be a path (binary data) is said,
@@ -145,12 +136,18 @@ struct PictureOptions: ParsableArguments {
     /// The feed of the pictures at `paths`, each problem said on standard error.
     static func feed(of paths: [String], cacheSize: Int = 256, diskCache: Bool = true) -> PictureFeed {
         PictureFeed(
-            paths: paths, threads: ParallelWorkers.count,
-            diskCache: diskCache ? ThumbnailCache(environment: ProcessInfo.processInfo.environment) : nil,
-            memoryBytes: cacheSize << 20
-        ) { problem in
-            FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
-        }
+            paths: paths, threads: ParallelWorkers.count, diskCache: Self.diskCache(diskCache),
+            memoryBytes: cacheSize << 20, report: report)
+    }
+
+    /// The desktop's shared thumbnail cache, when it is to be used.
+    private static func diskCache(_ used: Bool) -> ThumbnailCache? {
+        used ? ThumbnailCache(environment: ProcessInfo.processInfo.environment) : nil
+    }
+
+    /// Says a feed's problem on standard error, one line.
+    private static func report(_ problem: String) {
+        FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
     }
 
     /// The pictures of `feed`, every header arrived, as a session header records them.

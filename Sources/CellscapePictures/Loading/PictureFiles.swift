@@ -282,7 +282,8 @@ public struct PictureFiles: Sendable {
         return key
     }
 
-    private static func absolute(_ path: String) -> String {
+    /// `path` made absolute and without `.` or `..`: the same file, however it was named.
+    public static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

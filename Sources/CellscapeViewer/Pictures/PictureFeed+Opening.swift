@@ -16,11 +16,8 @@ extension PictureFeed {
         isListing = true
         watchesListedFolders = watching
         sorting = (order, descending)
-        listingJoinsAround = Self.absolute(file)
+        listingJoinsAround = PictureFiles.absolute(file)
         let folder = (file as NSString).deletingLastPathComponent
         loader.list([folder.isEmpty ? "." : folder], recursive: false, order: order, descending: descending)
     }
-
-    /// `path` made absolute and without `.` or `..`: the same file, however it was named.
-    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 }

@@ -103,7 +103,7 @@ extension PictureFeed {
         for id in ids {
             let path = loader.path(of: id)
             // Only a file of the same name can be the one given: the rest need no path made absolute.
-            if (path as NSString).lastPathComponent == givenName, Self.absolute(path) == listingJoinsAround {
+            if (path as NSString).lastPathComponent == givenName, PictureFiles.absolute(path) == listingJoinsAround {
                 loader.forget([id])
                 continue
             }

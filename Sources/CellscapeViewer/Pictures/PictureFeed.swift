@@ -126,7 +126,7 @@ public final class PictureFeed {
             let path = URL(fileURLWithPath: first).standardizedFileURL.path
             listedFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
         }
-        if recursive { foldersGiven = arguments.map(Self.absolute) }
+        if recursive { foldersGiven = arguments.map(PictureFiles.absolute) }
         loader.list(arguments, recursive: recursive, order: order, descending: descending)
     }
 

@@ -5,20 +5,27 @@ extension Framebuffer {
     /// scaled to fill `rect`, each pixel taking the picture's pixel under its centre, clipped to the
     /// frame; with an `opacity` below 1, faded over what is there. The picture is first turned
     /// `quarterTurns` times clockwise and then, if `mirrored`, flipped left to right (`rect` has the
-    /// turned picture's proportions).
+    /// turned picture's proportions). A picture within a pixel of `rect`'s size (one made for it) is
+    /// drawn at its own size from `rect`'s rounded corner, pixel for pixel: stretched by a pixel, a row
+    /// would be doubled and another dropped.
     public func draw(
         _ picture: some PixelSource, in rect: Rect, opacity: Double = 1, quarterTurns: Int = 0, mirrored: Bool = false
     ) {
         guard picture.width > 0, picture.height > 0, rect.width > 0, rect.height > 0 else { return }
+        let turns = (quarterTurns % 4 + 4) % 4
+        let (shownWidth, shownHeight) =
+            turns % 2 == 0 ? (picture.width, picture.height) : (picture.height, picture.width)
+        var rect = rect
+        if abs(Double(shownWidth) - rect.width) < 1.5 && abs(Double(shownHeight) - rect.height) < 1.5 {
+            rect = Rect(
+                x: rect.minX.rounded(), y: rect.minY.rounded(), width: Double(shownWidth), height: Double(shownHeight))
+        }
         // Clamped as doubles: a picture zoomed and panned far off the window must not overflow an Int.
         let left = Self.clamped(rect.minX.rounded(), to: width)
         let right = Self.clamped(rect.maxX.rounded(), to: width)
         let top = Self.clamped(rect.minY.rounded(), to: height)
         let bottom = Self.clamped(rect.maxY.rounded(), to: height)
         guard left < right, top < bottom else { return }
-        let turns = (quarterTurns % 4 + 4) % 4
-        let (shownWidth, shownHeight) =
-            turns % 2 == 0 ? (picture.width, picture.height) : (picture.height, picture.width)
         let scaleX = Double(shownWidth) / rect.width
         let scaleY = Double(shownHeight) / rect.height
         let (last, bottomRow, stride) = (picture.width - 1, picture.height - 1, picture.stride)

@@ -37,7 +37,7 @@ import Testing
     @Test func theOpenPictureAndItsNeighboursArriveAtTheirSizesAndTheRestAreLetGo() throws {
         let (feed, root) = try Self.feed()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(feed.side == 256)
+        #expect(feed.tileWidth == 256)
         feed.wantView(2, side: 500, prefetching: [1, 3], prefetchSide: 400)
         Self.wait(feed) { [1, 2, 3].allSatisfy { feed.viewImage($0) != nil } }
         #expect(feed.viewImage(2).map { ($0.width, $0.height) } ?? (0, 0) == (500, 333))

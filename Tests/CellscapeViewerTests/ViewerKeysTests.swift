@@ -69,7 +69,7 @@ import Testing
         model.handle(.key(.removeCells))
         #expect(model.waterfall.layout.columnWidth < before)
         model.waterfall.prepareFrame()
-        #expect(feed.side == Int((model.waterfall.layout.columnWidth / 64).rounded(.up)) * 64, "thumbnails follow")
+        #expect(feed.tileWidth == model.waterfall.layout.columnWidth, "thumbnails follow")
         for _ in 0..<30 { model.handle(.key(.removeCells)) }
         #expect(model.waterfall.layout.columnWidth >= 96, "no smaller than 96 points")
     }

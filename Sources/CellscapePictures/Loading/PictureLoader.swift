@@ -34,6 +34,8 @@ public final class PictureLoader: Sendable {
 
     /// Requests of a lower priority than this are for what the window shows now.
     public static let onScreen = 1 << 40
+    /// The largest side a picture is asked for at (a side and an id make one key); larger asks get this.
+    public static let largestSide = (1 << 20) - 1
     /// How many headers are read before any thumbnail: more than a first screen of tiles holds.
     static let firstHeaders = 128
 
@@ -112,7 +114,7 @@ public final class PictureLoader: Sendable {
     /// asked for a screen ahead, now on screen) it takes that one. One `forWindow` (an open picture or
     /// its neighbours, at the window's size) has its memory lent by the loader's pool.
     public func requestThumbnail(_ id: PictureID, side: Int, priority: Int, forWindow: Bool = false) {
-        core.requestThumbnail(id, side: side, priority: priority, forWindow: forWindow)
+        core.requestThumbnail(id, side: min(side, Self.largestSide), priority: priority, forWindow: forWindow)
     }
 
     /// Asks for the next `count` frames of animation `id` (a GIF or WebP) shrunk to fit `side`
@@ -120,12 +122,12 @@ public final class PictureLoader: Sendable {
     /// frame, until ``stopFrames(_:side:)``. Asked again before a worker took it, the counts add up
     /// and the better priority holds.
     public func requestFrames(_ id: PictureID, side: Int, count: Int, priority: Int) {
-        core.requestFrames(id, side: side, count: count, priority: priority)
+        core.requestFrames(id, side: min(side, Self.largestSide), count: count, priority: priority)
     }
 
     /// Stops decoding animation `id` at `side` and lets go of its decoder (a tile scrolled away).
     public func stopFrames(_ id: PictureID, side: Int) {
-        core.stopFrames(id, side: side)
+        core.stopFrames(id, side: min(side, Self.largestSide))
     }
 
     /// Asks for the part `region` of picture `id` (upright pixels) at `scale` (at most 1), its memory

@@ -4,17 +4,18 @@ import CellscapeRender
 
 extension PictureFeed {
     /// Plays the animations among the pictures at `positions` (tiles on screen, or the open picture)
-    /// at `side`, and stops every other, giving its frames back: what scrolled away stops.
-    public func play(_ positions: [Int], side: Int, now: UInt64) {
+    /// at `side`, or each at its tile's size (``gridSide(of:)``), and stops every other, giving its
+    /// frames back: what scrolled away stops.
+    public func play(_ positions: [Int], side: Int? = nil, now: UInt64) {
         let ids = positions.filter { $0 >= 0 && $0 < count }.map { order[$0] }
         let wanted = Set(ids.filter { headers[$0.rawValue]?.isAnimated == true })
-        for (id, animation) in animations where !wanted.contains(id) || animation.side != side {
+        for (id, animation) in animations where !wanted.contains(id) || animation.side != side ?? gridSide(of: id) {
             loader.stopFrames(id, side: animation.side)
             animations[id] = nil
         }
         shareMemory()
         for id in wanted where animations[id] == nil && !broken.contains(id) {
-            animations[id] = PlayingAnimation(side: side)
+            animations[id] = PlayingAnimation(side: side ?? gridSide(of: id))
         }
         requestFrames()
     }
@@ -110,7 +111,7 @@ extension PictureFeed {
             let count = animation.framesToRequest(ahead: ahead)
             guard count > 0 else { continue }
             animations[id]?.requested += count
-            let priority = animation.side > side ? -3 : order.position(of: id) ?? Int.max / 2
+            let priority = animation.side > gridSide(of: id) ? -3 : order.position(of: id) ?? Int.max / 2
             loader.requestFrames(id, side: animation.side, count: count, priority: priority)
         }
     }

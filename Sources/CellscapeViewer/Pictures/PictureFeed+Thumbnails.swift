@@ -4,31 +4,46 @@ import CellscapeRender
 /// What the feed asks the loader to decode: the grid's thumbnails by priority, the open picture at
 /// the window's size with its neighbours, and the region of a picture zoomed past the window.
 extension PictureFeed {
+    /// The side picture `id`'s grid thumbnail is made to fit: its tile's longer side in pixels (never
+    /// more than the picture's own), so the thumbnail is an area reduction to the tile's exact size and
+    /// is drawn pixel for pixel.
+    public func gridSide(of id: PictureID) -> Int {
+        let tile = max(1, tileWidth)
+        guard let header = header(of: id), header.width > 0, header.height > 0 else { return Int(tile.rounded()) }
+        let longer = tile * max(1, Double(header.height) / Double(header.width))
+        return max(1, min(Int(longer.rounded()), max(header.width, header.height), PictureLoader.largestSide))
+    }
+
+    /// Whether the thumbnail kept for `id` was made for its tile as it is now.
+    func hasGridThumbnail(_ id: PictureID) -> Bool {
+        memory.contains(id) && thumbnailSides[id] == gridSide(of: id)
+    }
+
     /// Asks for the thumbnails of the pictures `ids` (the cells in view), at the grid's side so the two
     /// views share them; work for other cells is dropped before it starts.
     public func want(cells ids: [PictureID]) {
         wanted.setCells(Set(ids))
         for id in ids where !broken.contains(id) {
-            guard !memory.contains(id) else {
-                memory.use(id)
-                continue
-            }
-            loader.requestThumbnail(id, side: side, priority: order.position(of: id) ?? PictureLoader.onScreen - 1)
+            memory.use(id)
+            guard !hasGridThumbnail(id) else { continue }
+            let priority = order.position(of: id) ?? PictureLoader.onScreen - 1
+            loader.requestThumbnail(id, side: gridSide(of: id), priority: priority)
         }
     }
 
     /// Asks for the thumbnails of `visible` first, then a screen ahead in the scroll direction, then a
-    /// screen behind; work for anything farther is dropped before it starts. `tileWidth` sets the side.
+    /// screen behind; work for anything farther is dropped before it starts. Each is made at its tile's
+    /// size, its width `tileWidth` pixels.
     public func want(visible: Range<Int>, ahead: Range<Int>, behind: Range<Int>, tileWidth: Double) {
-        side = max(64, (Int(tileWidth.rounded(.up)) + 63) / 64 * 64)
+        self.tileWidth = tileWidth
         let clamp = { (range: Range<Int>) in range.clamped(to: 0..<self.count) }
         wanted.set(Set([visible, ahead, behind].flatMap { clamp($0).map { order[$0] } }))
         for (band, range) in [(0, visible), (1, ahead), (2, behind)] {
             for position in clamp(range) {
                 let id = order[position]
                 if band == 0 { memory.use(id) }  // what shows is what was used last
-                guard !memory.contains(id) && !broken.contains(id) else { continue }
-                loader.requestThumbnail(id, side: side, priority: band * PictureLoader.onScreen + position)
+                guard !hasGridThumbnail(id) && !broken.contains(id) else { continue }
+                loader.requestThumbnail(id, side: gridSide(of: id), priority: band * PictureLoader.onScreen + position)
             }
         }
     }
@@ -37,7 +52,7 @@ extension PictureFeed {
     public func viewArrived(_ position: Int) -> Bool {
         let id = order[position]
         guard let viewSide, viewSide.id == id else { return false }
-        return viewSide.side <= side ? memory.contains(id) : (views[id]?.side ?? 0) >= viewSide.side
+        return viewSide.side <= gridSide(of: id) ? hasGridThumbnail(id) : views[id]?.side == viewSide.side
     }
 
     /// The open picture's image, decoded for the window, if it has arrived.
@@ -83,13 +98,15 @@ extension PictureFeed {
         }
     }
 
-    /// Asks for picture `id` at `side` unless an image that large is kept. At the grid's side or
-    /// below the grid's thumbnail serves; larger ones borrow their memory from the loader's pool.
+    /// Asks for picture `id` at `side` unless an image of that side is kept (a larger one would be
+    /// drawn reduced by nearest pixels). At the grid's side or below the grid's thumbnail serves; larger
+    /// ones borrow their memory from the loader's pool.
     private func request(_ id: PictureID, side: Int, priority: Int) {
         memory.use(id)
-        if side <= self.side {
-            if !memory.contains(id) { loader.requestThumbnail(id, side: self.side, priority: priority) }
-        } else if (views[id]?.side ?? 0) < side {
+        let gridSide = gridSide(of: id)
+        if side <= gridSide {
+            if !hasGridThumbnail(id) { loader.requestThumbnail(id, side: gridSide, priority: priority) }
+        } else if views[id]?.side != side {
             loader.requestThumbnail(id, side: side, priority: priority, forWindow: true)
         }
     }

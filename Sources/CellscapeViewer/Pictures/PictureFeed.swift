@@ -34,8 +34,10 @@ public final class PictureFeed {
     public internal(set) var headersArrived = 0
     /// Decoded thumbnails, bounded in bytes.
     var memory: ThumbnailMemory
-    /// The side thumbnails are decoded to: the tile width, rounded up to a multiple of 64.
-    public internal(set) var side = 256
+    /// The grid's tile width in pixels: each thumbnail is made at its tile's own size (``gridSide(of:)``).
+    public internal(set) var tileWidth = 256.0
+    /// The side each thumbnail in ``memory`` was made to fit, by picture.
+    var thumbnailSides: [PictureID: Int] = [:]
     /// The pictures whose grid thumbnails arrived at the last ``takeResults()``.
     var arrivalIDs: [PictureID] = []
     /// The pictures whose size changed at the last ``takeResults()`` (a file rewritten).
@@ -202,10 +204,12 @@ public final class PictureFeed {
             if let problem { markBroken(id, problem) }
         case .thumbnail(let id, let side, let thumbnail, let problem):
             if let thumbnail {
-                if side == self.side {
+                // One made for the tiles' last size serves until the one for their size now arrives.
+                if side == gridSide(of: id) || !(memory.contains(id) || viewsWanted.contains(id)) {
                     memory.insert(thumbnail, for: id)
+                    thumbnailSides[id] = side
                     arrivalIDs.append(id)
-                } else if viewsWanted.contains(id), side > views[id]?.side ?? 0 {
+                } else if viewsWanted.contains(id), viewSide.map({ $0 == (id, side) }) ?? false || views[id] == nil {
                     views[id] = (side, thumbnail)
                 }
             }

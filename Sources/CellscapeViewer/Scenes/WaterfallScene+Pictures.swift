@@ -172,8 +172,8 @@ extension WaterfallScene {
         let inRegions =
             !(pictures.header(at: view.index)?.isAnimated ?? false) && view.quarterTurns == 0 && !view.mirrored
             && (rect.width > viewport.width * 1.5 || rect.height > viewport.height * 1.5)
-        let side = Int(
-            min(max(picture.width, picture.height), inRegions ? fitSide : max(fitSide, shownSide)).rounded(.up))
+        // Decoded at the size shown, so a reduction is an area reduction, never one by nearest pixels.
+        let side = max(1, Int(min(max(picture.width, picture.height), inRegions ? fitSide : shownSide).rounded()))
         return (rect, side, fitSide, inRegions)
     }
 

@@ -24,8 +24,8 @@ extension WaterfallScene {
         }
         pictures.releaseRegion()
         wantThumbnails(of: pictures, visible: visible)
-        // Frames at the tile's own width: there are many of each, and they are never reused elsewhere.
-        pictures.play(visible, side: Int(layout.columnWidth.rounded(.up)), now: monotonicNanoseconds())
+        // Frames at the tile's own size: there are many of each, and they are never reused elsewhere.
+        pictures.play(visible, now: monotonicNanoseconds())
     }
 
     /// Draws the frame: the background, the tiles the layout finds in the visible rect, and the HUD.

@@ -6,7 +6,7 @@ import PackageDescription
 
 let targets = [
     "FuzzSession", "FuzzCatalog", "FuzzForceInput", "FuzzPictureHeader", "FuzzJPEG", "FuzzPNG", "FuzzThumbnailCache",
-    "FuzzGIF", "FuzzWebP", "FuzzColourProfile", "FuzzOptionalCodecs",
+    "FuzzGIF", "FuzzWebP", "FuzzColourProfile", "FuzzOptionalCodecs", "FuzzAPNG",
 ]
 
 let package = Package(

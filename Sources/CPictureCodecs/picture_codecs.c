@@ -90,6 +90,12 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
                 (bottom - top) * (long)scale + rounding >= (long)min_height * 8)
                 break;
         }
+        // A scale that gives the full size anyway (a picture of a few pixels) is no scale: a scaled
+        // IDCT would smooth its halved colour otherwise than libjpeg's fancy upsampling does.
+        long rounding = region == NULL ? 7 : 0;
+        if ((right - left) * (long)info.scale_num + rounding >= (right - left) * 8 &&
+            (bottom - top) * (long)info.scale_num + rounding >= (bottom - top) * 8)
+            info.scale_num = 8;
     }
     jpeg_start_decompress(&info);
     // The region at the scale chosen, rounded outward, and where libjpeg's crop (on iMCU columns) starts.

@@ -93,6 +93,28 @@ const unsigned char *cellscape_gif_canvas(const cellscape_gif *gif);
 /// (or after one cut short), or -1 with a message when not even a first frame can be read.
 int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *error, size_t error_size);
 
+// ---- Animated PNG (a chunk reader feeding libpng a frame at a time) ----
+
+/// An APNG being played: its canvas (B, G, R, A) with each frame composited as browsers do it
+/// (dispose none, background or previous; blend source or over; frame regions). A PNG that is no
+/// valid APNG plays as one frame, its default image.
+typedef struct cellscape_apng cellscape_apng;
+
+/// Opens a PNG held in memory (which must outlive it); NULL with a message in `error`.
+cellscape_apng *cellscape_apng_open(const unsigned char *data, size_t length, double max_pixels, char *error,
+                                    size_t error_size);
+void cellscape_apng_close(cellscape_apng *apng);
+void cellscape_apng_size(const cellscape_apng *apng, int *width, int *height);
+/// How many times it plays (acTL's num_plays): 0 for ever; 1 for a still.
+int cellscape_apng_plays(const cellscape_apng *apng);
+int cellscape_apng_frame_count(const cellscape_apng *apng);
+/// The canvas: width x height pixels of B, G, R, A, rows width * 4 bytes apart.
+const unsigned char *cellscape_apng_canvas(const cellscape_apng *apng);
+/// Composites the next frame onto the canvas and gives its delay (a zero denominator is 1/100 s).
+/// Returns 1, 0 after the last frame (or one that cannot be decoded), or -1 with a message when not
+/// even a first frame can be.
+int cellscape_apng_next_frame(cellscape_apng *apng, int *delay_milliseconds, char *error, size_t error_size);
+
 // ---- WebP (libwebp, libwebpdemux) ----
 
 /// A WebP being played, still or animated: whole composited canvases of B, G, R, A.

@@ -43,8 +43,8 @@ extension PictureHeader.Format {
         }
     }
 
-    /// Whether its files may hold an animation that plays (an APNG shows its default image).
-    public var animates: Bool { self == .gif || self == .webp }
+    /// Whether its files may hold an animation that plays (an APNG for a PNG).
+    public var animates: Bool { self == .gif || self == .webp || self == .png }
 
     /// How a thumbnail shrinks while it decodes, rather than after a decode at full size.
     public var shrinksOnLoad: String {

@@ -6,7 +6,7 @@ import CPictureCodecs
     import Darwin
 #endif
 
-/// The frames of a GIF or WebP, still or animated, one after another: each a whole canvas composited
+/// The frames of a GIF, WebP or PNG (APNG), still or animated, one after another: each a whole canvas composited
 /// as browsers composite it (disposal, transparency, frames clipped to the canvas), B, G, R, A with
 /// straight alpha.
 ///
@@ -22,6 +22,7 @@ public final class PictureFrames {
         switch source {
         case .gif(let gif): Int(cellscape_gif_loop_count(gif))
         case .webp(let webp): Int(cellscape_webp_loop_count(webp))
+        case .png(let png): Int(cellscape_apng_plays(png))
         }
     }
     private let bytes: UnsafeMutableBufferPointer<UInt8>
@@ -30,6 +31,7 @@ public final class PictureFrames {
     private enum Source {
         case gif(OpaquePointer)
         case webp(OpaquePointer)
+        case png(OpaquePointer)
     }
 
     /// Opens the frames of `data`, a GIF or a WebP.
@@ -59,9 +61,16 @@ public final class PictureFrames {
             }
             cellscape_webp_size(webp, &width, &height)
             source = .webp(webp)
-        case .jpeg, .png, .heif, .jxl:
+        case .png:
+            guard let png = cellscape_apng_open(bytes.baseAddress, data.count, maximumPixels, &message, 256) else {
+                bytes.deallocate()
+                throw PictureDecoder.Failure(description: PictureDecoder.text(message))
+            }
+            cellscape_apng_size(png, &width, &height)
+            source = .png(png)
+        case .jpeg, .heif, .jxl:
             bytes.deallocate()
-            throw PictureDecoder.Failure(description: "not a GIF or WebP picture")
+            throw PictureDecoder.Failure(description: "not a GIF, WebP or PNG picture")
         }
         self.width = Int(width)
         self.height = Int(height)
@@ -71,6 +80,7 @@ public final class PictureFrames {
         switch source {
         case .gif(let gif): cellscape_gif_close(gif)
         case .webp(let webp): cellscape_webp_close(webp)
+        case .png(let png): cellscape_apng_close(png)
         }
         bytes.deallocate()
     }
@@ -98,6 +108,9 @@ public final class PictureFrames {
         case .webp(let webp):
             status = cellscape_webp_next_frame(webp, &delay, &message, 256)
             canvas = cellscape_webp_canvas(webp)
+        case .png(let png):
+            status = cellscape_apng_next_frame(png, &delay, &message, 256)
+            canvas = cellscape_apng_canvas(png)
         }
         if status < 0 { throw PictureDecoder.Failure(description: PictureDecoder.text(message)) }
         guard status == 1, let canvas else { return nil }

@@ -25,7 +25,7 @@ public struct PictureHeader: Hashable, Sendable {
     public var storedHeight: Int
     /// The EXIF orientation, 1 to 8 (1: stored upright).
     public var orientation: PictureOrientation
-    /// Whether it has more than one frame (a GIF or WebP animation; an APNG shows its default image).
+    /// Whether it has more than one frame (a GIF, WebP or APNG animation).
     public var isAnimated = false
     /// The file's size in bytes, when the header was read from a file.
     public var fileSize: Int?
@@ -81,29 +81,36 @@ public struct PictureHeader: Hashable, Sendable {
         let width = bigEndian(start, at: 16, count: 4)
         let height = bigEndian(start, at: 20, count: 4)
         guard width > 0, height > 0 else { return nil }
-        let (orientation, exif) = pngExif(read)
+        let (orientation, exif, frames) = pngChunks(read)
         var header = PictureHeader(format: .png, width: width, height: height, orientation: orientation)
         header.exif = exif
+        header.isAnimated = frames > 1
         return header
     }
 
-    /// The orientation and EXIF in a PNG's eXIf chunk (a TIFF header, as in a JPEG's APP1 after `Exif\0\0`),
-    /// looked for among the chunks before the pixels.
-    private static func pngExif(_ read: @escaping (Int, Int) -> [UInt8]) -> (PictureOrientation, PictureExif?) {
+    /// The orientation and EXIF in a PNG's eXIf chunk (a TIFF header, as in a JPEG's APP1 after
+    /// `Exif\0\0`), and the frames its acTL declares (an APNG's), looked for among the chunks before
+    /// the pixels.
+    private static func pngChunks(_ read: @escaping (Int, Int) -> [UInt8])
+        -> (PictureOrientation, PictureExif?, frames: Int)
+    {
         var offset = 8
+        var found: (PictureOrientation, PictureExif?) = (.upright, nil)
+        var frames = 1
         for _ in 0..<256 {
-            let chunk = read(offset, 8)
-            guard chunk.count == 8 else { break }
+            let chunk = read(offset, 16)
+            guard chunk.count >= 8 else { break }
             let length = bigEndian(chunk, at: 0, count: 4)
             let type = String(decoding: chunk[4..<8], as: UTF8.self)
             if type == "IDAT" || type == "IEND" { break }
+            if type == "acTL", length == 8, chunk.count == 16 { frames = bigEndian(chunk, at: 8, count: 4) }
             if type == "eXIf", length <= 1 << 20 {
                 let tiff = read(offset + 8, length)
-                return (exifOrientation(tiff: tiff) ?? .upright, PictureExif(tiff: tiff))
+                found = (exifOrientation(tiff: tiff) ?? .upright, PictureExif(tiff: tiff))
             }
             offset += 12 + length
         }
-        return (.upright, nil)
+        return (found.0, found.1, frames)
     }
 
     private static func jpeg(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {

@@ -68,6 +68,18 @@ import Testing
         #expect(feed.advanceAnimations(to: .max) == false && feed.animationPosition(0)?.frame == 3)
     }
 
+    @Test func anAPNGPlaysItsPlayCountAndRestsOnItsLastFrame() throws {
+        let feed = try Self.feed("apng-default-apart.png")
+        feed.play([0], side: 40, now: monotonicNanoseconds())
+        // Three plays of four frames of 100 ms (the default image is not one of them).
+        let played = try Self.play(feed, steps: 11)
+        #expect(played.map(\.frame) == [1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3])
+        #expect(played.dropFirst().map(\.after).allSatisfy { $0 == 100 })
+        feed.loader.waitForWake(milliseconds: 100)
+        feed.takeResults()
+        #expect(feed.nextAnimationDeadline == nil)
+    }
+
     @Test func anAnimationOffScreenStopsAndGivesItsFramesBack() throws {
         let feed = try Self.feed("disposal-2.gif")
         feed.play([0], side: 40, now: monotonicNanoseconds())

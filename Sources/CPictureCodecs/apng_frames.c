@@ -19,7 +19,7 @@ typedef struct {
 struct cellscape_apng {
     const unsigned char *data;
     size_t length;
-    int width, height, plays, count, next, failed;
+    int width, height, plays, count, next, failed, ended_early;
     double max_pixels;
     unsigned char header[13];  // the IHDR's data
     unsigned char *colour;     // the chunks between IHDR and the pixels that libpng needs, whole
@@ -65,13 +65,16 @@ static int is(const unsigned char *type, const char *name) { return memcmp(type,
 static int read_chunks(struct cellscape_apng *apng) {
     size_t offset = 8, pixels_at = 0;
     uint32_t sequence = 0, declared = 0;
-    int control_seen = 0, data_since_control = 0, animated = 0, valid = 1;
+    int control_seen = 0, data_since_control = 0, animated = 0, valid = 1, ended = 0;
     const unsigned char *type;
     uint32_t length;
     while (chunk_at(apng, offset, &type, &length)) {
         const unsigned char *body = apng->data + offset + 8;
         size_t whole = (size_t)length + 12;
-        if (is(type, "IEND")) break;
+        if (is(type, "IEND")) {
+            ended = 1;
+            break;
+        }
         if (is(type, "IHDR") && offset == 8 && length == 13) {
             memcpy(apng->header, body, 13);
         } else if (is(type, "acTL") && pixels_at == 0 && length == 8) {
@@ -128,6 +131,11 @@ static int read_chunks(struct cellscape_apng *apng) {
         }
         offset += whole;
     }
+    // Cut short, it plays the frames it holds whole, as browsers play them: the last one begun is not.
+    if (!ended && animated && valid && pixels_at != 0 && apng->count > 1) {
+        apng->count--;
+        return 1;
+    }
     return animated && valid && apng->count == (int)declared && data_since_control && pixels_at != 0;
 }
 
@@ -164,6 +172,12 @@ cellscape_apng *cellscape_apng_open(const unsigned char *data, size_t length, do
         return NULL;
     }
     if (!read_chunks(apng)) apng->count = 0;  // the default image alone
+    // A file that ends before its IEND is missing what came after (frames, or rows).
+    const unsigned char *type;
+    uint32_t chunk_length;
+    size_t offset = 8;
+    while (chunk_at(apng, offset, &type, &chunk_length) && !is(type, "IEND")) offset += (size_t)chunk_length + 12;
+    apng->ended_early = !chunk_at(apng, offset, &type, &chunk_length);
     return apng;
 }
 
@@ -184,18 +198,21 @@ void cellscape_apng_size(const cellscape_apng *apng, int *width, int *height) {
 
 int cellscape_apng_plays(const cellscape_apng *apng) { return apng->count > 0 ? apng->plays : 1; }
 
+int cellscape_apng_ended_early(const cellscape_apng *apng) { return apng->ended_early; }
+
 int cellscape_apng_frame_count(const cellscape_apng *apng) { return apng->count > 0 ? apng->count : 1; }
 
 const unsigned char *cellscape_apng_canvas(const cellscape_apng *apng) { return apng->canvas; }
 
 typedef struct {
     unsigned char *pixels;
-    int width;
+    int width, rows;
 } frame_rows;
 
 static void take_row(void *context, const unsigned char *row, int y) {
     frame_rows *rows = context;
     memcpy(rows->pixels + (size_t)y * rows->width * 4, row, (size_t)rows->width * 4);
+    rows->rows++;
 }
 
 /// Appends a chunk of `type` holding `count` bytes to `out`, its CRC computed.
@@ -251,7 +268,7 @@ static int decode_frame(struct cellscape_apng *apng, int index, int width, int h
         in_frame = 1;
     }
     size += put_chunk(png + size, "IEND", NULL, 0);
-    frame_rows rows = {apng->pixels, width};
+    frame_rows rows = {apng->pixels, width, 0};
     int decoded_width = 0, decoded_height = 0;
     int status = cellscape_png_decode_rows(png, size, apng->max_pixels, apng->max_pixels, &decoded_width,
                                            &decoded_height, &rows, take_row, error, error_size);
@@ -301,11 +318,13 @@ int cellscape_apng_next_frame(cellscape_apng *apng, int *delay_milliseconds, cha
     if (apng->next >= total || apng->failed) return 0;
     if (apng->count == 0) {  // the default image alone: libpng reads the file as it is
         *delay_milliseconds = 0;
-        frame_rows rows = {apng->canvas, apng->width};
+        frame_rows rows = {apng->canvas, apng->width, 0};
         int width = 0, height = 0;
         if (cellscape_png_decode_rows(apng->data, apng->length, apng->max_pixels, apng->max_pixels, &width, &height,
-                                      &rows, take_row, error, error_size) != 0)
-            return -1;
+                                      &rows, take_row, error, error_size) != 0) {
+            if (rows.rows == 0) return -1;
+            apng->ended_early = 1;  // the rows it holds show, the rest stay transparent
+        }
         apng->next = 1;
         return 1;
     }

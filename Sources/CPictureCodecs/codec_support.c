@@ -1,6 +1,7 @@
 #include "codec_support.h"
 
 #include <string.h>
+#include <jerror.h>
 
 // ---- JPEG ----
 
@@ -11,6 +12,10 @@ void cellscape_jpeg_fail(j_common_ptr info) {
 
 // Corrupt-data warnings come per file; the picture is still shown.
 void cellscape_jpeg_quiet(j_common_ptr info) { (void)info; }
+
+void cellscape_jpeg_note(j_common_ptr info, int level) {
+    if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) ((struct jpeg_failure *)info->err)->ended_early = 1;
+}
 
 // ---- PNG ----
 
@@ -34,15 +39,16 @@ void cellscape_png_quiet(png_structp png, png_const_charp message) {
 
 // libpng allocates, and clears, an ancillary chunk's declared length before reading it: a few bytes
 // claiming 234 MB took it nearly a second. A chunk that claims more than the file holds is refused
-// here first; IDAT is read piece by piece, so a cut-off picture still shows what it has.
+// here first; IDAT and what follows are not (libpng reads IDAT piece by piece).
 int cellscape_png_chunks_fit(const unsigned char *data, size_t length) {
     size_t offset = 8;
     while (offset + 8 <= length) {
         size_t size = (size_t)data[offset] << 24 | (size_t)data[offset + 1] << 16 | (size_t)data[offset + 2] << 8 |
                       (size_t)data[offset + 3];
         const unsigned char *type = data + offset + 4;
-        if (memcmp(type, "IDAT", 4) != 0 && size + 12 > length - offset) return 0;
-        if (memcmp(type, "IEND", 4) == 0) return 1;
+        // Chunks after the first IDAT are never read: a file cut short there shows its picture.
+        if (memcmp(type, "IDAT", 4) == 0 || memcmp(type, "IEND", 4) == 0) return 1;
+        if (size + 12 > length - offset) return 0;
         offset += size + 12;
     }
     return 1;

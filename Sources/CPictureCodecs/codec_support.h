@@ -11,10 +11,13 @@
 #include <jpeglib.h>
 #include <png.h>
 
+#include "picture_codecs.h"
+
 /// libjpeg's error manager with the jump its failures take.
 struct jpeg_failure {
     struct jpeg_error_mgr manager;
     jmp_buf jump;
+    int ended_early;  // libjpeg warned that the data ended before the picture did
 };
 
 
@@ -22,6 +25,8 @@ struct jpeg_failure {
 void cellscape_jpeg_fail(j_common_ptr info);
 /// Corrupt-data warnings come per file; the picture is still shown.
 void cellscape_jpeg_quiet(j_common_ptr info);
+/// Notes a warning that the data ended early (libjpeg fills the rest); says nothing.
+void cellscape_jpeg_note(j_common_ptr info, int level);
 
 /// A PNG held in memory, read from `offset` on.
 struct png_source {
@@ -36,6 +41,10 @@ void cellscape_png_read_memory(png_structp png, png_bytep target, png_size_t cou
 /// Copies libpng's message into the error pointer (256 bytes) and jumps.
 void cellscape_png_fail(png_structp png, png_const_charp message);
 void cellscape_png_quiet(png_structp png, png_const_charp message);
+/// Hands `callback` the rows libpng's progressive reader finds in a PNG that the row reader could not
+/// finish (cut short, or damaged in its pixels), from the first; returns how many.
+int cellscape_png_salvage_rows(const unsigned char *data, size_t length, double max_pixels, int *width, int *height,
+                               void *context, cellscape_row_callback callback);
 /// Whether every chunk other than IDAT fits in what the file holds.
 int cellscape_png_chunks_fit(const unsigned char *data, size_t length);
 

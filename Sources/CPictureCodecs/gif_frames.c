@@ -22,6 +22,7 @@ struct cellscape_gif {
     // The last frame's rect and disposal, applied before the next is drawn.
     int last_left, last_top, last_width, last_height, last_disposal;
     int frames;
+    int ended_early;  // the file ended inside a record: something is missing
 };
 
 static int gif_read(GifFileType *file, GifByteType *target, int count) {
@@ -85,6 +86,8 @@ void cellscape_gif_size(const cellscape_gif *gif, int *width, int *height) {
 
 int cellscape_gif_loop_count(const cellscape_gif *gif) { return gif->loop_count; }
 
+int cellscape_gif_ended_early(const cellscape_gif *gif) { return gif->ended_early; }
+
 const unsigned char *cellscape_gif_canvas(const cellscape_gif *gif) { return gif->canvas; }
 
 // Applies the last frame's disposal to its rect (already clipped).
@@ -118,7 +121,8 @@ int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *
     while (1) {
         GifRecordType record;
         if (DGifGetRecordType(file, &record) == GIF_ERROR) {
-            // A file cut short after its last whole frame: the frames so far are the picture.
+            // A file cut short after its last whole frame: the frames so far are the picture (a
+            // trailer alone missing hides nothing; stray bytes end it as browsers end it).
             if (gif->frames > 0) return 0;
             snprintf(error, error_size, "%s", GifErrorString(file->Error));
             return -1;
@@ -132,22 +136,30 @@ int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *
             int code = 0;
             GifByteType *extension = NULL;
             if (DGifGetExtension(file, &code, &extension) == GIF_ERROR) {
+                gif->ended_early = gif->offset >= gif->length;
                 if (gif->frames > 0) return 0;
                 snprintf(error, error_size, "%s", GifErrorString(file->Error));
                 return -1;
             }
             if (code == APPLICATION_EXT_FUNC_CODE) {
-                if (gif_application(gif, extension) == GIF_ERROR && gif->frames > 0) return 0;
+                if (gif_application(gif, extension) == GIF_ERROR) {
+                    gif->ended_early = gif->offset >= gif->length;
+                    if (gif->frames > 0) return 0;
+                }
                 continue;
             }
             if (code == GRAPHICS_EXT_FUNC_CODE && extension != NULL) DGifExtensionToGCB(extension[0], extension + 1, &control);
             while (extension != NULL) {
-                if (DGifGetExtensionNext(file, &extension) == GIF_ERROR) break;
+                if (DGifGetExtensionNext(file, &extension) == GIF_ERROR) {
+                    gif->ended_early = gif->offset >= gif->length;
+                    break;
+                }
             }
             continue;
         }
         if (record != IMAGE_DESC_RECORD_TYPE) continue;
         if (DGifGetImageDesc(file) == GIF_ERROR) {
+            gif->ended_early = gif->offset >= gif->length;
             if (gif->frames > 0) return 0;
             snprintf(error, error_size, "%s", GifErrorString(file->Error));
             return -1;
@@ -222,6 +234,7 @@ int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *
     gif->frames += 1;
     // After a frame cut short nothing more can be read: the next call ends the sequence.
     if (!complete) {
+        gif->ended_early = 1;
         int status = 0;
         DGifCloseFile(gif->file, &status);
         gif->file = NULL;

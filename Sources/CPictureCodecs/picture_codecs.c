@@ -30,6 +30,8 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
     info.err = jpeg_std_error(&failure.manager);
     failure.manager.error_exit = cellscape_jpeg_fail;
     failure.manager.output_message = cellscape_jpeg_quiet;
+    failure.manager.emit_message = cellscape_jpeg_note;
+    failure.ended_early = 0;
     if (setjmp(failure.jump)) {
         char message[JMSG_LENGTH_MAX];
         (*info.err->format_message)((j_common_ptr)&info, message);
@@ -154,7 +156,7 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
     jpeg_abort_decompress(&info);
     jpeg_destroy_decompress(&info);
     free(row);
-    return 0;
+    return failure.ended_early ? 2 : 0;
 }
 
 // ---- PNG ----
@@ -173,6 +175,7 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
     unsigned char *volatile row = NULL;
     unsigned char *volatile whole = NULL;
     png_bytep *volatile rows = NULL;
+    volatile int started = 0, delivered = 0;
     struct png_source source = {data, length, 0};
     if (info == NULL || setjmp(png_jmpbuf(png))) {
         snprintf(error, error_size, "%s", message);
@@ -180,6 +183,9 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
         free(row);
         free(whole);
         free(rows);
+        // Failed in its pixels before a row came: what the bytes hold of its first rows still shows.
+        if (started && delivered == 0)
+            cellscape_png_salvage_rows(data, length, max_pixels, width, height, context, callback);
         return -1;
     }
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) png_error(png, "not a PNG file");
@@ -205,6 +211,7 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
     png_read_update_info(png, info);
     *width = (int)w;
     *height = (int)h;
+    started = 1;
     size_t stride = (size_t)w * 4;
     if (passes > 1) {
         if ((double)w * (double)h > max_interlaced_pixels) {
@@ -225,6 +232,7 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
         for (png_uint_32 y = 0; y < h; y++) {
             png_read_row(png, row, NULL);
             callback(context, row, (int)y);
+            delivered = 1;
         }
     }
     png_destroy_read_struct(&png, &info, NULL);

@@ -1,5 +1,6 @@
 #include "picture_codecs.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,27 @@ struct cellscape_webp {
     WebPAnimInfo info;
     const unsigned char *canvas;
     int last_timestamp;
+    unsigned char *whole_chunks;  // a file cut short: its whole chunks in a RIFF of their own
+    int ended_early;
 };
+
+static uint32_t little32(const unsigned char *bytes) {
+    return (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
+}
+
+/// The length of the RIFF that holds the whole chunks of `data` (what a file cut short still has of
+/// its frames), or 0 when the file is whole as it is.
+static size_t whole_chunks_length(const unsigned char *data, size_t length) {
+    if (length < 12) return 0;
+    size_t declared = (size_t)little32(data + 4) + 8, offset = 12;
+    if (declared <= length) return 0;
+    while (offset + 8 <= length) {
+        size_t size = little32(data + offset + 4), next = offset + 8 + size + (size & 1);
+        if (next > length) break;
+        offset = next;
+    }
+    return offset;
+}
 
 cellscape_webp *cellscape_webp_open(const unsigned char *data, size_t length, double max_pixels, char *error,
                                     size_t error_size) {
@@ -37,6 +58,16 @@ cellscape_webp *cellscape_webp_open(const unsigned char *data, size_t length, do
     options.color_mode = MODE_BGRA;
     options.use_threads = 0;
     WebPData whole = {data, length};
+    size_t kept = whole_chunks_length(data, length);
+    if (kept > 12 && (webp->whole_chunks = malloc(kept)) != NULL) {
+        // Cut short: its whole chunks in a RIFF of their size, so the frames before the cut decode.
+        memcpy(webp->whole_chunks, data, kept);
+        uint32_t size = (uint32_t)(kept - 8);
+        for (int byte = 0; byte < 4; byte++) webp->whole_chunks[4 + byte] = (unsigned char)(size >> (8 * byte));
+        whole.bytes = webp->whole_chunks;
+        whole.size = kept;
+        webp->ended_early = 1;
+    }
     webp->decoder = WebPAnimDecoderNew(&whole, &options);
     if (webp->decoder == NULL || !WebPAnimDecoderGetInfo(webp->decoder, &webp->info)) {
         snprintf(error, error_size, "a WebP picture libwebp cannot decode");
@@ -49,6 +80,7 @@ cellscape_webp *cellscape_webp_open(const unsigned char *data, size_t length, do
 void cellscape_webp_close(cellscape_webp *webp) {
     if (webp == NULL) return;
     if (webp->decoder) WebPAnimDecoderDelete(webp->decoder);
+    free(webp->whole_chunks);
     free(webp);
 }
 
@@ -60,6 +92,8 @@ void cellscape_webp_size(const cellscape_webp *webp, int *width, int *height) {
 int cellscape_webp_loop_count(const cellscape_webp *webp) { return (int)webp->info.loop_count; }
 
 int cellscape_webp_frame_count(const cellscape_webp *webp) { return (int)webp->info.frame_count; }
+
+int cellscape_webp_ended_early(const cellscape_webp *webp) { return webp->ended_early; }
 
 const unsigned char *cellscape_webp_canvas(const cellscape_webp *webp) { return webp->canvas; }
 
@@ -116,14 +150,28 @@ int cellscape_webp_decode_still(const unsigned char *data, size_t length, int mi
     config.output.u.RGBA.rgba = pixels;
     config.output.u.RGBA.stride = (int)stride;
     config.output.u.RGBA.size = stride * (size_t)height;
-    if (WebPDecode(data, length, &config) != VP8_STATUS_OK) {
+    VP8StatusCode status = WebPDecode(data, length, &config);
+    int decoded_rows = height;
+    if (status == VP8_STATUS_NOT_ENOUGH_DATA) {
+        // Cut short: decoded incrementally, the rows it holds show and the rest stay transparent.
+        memset(pixels, 0, stride * (size_t)height);
+        WebPIDecoder *incremental = WebPIDecode(NULL, 0, &config);
+        decoded_rows = 0;
+        if (incremental != NULL && WebPIAppend(incremental, data, length) == VP8_STATUS_SUSPENDED) {
+            int left = 0, top = 0, decoded_width = 0;
+            if (WebPIDecodedArea(incremental, &left, &top, &decoded_width, &decoded_rows) == NULL) decoded_rows = 0;
+        }
+        WebPIDelete(incremental);
+    }
+    if ((status != VP8_STATUS_OK && status != VP8_STATUS_NOT_ENOUGH_DATA) || decoded_rows <= 0) {
         free(pixels);
-        snprintf(error, error_size, "a WebP picture libwebp cannot decode");
+        snprintf(error, error_size, status == VP8_STATUS_NOT_ENOUGH_DATA ? "ends early"
+                                                                           : "a WebP picture libwebp cannot decode");
         return -1;
     }
     picture->pixels = pixels;
     picture->width = width;
     picture->height = height;
     picture->stride = (int)stride;
-    return 1;
+    return decoded_rows < height ? 2 : 1;
 }

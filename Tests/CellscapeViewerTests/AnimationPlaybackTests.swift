@@ -80,6 +80,25 @@ import Testing
         #expect(feed.nextAnimationDeadline == nil)
     }
 
+    /// A file cut short shows what it holds and says so in the bar; it is not broken.
+    @Test(arguments: ["cut-short.png", "cut-short-animated.webp"])
+    func aPictureCutShortShowsWhatItHoldsAndSaysSo(name: String) throws {
+        let feed = try Self.feed(name)
+        var options = WaterfallScene.Options()
+        options.showsHUD = true
+        var scene = WaterfallScene(options: options, pictures: feed)
+        scene.selection = 0
+        let deadline = Date().addingTimeInterval(20)
+        while feed.note(at: 0) == nil && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 20)
+            scene.takePictureResults()
+            scene.prepareFrame()
+            _ = feed.advanceAnimations(to: .max)
+        }
+        #expect(feed.note(at: 0) == "ends early" && feed.problem(at: 0) == nil && feed.brokenCount == 0)
+        #expect(scene.barText.left.hasSuffix("ends early"), "\(scene.barText.left)")
+    }
+
     @Test func anAnimationOffScreenStopsAndGivesItsFramesBack() throws {
         let feed = try Self.feed("disposal-2.gif")
         feed.play([0], side: 40, now: monotonicNanoseconds())

@@ -20,8 +20,8 @@ typedef void (*cellscape_row_callback)(void *context, const unsigned char *row, 
 
 /// Decodes a JPEG held in memory at the smallest DCT scale (1/8 to 8/8) whose output is at least
 /// `min_width` x `min_height` (0: full size) row by row, handing each row (B, G, R, X) to `callback`;
-/// fills `width` and `height` (the output's) before the first row. Returns 0, or -1 with a message in
-/// `error`. `max_pixels` refuses a picture whose full size has more pixels, before any allocation.
+/// fills `width` and `height` (the output's) before the first row. Returns 0, 2 when the data ends
+/// before the picture (libjpeg fills the rest grey), or -1 with a message in `error`. `max_pixels` refuses a picture whose full size has more pixels, before any allocation.
 /// `cmyk_profile`, a transform from `cellscape_profile_transform`, converts CMYK pictures; without one
 /// their colours are converted by the plain formula. `region`, when not NULL, is the part to decode
 /// (left, top, width, height in the full-size picture's pixels): only its rows are decoded past the
@@ -41,7 +41,7 @@ int cellscape_jpeg_decode_eighth(const unsigned char *data, size_t length, int m
 /// Decodes a PNG held in memory row by row, handing each row (B, G, R, A) to `callback`: every colour
 /// type and depth, tRNS as alpha, 16-bit channels to 8; an APNG gives its default image. Interlaced
 /// pictures are decoded whole first, and refused above `max_interlaced_pixels`. Fills `width` and `height` before
-/// the first row. Returns 0, or -1 with a message in `error`.
+/// the first row. Returns 0, or -1 with a message in `error` (after the rows that decoded, if any).
 int cellscape_png_decode_rows(const unsigned char *data, size_t length, double max_pixels,
                               double max_interlaced_pixels, int *width,
                               int *height, void *context, cellscape_row_callback callback, char *error,
@@ -89,6 +89,8 @@ void cellscape_gif_size(const cellscape_gif *gif, int *width, int *height);
 int cellscape_gif_loop_count(const cellscape_gif *gif);
 /// The canvas: width x height pixels of B, G, R, A, rows width * 4 bytes apart.
 const unsigned char *cellscape_gif_canvas(const cellscape_gif *gif);
+/// 1 once the file has ended inside a frame or a block: frames or rows are missing.
+int cellscape_gif_ended_early(const cellscape_gif *gif);
 /// Composites the next frame onto the canvas and gives its delay. Returns 1, 0 after the last frame
 /// (or after one cut short), or -1 with a message when not even a first frame can be read.
 int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *error, size_t error_size);
@@ -105,6 +107,8 @@ cellscape_apng *cellscape_apng_open(const unsigned char *data, size_t length, do
                                     size_t error_size);
 void cellscape_apng_close(cellscape_apng *apng);
 void cellscape_apng_size(const cellscape_apng *apng, int *width, int *height);
+/// 1 when the file ended early: rows of its default image are missing (the rest are transparent).
+int cellscape_apng_ended_early(const cellscape_apng *apng);
 /// How many times it plays (acTL's num_plays): 0 for ever; 1 for a still.
 int cellscape_apng_plays(const cellscape_apng *apng);
 int cellscape_apng_frame_count(const cellscape_apng *apng);
@@ -121,12 +125,14 @@ int cellscape_apng_next_frame(cellscape_apng *apng, int *delay_milliseconds, cha
 typedef struct cellscape_webp cellscape_webp;
 
 /// Decodes a still WebP scaled to `min_width` x `min_height` (each at most its size; 0: full size), B, G,
-/// R, A with straight alpha, into a malloc'd picture. Returns 1, 0 when it is an animation (then the
-/// frames are the way), or -1 with a message in `error`.
+/// R, A with straight alpha, into a malloc'd picture. Returns 1, 2 when the file ends early (the rows it
+/// holds, the rest transparent), 0 when it is an animation (then the frames are the way), or -1 with a
+/// message in `error`.
 int cellscape_webp_decode_still(const unsigned char *data, size_t length, int min_width, int min_height,
                                 double max_pixels, cellscape_picture *picture, char *error, size_t error_size);
 
-/// Opens a WebP held in memory (which must outlive it); NULL with a message in `error`.
+/// Opens a WebP held in memory (which must outlive it); NULL with a message in `error`. A file cut
+/// short plays the frames it holds whole.
 cellscape_webp *cellscape_webp_open(const unsigned char *data, size_t length, double max_pixels, char *error,
                                     size_t error_size);
 void cellscape_webp_close(cellscape_webp *webp);
@@ -140,6 +146,8 @@ const unsigned char *cellscape_webp_canvas(const cellscape_webp *webp);
 int cellscape_webp_next_frame(cellscape_webp *webp, int *delay_milliseconds, char *error, size_t error_size);
 /// Starts again from the first frame.
 void cellscape_webp_rewind(cellscape_webp *webp);
+/// 1 when the file ends before its last chunk: frames are missing.
+int cellscape_webp_ended_early(const cellscape_webp *webp);
 
 // ---- Colour profiles (lcms2) ----
 

@@ -14,6 +14,9 @@ extension ThumbnailCache {
         public let decoded: Bool
         /// Why it could not be stored, when it could not (a full disk, a folder not writable).
         public let storeProblem: String?
+        /// What is missing when the file holds only part of its picture ("ends early"): such a
+        /// thumbnail is not stored, so the next look says so again.
+        public var note: String?
     }
 
     /// Why a file has no thumbnail.
@@ -44,9 +47,11 @@ extension ThumbnailCache {
         }
         if hasFailure(forFile: file.path, modified: file.modified) { throw .failedBefore(path: file.path) }
         let decoded: Framebuffer
+        var note: String?
         do {
             let fitting = CellscapeLayout.Size(width: Double(size.pixels), height: Double(size.pixels))
-            decoded = try PictureDecoder.decode(try file.contents(), fitting: fitting, pool: pool)
+            decoded = try PictureDecoder.decode(
+                try file.contents(), region: nil, fitting: fitting, pool: pool, note: &note)
         } catch let failure as PictureFile.Failure {
             throw .failed(failure.description)
         } catch {
@@ -55,11 +60,11 @@ extension ThumbnailCache {
         }
         var storeProblem: String?
         do {
-            try store(decoded, forFile: file.path, modified: file.modified, size: size)
+            if note == nil { try store(decoded, forFile: file.path, modified: file.modified, size: size) }
         } catch {
             storeProblem = error.description
         }
         let picture = side < size.pixels ? PictureDecoder.shrink(decoded, fitting: side, pool: pool) : decoded
-        return Made(picture: picture, decoded: true, storeProblem: storeProblem)
+        return Made(picture: picture, decoded: true, storeProblem: storeProblem, note: note)
     }
 }

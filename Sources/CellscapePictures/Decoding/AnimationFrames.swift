@@ -16,7 +16,7 @@ public struct AnimationFrame: Sendable {
     public static func playedMilliseconds(_ milliseconds: Int) -> Int { milliseconds < 20 ? 100 : milliseconds }
 }
 
-/// An animation (GIF or WebP) decoded frame after frame at one size, for a loader's worker: the file is
+/// An animation (GIF, WebP or APNG) decoded frame after frame at one size, for a loader's worker: the file is
 /// read once, each composited canvas shrunk as it comes. At the end it starts over from the first frame.
 final class AnimationFrames {
     private let data: [UInt8]
@@ -29,6 +29,8 @@ final class AnimationFrames {
     private(set) var position = 0
     /// How many frames it has, once decoded to its end.
     private(set) var count: Int?
+    /// Whether the file ended early (frames or rows missing), once its end was reached.
+    private(set) var endsEarly = false
     /// How many times the animation plays, nil for ever (read with its first frame). A GIF's
     /// NETSCAPE2.0 count repeats after the first play (without one: once); a WebP's counts plays.
     private(set) var plays: Int?
@@ -50,6 +52,7 @@ final class AnimationFrames {
     {
         guard let frame = try frames.next() else {
             guard position > 0 else { throw PictureDecoder.Failure(description: "an animation without frames") }
+            endsEarly = endsEarly || frames.endsEarly
             frames = try PictureFrames(data, format: format)
             count = position
             position = 0

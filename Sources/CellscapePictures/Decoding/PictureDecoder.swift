@@ -47,6 +47,16 @@ public enum PictureDecoder {
     public static func decode(_ data: [UInt8], region: PictureRegion?, fitting: Size?, pool: PixelPool? = nil)
         throws(Failure) -> Framebuffer
     {
+        var note: String?
+        return try decode(data, region: region, fitting: fitting, pool: pool, note: &note)
+    }
+
+    /// The picture in `data` as ``decode(_:region:fitting:pool:)`` gives it, and in `note` what is
+    /// missing when it shows only part of what the file should hold ("ends early": a file cut short
+    /// shows the rows and frames it has, as browsers show it; the rest is transparent).
+    public static func decode(
+        _ data: [UInt8], region: PictureRegion?, fitting: Size?, pool: PixelPool? = nil, note: inout String?
+    ) throws(Failure) -> Framebuffer {
         guard let header = PictureHeader(data) else { throw Failure(description: PictureHeader.problem(of: data)) }
         let whole = PictureRegion(x: 0, y: 0, width: header.width, height: header.height)
         guard let shown = (region ?? whole).clipped(to: whole) else {
@@ -62,11 +72,13 @@ public enum PictureDecoder {
         let profile = header.format.carriesColour ? ColourProfiles.transform(for: data) : nil
         let shrunk =
             switch header.format {
-            case .jpeg: try decodeJPEG(data, width: stored.0, height: stored.1, cmyk: profile, region: part, output)
-            case .png: try decodePNG(data, width: stored.0, height: stored.1, region: part, output)
+            case .jpeg:
+                try decodeJPEG(
+                    data, width: stored.0, height: stored.1, cmyk: profile, region: part, note: &note, output)
+            case .png: try decodePNG(data, width: stored.0, height: stored.1, region: part, note: &note, output)
             case .gif, .webp:
                 try decodeFirstFrame(
-                    data, format: header.format, width: stored.0, height: stored.1, region: part, output)
+                    data, format: header.format, width: stored.0, height: stored.1, region: part, note: &note, output)
             case .heif, .jxl:
                 try decodeWithLibrary(
                     data, format: header.format, width: stored.0, height: stored.1, region: part, output)
@@ -111,7 +123,7 @@ public enum PictureDecoder {
 
     private static func decodeJPEG(
         _ data: [UInt8], width: Int, height: Int, cmyk profile: ColourProfiles.Transform?, region: PictureRegion?,
-        _ output: @escaping (Int, Int) -> Framebuffer
+        note: inout String?, _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
         let cmyk = profile?.takesCMYK == true ? profile?.pointer : nil
         let bounds = region.map { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
@@ -126,7 +138,7 @@ public enum PictureDecoder {
                     bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture)
             }
         if eighth == 1, let shrunk = shrink(picture, width: width, height: height, output) { return shrunk }
-        return try decodeRows(width: width, height: height, output) { rows, message in
+        return try decodeRows(width: width, height: height, note: &note, output) { rows, message in
             data.withUnsafeBufferPointer { bytes in
                 cellscape_jpeg_decode_rows(
                     bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, cmyk, bounds,
@@ -137,9 +149,10 @@ public enum PictureDecoder {
     }
 
     private static func decodePNG(
-        _ data: [UInt8], width: Int, height: Int, region: PictureRegion?, _ output: @escaping (Int, Int) -> Framebuffer
+        _ data: [UInt8], width: Int, height: Int, region: PictureRegion?, note: inout String?,
+        _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
-        try decodeRows(width: width, height: height, crop: region, output) { rows, message in
+        try decodeRows(width: width, height: height, crop: region, note: &note, output) { rows, message in
             data.withUnsafeBufferPointer { bytes in
                 cellscape_png_decode_rows(
                     bytes.baseAddress, bytes.count, maximumPixels, maximumInterlacedPixels, rows.size, rows.size + 1,
@@ -151,13 +164,16 @@ public enum PictureDecoder {
     /// The first frame of a GIF or WebP, composited, shrunk to `width` x `height`.
     private static func decodeFirstFrame(
         _ data: [UInt8], format: PictureHeader.Format, width: Int, height: Int, region: PictureRegion?,
-        _ output: @escaping (Int, Int) -> Framebuffer
+        note: inout String?, _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
-        if format == .webp, region == nil, let still = try decodeStillWebP(data, width: width, height: height, output) {
+        if format == .webp, region == nil,
+            let still = try decodeStillWebP(data, width: width, height: height, note: &note, output)
+        {
             return still
         }
         let frames = try PictureFrames(data, format: format)
         guard let first = try frames.next() else { throw Failure(description: "a picture without frames") }
+        if frames.endsEarly { note = "ends early" }
         let part = region ?? PictureRegion(x: 0, y: 0, width: frames.width, height: frames.height)
         var downscale = AreaDownscale(
             sourceWidth: part.width, sourceHeight: part.height, width: width, height: height, output: output)
@@ -202,7 +218,7 @@ public enum PictureDecoder {
 
     /// A still WebP decoded by libwebp at `width` x `height` (it scales while it decodes), nil for an animation.
     private static func decodeStillWebP(
-        _ data: [UInt8], width: Int, height: Int, _ output: @escaping (Int, Int) -> Framebuffer
+        _ data: [UInt8], width: Int, height: Int, note: inout String?, _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer? {
         var picture = cellscape_picture()
         var message = [CChar](repeating: 0, count: 256)
@@ -211,7 +227,8 @@ public enum PictureDecoder {
                 bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture, &message, 256)
         }
         if status < 0 { throw Failure(description: text(message)) }
-        return status == 1 ? shrink(picture, width: width, height: height, output) : nil
+        if status == 2 { note = "ends early" }
+        return status >= 1 ? shrink(picture, width: width, height: height, output) : nil
     }
 
     /// A picture a C decoder made whole (malloc'd), shrunk to `width` x `height` and freed.
@@ -225,57 +242,5 @@ public enum PictureDecoder {
             output: output)
         for row in 0..<Int(picture.height) { downscale.add(row: pixels + row * Int(picture.stride)) }
         return downscale.output
-    }
-
-    /// Runs a row decoder (`decoder` gets the sink and a 256-byte message buffer, and returns its C
-    /// status) and returns the picture its rows shrank to, or throws its message.
-    private static func decodeRows(
-        width: Int, height: Int, crop: PictureRegion? = nil, _ output: @escaping (Int, Int) -> Framebuffer,
-        _ decoder: (RowSink, UnsafeMutablePointer<CChar>) -> Int32
-    ) throws(Failure) -> Framebuffer {
-        let rows = RowSink(width: width, height: height, crop: crop, output: output)
-        var message = [CChar](repeating: 0, count: 256)
-        let status = message.withUnsafeMutableBufferPointer { decoder(rows, $0.baseAddress!) }
-        guard status == 0, let downscale = withExtendedLifetime(rows, { rows.downscale }) else {
-            throw Failure(description: Self.text(message))
-        }
-        return downscale.output
-    }
-
-    /// What a row decoder's callback feeds: the source size the decoder writes before the first row,
-    /// and the downscale it starts then, so a picture never needs memory for all its rows. With a
-    /// `crop`, only that part of each row, and only its rows, go on.
-    private final class RowSink {
-        let size = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
-        let width: Int
-        let height: Int
-        let crop: PictureRegion?
-        let output: (Int, Int) -> Framebuffer
-        var downscale: AreaDownscale?
-
-        init(width: Int, height: Int, crop: PictureRegion?, output: @escaping (Int, Int) -> Framebuffer) {
-            self.width = width
-            self.height = height
-            self.crop = crop
-            self.output = output
-            size.initialize(repeating: 0, count: 2)
-        }
-
-        deinit { size.deallocate() }
-
-        static let callback: cellscape_row_callback = { context, row, y in
-            guard let context, let row else { return }
-            Unmanaged<RowSink>.fromOpaque(context).takeUnretainedValue().add(row, y: Int(y))
-        }
-
-        func add(_ row: UnsafePointer<UInt8>, y: Int) {
-            if let crop, !(crop.y..<crop.y + crop.height).contains(y) { return }
-            if downscale == nil {
-                downscale = AreaDownscale(
-                    sourceWidth: crop?.width ?? Int(size[0]), sourceHeight: crop?.height ?? Int(size[1]), width: width,
-                    height: height, output: output)
-            }
-            downscale?.add(row: row + 4 * (crop?.x ?? 0))
-        }
     }
 }

@@ -10,8 +10,8 @@ import CPictureCodecs
 /// as browsers composite it (disposal, transparency, frames clipped to the canvas), B, G, R, A with
 /// straight alpha.
 ///
-/// A file cut short ends after the frames it holds, as browsers show it; only a file without even a
-/// first frame is an error.
+/// A file cut short ends after the frames it holds, as browsers show it (``endsEarly`` says so); only a
+/// file without even a first frame is an error.
 public final class PictureFrames {
     /// The canvas size.
     public let width: Int
@@ -23,6 +23,15 @@ public final class PictureFrames {
         case .gif(let gif): Int(cellscape_gif_loop_count(gif))
         case .webp(let webp): Int(cellscape_webp_loop_count(webp))
         case .png(let png): Int(cellscape_apng_plays(png))
+        }
+    }
+    /// Whether the file ended early: a frame cut short, or frames after the last one read missing
+    /// (known once they are read).
+    public var endsEarly: Bool {
+        switch source {
+        case .gif(let gif): cellscape_gif_ended_early(gif) != 0
+        case .webp(let webp): cellscape_webp_ended_early(webp) != 0
+        case .png(let png): cellscape_apng_ended_early(png) != 0
         }
     }
     private let bytes: UnsafeMutableBufferPointer<UInt8>

@@ -39,6 +39,8 @@ extension LoaderCore {
                 break
             }
         }
+        // Frames decoded, the file having ended early: shown, and said.
+        if problem == nil && animation.endsEarly { problem = "ends early" }
         return .frames(
             id: id, side: side, frames, count: animation.count, plays: animation.plays, problem: problem)
     }

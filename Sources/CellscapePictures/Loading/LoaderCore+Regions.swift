@@ -8,8 +8,9 @@ extension LoaderCore {
             width: (Double(part.width) * scale).rounded(.up), height: (Double(part.height) * scale).rounded(.up))
         do {
             let data = try PictureFile.contents(of: path(id))
-            let image = try PictureDecoder.decode(data, region: part, fitting: fitting, pool: windowImages)
-            return .region(id: id, part, scale: scale, image.finished(), problem: nil)
+            var note: String?
+            let image = try PictureDecoder.decode(data, region: part, fitting: fitting, pool: windowImages, note: &note)
+            return .region(id: id, part, scale: scale, image.finished(), problem: note)
         } catch {
             return .region(id: id, part, scale: scale, nil, problem: "\(path(id)): \(error)")
         }

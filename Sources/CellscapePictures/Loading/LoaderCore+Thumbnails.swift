@@ -15,11 +15,13 @@ extension LoaderCore {
             if let diskCache, !forWindow, let standard = ThumbnailCache.Size.atLeast(side) {
                 let made = try diskCache.thumbnail(of: file, size: standard, fitting: side, pool: pool)
                 if let problem = made.storeProblem { reportCacheProblemOnce("\(problem); thumbnails are not saved") }
-                return .thumbnail(id: id, side: side, made.picture.finished(), problem: nil)
+                return .thumbnail(id: id, side: side, made.picture.finished(), problem: made.note)
             }
             let fitting = Size(width: Double(side), height: Double(side))
-            let picture = try PictureDecoder.decode(try file.contents(), fitting: fitting, pool: pool)
-            return .thumbnail(id: id, side: side, picture.finished(), problem: nil)
+            var note: String?
+            let picture = try PictureDecoder.decode(
+                try file.contents(), region: nil, fitting: fitting, pool: pool, note: &note)
+            return .thumbnail(id: id, side: side, picture.finished(), problem: note)
         } catch let failure as PictureFile.Failure {
             return .thumbnail(id: id, side: side, nil, problem: failure.description)
         } catch let failure as ThumbnailCache.MakingFailure {

@@ -31,6 +31,7 @@ extension PictureFeed {
         views[id] = nil
         broken.remove(id)
         problems[id] = nil
+        notes[id] = nil
         if arrived[id.rawValue] { rereading.insert(id) }
         loader.reread(id)
     }

@@ -42,6 +42,10 @@ extension PictureFeed {
     /// Why the picture at `position` cannot be shown, if it cannot.
     public func problem(at position: Int) -> String? { problems[order[position]] }
 
+    /// What is missing of the picture at `position` when it shows only part of what its file should
+    /// hold ("ends early": a file cut short), once a decode found it.
+    public func note(at position: Int) -> String? { notes[order[position]] }
+
     /// Whether the grid thumbnail of the picture at `position` is kept.
     public func hasThumbnail(at position: Int) -> Bool { memory.contains(order[position]) }
 

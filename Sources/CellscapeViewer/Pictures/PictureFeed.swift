@@ -24,6 +24,8 @@ public final class PictureFeed {
     /// Why each broken picture cannot be shown, without its path ("not a picture", "cannot read:
     /// Permission denied"): what its tile and the image view say under its name.
     var problems: [PictureID: String] = [:]
+    /// What is missing of pictures that show only part of what their files should hold ("ends early").
+    var notes: [PictureID: String] = [:]
     /// How many other files were passed over when the pictures were collected (the HUD says so).
     public var skippedFiles = 0
     /// When the folders listed hold no picture, how many their subfolders hold (what `-r` would show).
@@ -203,6 +205,7 @@ public final class PictureFeed {
             headers[id.rawValue] = header
             if let problem { markBroken(id, problem) }
         case .thumbnail(let id, let side, let thumbnail, let problem):
+            if let problem, thumbnail != nil { notes[id] = problem }
             if let thumbnail {
                 // One made for the tiles' last size serves until the one for their size now arrives.
                 if side == gridSide(of: id) || !(memory.contains(id) || viewsWanted.contains(id)) {
@@ -213,7 +216,7 @@ public final class PictureFeed {
                     views[id] = (side, thumbnail)
                 }
             }
-            if let problem { markBroken(id, problem) }
+            if let problem, thumbnail == nil { markBroken(id, problem) }
         case .frames(let id, let side, let frames, let count, let plays, let problem):
             // Frames decoded ahead change nothing on screen until their time comes: only a first frame does.
             let shown = animations[id]?.current
@@ -222,7 +225,7 @@ public final class PictureFeed {
             return animations[id]?.current != shown || problem != nil
         case .region(let id, let part, let scale, let image, let problem):
             if let image, viewsWanted.contains(id) { heldRegion = (id, part, scale, image) }
-            if let problem { report(problem) }
+            if let problem { image == nil ? report(problem) : (notes[id] = problem) }
         case .cacheProblem(let problem): report(problem)
         case .listed(let found):
             isListing = false
@@ -276,22 +279,5 @@ public final class PictureFeed {
         guard broken.insert(id).inserted else { return }
         problems[id] = Self.reason(problem, path: loader.path(of: id))
         report(problem)
-    }
-}
-
-/// The pictures whose thumbnails are still wanted, shared with the loader's workers.
-final class WantedPictures: Sendable {
-    private struct Wanted {
-        var range = Set<PictureID>()
-        var views = Set<PictureID>()
-        var cells = Set<PictureID>()
-    }
-    private let wanted = Guarded(Wanted())
-
-    func set(_ ids: Set<PictureID>) { wanted.withLock { $0.range = ids } }
-    func setViews(_ ids: Set<PictureID>) { wanted.withLock { $0.views = ids } }
-    func setCells(_ ids: Set<PictureID>) { wanted.withLock { $0.cells = ids } }
-    func contains(_ id: PictureID) -> Bool {
-        wanted.withLock { $0.range.contains(id) || $0.views.contains(id) || $0.cells.contains(id) }
     }
 }

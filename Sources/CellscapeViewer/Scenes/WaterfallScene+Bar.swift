@@ -29,6 +29,7 @@ extension WaterfallScene {
             let turned = openPicture.map { $0.index == selection && $0.quarterTurns % 2 != 0 } ?? false
             left.append(turned ? "\(header.height)x\(header.width)" : "\(header.width)x\(header.height)")
             if let bytes = header.fileSize { left.append(Self.fileSize(bytes)) }
+            if let note = pictures.note(at: selection) { left.append(note) }
         }
         if let open = openPicture, open.index == selection, pictures.problem(at: selection) == nil {
             let picture = open.shown(items[selection].size)

@@ -105,7 +105,11 @@ extension WaterfallScene {
         }
         if let selection {
             let item = items[selection]
-            let about = pictures?.problem(at: selection) ?? "\(Int(item.size.width))x\(Int(item.size.height))"
+            let size = "\(Int(item.size.width))x\(Int(item.size.height))"
+            let about =
+                pictures?.problem(at: selection)
+                ?? ([size] + [pictures?.note(at: selection)].compactMap { $0 })
+                .joined(separator: ", ")
             var line = "selected #\(selection) \"\(item.title)\" \(about)"
             if openPicture != nil, let position = pictures?.animationPosition(selection) {
                 line += "   " + Self.frame(position)

@@ -48,6 +48,12 @@ struct BenchImagesCommand: ParsableCommand {
         help: "Instead, watch the folder and write this many pictures into it, timing each until it shows.")
     var live: Int?
 
+    @Option(
+        name: .customLong("copy-in"), parsing: .unconditional,
+        help:
+            "Instead, watch a new folder in it and copy this many of its pictures in at once, timing the loop's turns.")
+    var copyIn: Int?
+
     @Flag(
         help:
             ArgumentHelp(
@@ -61,6 +67,9 @@ struct BenchImagesCommand: ParsableCommand {
 
     func validate() throws {
         if let live, !(1...1000).contains(live) { throw ValidationError("--live must be from 1 to 1000, not \(live)") }
+        if let copyIn, !(1...1_000_000).contains(copyIn) {
+            throw ValidationError("--copy-in must be from 1 to 1000000, not \(copyIn)")
+        }
         if let make, !(1...100_000).contains(make) {
             throw ValidationError("--make must be from 1 to 100000, not \(make)")
         }
@@ -103,6 +112,17 @@ struct BenchImagesCommand: ParsableCommand {
                     paths.count, report.tilesPlaying, report.scrollP99, report.scrollMedian, report.framesLate,
                     report.framesShown, 100 * Double(report.framesLate) / Double(max(1, report.framesShown)),
                     report.stillCPUPercent, report.stillDrawsPerSecond, report.peakMegabytes, report.budgetMegabytes))
+            return
+        }
+        if let copyIn {
+            progress.stage("copying \(copyIn) pictures into a folder watched in \(folder)")
+            let report = try CopyInBenchmark(folder: folder).run(count: copyIn)
+            progress.finish()
+            print(
+                String(
+                    format: "copied in, %d pictures: %d shown after %.1f s; %d turns of the loop, longest %.1f ms, "
+                        + "p99 %.1f ms", report.copied, report.arrived, report.seconds, report.turns, report.longest,
+                    report.p99))
             return
         }
         if let live {

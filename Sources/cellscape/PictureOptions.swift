@@ -93,7 +93,7 @@ struct PictureOptions: ParsableArguments {
         if recursive {
             feed.foldersGiven = arguments.filter(Self.isFolder).map(PictureFiles.absolute)
         }
-        if watching { feed.watch(folders: found.folders) }
+        if watching { feed.watch(folders: found.folders, recursive: recursive) }
         return feed
     }
 

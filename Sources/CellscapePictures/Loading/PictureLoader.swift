@@ -30,6 +30,8 @@ public final class PictureLoader: Sendable {
         /// The listing asked of ``PictureLoader/list(_:recursive:order:descending:)`` ended: its pictures were
         /// appended; what else it found.
         case listed(PictureFiles)
+        /// The pictures ``PictureLoader/find(_:recursive:)`` found in folders (nothing appended).
+        case found(PictureFiles)
     }
 
     /// Requests of a lower priority than this are for what the window shows now.
@@ -82,6 +84,14 @@ public final class PictureLoader: Sendable {
             core.finishListing(found, appended: appended)
         }
         thread.start()
+    }
+
+    /// Lists the pictures of `folders` (and their subfolders when `recursive`) on a thread of its own
+    /// and hands them over as ``Result/found(_:)``, appending nothing: what a folder holds now, to
+    /// compare with what shows (a folder made later, or an overflowed watch).
+    public func find(_ folders: [String], recursive: Bool) {
+        let core = self.core
+        Thread { core.deliver(.found(PictureFiles(folders, recursive: recursive))) }.start()
     }
 
     /// Appends pictures (files that appeared in a folder shown), which take the next ids; their

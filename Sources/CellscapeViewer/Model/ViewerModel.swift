@@ -107,12 +107,13 @@ public struct ViewerModel {
         return pictures.advanceAnimations(to: now)
     }
 
-    /// When an animation that shows moves on next or the status starts to fade, nil when neither will
-    /// before more frames arrive.
+    /// When an animation that shows moves on next, the status starts to fade or a removed picture
+    /// leaves the grid; nil when none will before more frames arrive.
     public var nextAnimationDeadline: UInt64? {
         guard view == .waterfall else { return nil }
-        let deadlines = [waterfall.pictures?.nextAnimationDeadline, waterfall.statusDeadline].compactMap { $0 }
-        return deadlines.min()
+        let pictures = waterfall.pictures
+        let deadlines = [pictures?.nextAnimationDeadline, waterfall.statusDeadline, pictures?.nextRemovalDeadline]
+        return deadlines.compactMap { $0 }.min()
     }
 
     /// Says `text` in the bar of the waterfall for a few seconds (what the trash, the key-handler or

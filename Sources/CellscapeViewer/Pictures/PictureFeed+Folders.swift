@@ -7,10 +7,10 @@ import CellscapePictures
 /// A feed whose folders change while it shows: pictures written into them join where the order puts
 /// them, rewritten ones are read again in their places, removed ones leave the grid.
 extension PictureFeed {
-    /// Watches `folders` for pictures written, rewritten or removed. Poll ``watchDescriptor`` with the
-    /// loader's.
-    public func watch(folders: [String]) {
-        watcher = FolderWatcher(folders: folders)
+    /// Watches `folders` for pictures written, rewritten or removed (and, when `recursive`, folders
+    /// made in them). Poll ``watchDescriptor`` with the loader's.
+    public func watch(folders: [String], recursive: Bool = false) {
+        watcher = FolderWatcher(folders: folders, recursive: recursive)
     }
 
     /// The descriptor readable while the watched folders changed, if any are watched.
@@ -34,34 +34,6 @@ extension PictureFeed {
         notes[id] = nil
         if arrived[id.rawValue] { rereading.insert(id) }
         loader.reread(id)
-    }
-
-    /// Applies what happened in the watched folders; returns whether anything did.
-    func takeFolderChanges() -> Bool {
-        guard let changes = watcher?.changes(), !changes.isEmpty else { return false }
-        let known = idsByPath()
-        var added: [String] = []
-        var removed = Set<PictureID>()
-        for change in changes {
-            switch change {
-            case .written(let path):
-                if let id = known[path] {
-                    removed.remove(id)  // removed, then written again (a save through a new file)
-                    refresh(id: id)
-                } else if !added.contains(path) {
-                    added.append(path)
-                }
-            case .removed(let path):
-                added.removeAll { $0 == path }
-                guard let id = known[path] else { continue }
-                // A file replaced by another of its name (renamed over it) is there again: it stays.
-                if access(path, F_OK) == 0 { refresh(id: id) } else { removed.insert(id) }
-            }
-        }
-        if !added.isEmpty { append(paths: added) }
-        drop(removed)
-        if !removed.isEmpty { rearrange(order.ids.filter { !removed.contains($0) }) }
-        return true
     }
 
     /// Shows the pictures that joined and whose headers arrived, each where the current order puts

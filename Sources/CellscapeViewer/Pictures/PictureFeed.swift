@@ -26,6 +26,10 @@ public final class PictureFeed {
     var problems: [PictureID: String] = [:]
     /// What is missing of pictures that show only part of what their files should hold ("ends early").
     var notes: [PictureID: String] = [:]
+    /// Pictures whose files went, by when they leave the grid (``removalDelay`` later).
+    var removals: [PictureID: UInt64] = [:]
+    /// What the window should say, until taken (``takeMessages()``).
+    var messages: [String] = []
     /// How many other files were passed over when the pictures were collected (the HUD says so).
     public var skippedFiles = 0
     /// When the folders listed hold no picture, how many their subfolders hold (what `-r` would show).
@@ -75,8 +79,9 @@ public final class PictureFeed {
     public internal(set) var isListing = false
     /// When the listing ended (monotonic nanoseconds), once it has.
     public private(set) var listedAt: UInt64?
-    /// Whether the folders listed are watched once the listing ends.
+    /// Whether the folders listed are watched once the listing ends, and their subfolders with them.
     var watchesListedFolders = false
+    var listsRecursively = false
     /// The animations playing (tiles on screen, or the open picture), by picture.
     var animations: [PictureID: PlayingAnimation] = [:]
     /// Whether every animation is paused (a key).
@@ -124,6 +129,7 @@ public final class PictureFeed {
         self.init(paths: [], threads: threads, diskCache: diskCache, memoryBytes: memoryBytes, report: report)
         isListing = true
         watchesListedFolders = watching
+        listsRecursively = recursive
         sorting = (order, descending)
         if order == .name && !descending { nameRanks = [] }
         if let first = arguments.first {
@@ -234,7 +240,8 @@ public final class PictureFeed {
             skippedFiles += found.skipped
             picturesInSubfolders = found.picturesInSubfolders
             for problem in found.problems { report(problem) }
-            if watchesListedFolders { watch(folders: found.folders) }
+            if watchesListedFolders { watch(folders: found.folders, recursive: listsRecursively) }
+        case .found(let found): takeFound(found)
         }
         return true
     }

@@ -249,6 +249,10 @@ public struct WaterfallScene {
     public mutating func takePictureResults() -> Bool {
         guard let pictures else { return false }
         var changed = pictures.takeResults()
+        for message in pictures.takeMessages() {
+            say(message, now: monotonicNanoseconds())
+            changed = true
+        }
         if followRearrangement() { changed = true }
         if changed {
             let shown = Set(layout.indices(in: visibleRect))

@@ -69,6 +69,20 @@ public final class Framebuffer: PixelSource {
         return image
     }
 
+    /// The part of the frame drawing may change, in pixels: nil for all of it. A frame that changed in
+    /// a few places only (tiles whose animation moved on) is drawn again with the clip set to each.
+    public var clip: Rect?
+
+    /// The columns and rows drawing may change: the frame's, within ``clip``.
+    public var drawableColumns: Range<Int> { drawable(clip.map { ($0.minX, $0.maxX) }, limit: width) }
+    public var drawableRows: Range<Int> { drawable(clip.map { ($0.minY, $0.maxY) }, limit: height) }
+
+    private func drawable(_ span: (Double, Double)?, limit: Int) -> Range<Int> {
+        guard let span, span.0.isFinite, span.1.isFinite else { return 0..<limit }
+        let first = Int(max(0, min(Double(limit), span.0.rounded(.down))))
+        return first..<max(first, Int(max(0, min(Double(limit), span.1.rounded(.up)))))
+    }
+
     /// The first pixel of the first row.
     public var firstPixel: UnsafePointer<UInt32> { UnsafePointer(pixels) }
 
@@ -97,8 +111,8 @@ public final class Framebuffer: PixelSource {
 
     /// Paints the pixels whose centres lie in `rect` (clipped to the frame) with one colour.
     public func fill(_ rect: Rect, color: Color, alpha: Double = 1) {
-        let columns = pixelRange(rect.minX, rect.maxX, limit: width)
-        let rows = pixelRange(rect.minY, rect.maxY, limit: height)
+        let columns = pixelRange(rect.minX, rect.maxX, limit: width).clamped(to: drawableColumns)
+        let rows = pixelRange(rect.minY, rect.maxY, limit: height).clamped(to: drawableRows)
         guard !columns.isEmpty, !rows.isEmpty else { return }
         let pixel = color.pixel
         let coverage = UInt32(max(0, min(1, alpha)) * 256)

@@ -21,10 +21,11 @@ extension Framebuffer {
                 x: rect.minX.rounded(), y: rect.minY.rounded(), width: Double(shownWidth), height: Double(shownHeight))
         }
         // Clamped as doubles: a picture zoomed and panned far off the window must not overflow an Int.
-        let left = Self.clamped(rect.minX.rounded(), to: width)
-        let right = Self.clamped(rect.maxX.rounded(), to: width)
-        let top = Self.clamped(rect.minY.rounded(), to: height)
-        let bottom = Self.clamped(rect.maxY.rounded(), to: height)
+        let (columns, rows) = (drawableColumns, drawableRows)
+        let left = max(columns.lowerBound, Self.clamped(rect.minX.rounded(), to: width))
+        let right = min(columns.upperBound, Self.clamped(rect.maxX.rounded(), to: width))
+        let top = max(rows.lowerBound, Self.clamped(rect.minY.rounded(), to: height))
+        let bottom = min(rows.upperBound, Self.clamped(rect.maxY.rounded(), to: height))
         guard left < right, top < bottom else { return }
         let scaleX = Double(shownWidth) / rect.width
         let scaleY = Double(shownHeight) / rect.height
@@ -56,7 +57,12 @@ extension Framebuffer {
             let source = firstPixel + rowOffset
             let target = pixels + y * self.stride + left
             columnOffsets.withUnsafeBufferPointer { columns in
-                if copies {
+                if copies && turns == 0 && !mirrored && columns.count > 1
+                    && columns.last! - columns[0] == columns.count - 1
+                {
+                    // Pixel for pixel (an image made for its rect): a row is one copy.
+                    target.update(from: source + columns[0], count: columns.count)
+                } else if copies {
                     for (offset, column) in columns.enumerated() { target[offset] = source[column] }
                 } else {
                     for (offset, column) in columns.enumerated() {
@@ -85,10 +91,11 @@ extension Framebuffer {
     /// Paints `rect` (clipped to the frame) with squares of `square` pixels, alternating `light` and
     /// `dark` from the frame's origin: what shows behind a picture's transparent pixels.
     public func fillCheckerboard(_ rect: Rect, light: Color, dark: Color, square: Int = 8) {
-        let left = Self.clamped(rect.minX.rounded(), to: width)
-        let right = Self.clamped(rect.maxX.rounded(), to: width)
-        let top = Self.clamped(rect.minY.rounded(), to: height)
-        let bottom = Self.clamped(rect.maxY.rounded(), to: height)
+        let (columns, rows) = (drawableColumns, drawableRows)
+        let left = max(columns.lowerBound, Self.clamped(rect.minX.rounded(), to: width))
+        let right = min(columns.upperBound, Self.clamped(rect.maxX.rounded(), to: width))
+        let top = max(rows.lowerBound, Self.clamped(rect.minY.rounded(), to: height))
+        let bottom = min(rows.upperBound, Self.clamped(rect.maxY.rounded(), to: height))
         guard left < right, top < bottom, square > 0 else { return }
         for y in top..<bottom {
             let row = pixels + y * stride

@@ -25,10 +25,11 @@ public struct RoundedRectangle: Hashable, Sendable {
         else { return }
         let radius = max(0, min(cornerRadius, box.width / 2, box.height / 2))
         let pixel = color.pixel
-        let firstRow = max(0, pixelIndexBelow(box.minY - 0.5))
-        let lastRow = min(target.height - 1, pixelIndexAbove(box.maxY - 0.5))
-        let firstColumn = max(0, pixelIndexBelow(box.minX - 0.5))
-        let lastColumn = min(target.width - 1, pixelIndexAbove(box.maxX - 0.5))
+        let (rows, columns) = (target.drawableRows, target.drawableColumns)
+        let firstRow = max(rows.lowerBound, pixelIndexBelow(box.minY - 0.5))
+        let lastRow = min(rows.upperBound - 1, pixelIndexAbove(box.maxY - 0.5))
+        let firstColumn = max(columns.lowerBound, pixelIndexBelow(box.minX - 0.5))
+        let lastColumn = min(columns.upperBound - 1, pixelIndexAbove(box.maxX - 0.5))
         guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
         let center = box.center
         let innerHalfWidth = box.width / 2 - radius

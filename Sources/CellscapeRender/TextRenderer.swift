@@ -67,6 +67,8 @@ public final class TextRenderer {
         let baseline = y + ascent
         let pixel = color.pixel
         let bounds = PixelBounds(clip: clip, frame: frame)
+        // A line wholly outside what may be drawn (a partial redraw elsewhere) costs nothing.
+        guard bounds.rows.overlaps(y - pixelSize..<y + lineHeight + pixelSize), !bounds.columns.isEmpty else { return }
         for scalar in text.unicodeScalars {
             let glyph = glyph(for: scalar)
             glyph.draw(pixel: pixel, left: penX + glyph.left, top: baseline - glyph.top, into: frame, within: bounds)
@@ -181,8 +183,8 @@ struct PixelBounds {
             let first = max(0, min(limit, pixelIndexAbove(low)))
             return first..<max(first, min(limit, pixelIndexBelow(high)))
         }
-        columns = span(clip.minX, clip.maxX, frame.width)
-        rows = span(clip.minY, clip.maxY, frame.height)
+        columns = span(clip.minX, clip.maxX, frame.width).clamped(to: frame.drawableColumns)
+        rows = span(clip.minY, clip.maxY, frame.height).clamped(to: frame.drawableRows)
     }
 }
 

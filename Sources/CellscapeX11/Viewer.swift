@@ -37,6 +37,8 @@ public final class Viewer {
     private var fullscreen = false
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
     public private(set) var frameTimes = FrameTimes()
+    /// What changed since the last frame when only animations moved on: their tiles.
+    private var damage: [Rect] = []
 
     /// Opens the window showing `pictures` if given; throws when there is no display or it cannot show
     /// the frames.
@@ -101,7 +103,9 @@ public final class Viewer {
                 window.setFullscreen(fullscreen)
             }
             if driver.takePictureResults() { translator.needsDisplay = true }
-            if driver.advanceAnimations(to: monotonicNanoseconds()) { translator.needsDisplay = true }
+            if driver.advanceAnimations(to: monotonicNanoseconds(), early: PictureFeed.frameCoalescing) {
+                if let rects = driver.model.animationDamage { damage += rects } else { translator.needsDisplay = true }
+            }
             if translator.closeRequested || driver.model.wantsQuit || signals.hasFired { return }
             let wantsFrame = wantsFrames
             var now = monotonicNanoseconds()
@@ -136,8 +140,13 @@ public final class Viewer {
     /// Whether a frame is due at the next deadline: the window is mapped and something to show changed,
     /// moves, or a replayed session has frames left.
     private var wantsFrames: Bool {
+        return translator.isMapped && (redrawsAll || !damage.isEmpty)
+    }
+
+    /// Whether the next frame is drawn whole: something other than animation frames changed.
+    private var redrawsAll: Bool {
         let replaying = options.replay.map { driver.frame < $0.end.end } ?? false
-        return translator.isMapped && (translator.needsDisplay || driver.model.isAnimating || replaying)
+        return translator.needsDisplay || driver.model.isAnimating || replaying
     }
 
     /// Does what the user asked be done outside the viewer (a replay does nothing of it), and answers
@@ -194,13 +203,26 @@ public final class Viewer {
 
     /// One frame: step, draw, present, sync; the timings go to the HUD.
     private func drawFrame(started: UInt64) {
+        // Decided before the step: a fling's last step stops the scene moving, and that frame is drawn whole.
+        let whole = redrawsAll
         driver.advance()
         let stepped = monotonicNanoseconds()
         if !triedFont && driver.model.showsHUD { loadFont() }
-        presenter.resize(width: Int(driver.model.size.width), height: Int(driver.model.size.height))
+        let resized = presenter.resize(width: Int(driver.model.size.width), height: Int(driver.model.size.height))
+        // Only animation frames moved on: their tiles are drawn again, clipped, and presented alone.
+        let regions = whole || resized ? nil : DamagedRegions.merged(damage)
+        damage.removeAll(keepingCapacity: true)
         driver.prepareFrame()
-        driver.render(into: presenter.framebuffer, rasterizer: rasterizer, text: text)
-        presenter.present()
+        let frame = presenter.framebuffer
+        let clips: [Rect?] = regions ?? [nil]
+        for clip in clips {
+            frame.clip = clip
+            driver.render(into: frame, rasterizer: rasterizer, text: text)
+        }
+        frame.clip = nil
+        let pixels = regions.map { $0.reduce(0) { $0 + Int($1.width * $1.height) } } ?? frame.width * frame.height
+        frameTimes.addPresent(pixels: pixels, partial: regions != nil)
+        presenter.present(regions)
         let newTitle = driver.model.title
         if newTitle != title {
             title = newTitle

@@ -1,4 +1,5 @@
 import CX11
+import CellscapeLayout
 import CellscapeRender
 
 #if canImport(Glibc)
@@ -31,26 +32,34 @@ package final class X11Presenter {
         XFreeGC(window.connection.display, graphicsContext)
     }
 
-    /// Makes the framebuffer `width` x `height`, reallocating only when the back buffer is too small.
-    package func resize(width: Int, height: Int) {
+    /// Makes the framebuffer `width` x `height`, reallocating only when the back buffer is too small;
+    /// returns whether the size changed (what was drawn before no longer fits the window).
+    @discardableResult
+    package func resize(width: Int, height: Int) -> Bool {
         let width = max(1, width)
         let height = max(1, height)
-        if framebuffer.resize(width: width, height: height) { return }
+        let changed = width != framebuffer.width || height != framebuffer.height
+        if framebuffer.resize(width: width, height: height) { return changed }
         allocate(width: max(width, framebuffer.stride), height: max(height, framebuffer.rowCapacity))
         framebuffer.resize(width: width, height: height)
+        return true
     }
 
-    /// Sends the frame to the window and waits for the server to have it (so the next frame cannot
-    /// overwrite pixels the server still reads).
-    package func present() {
+    /// Sends `regions` of the frame (whole pixels; nil: all of it) to the window, a request each, and
+    /// waits for the server to have them (so the next frame cannot overwrite pixels it still reads).
+    package func present(_ regions: [Rect]? = nil) {
         guard let image else { return }
         let display = window.connection.display
-        let width = UInt32(framebuffer.width)
-        let height = UInt32(framebuffer.height)
-        if usesSharedMemory {
-            XShmPutImage(display, window.id, graphicsContext, image, 0, 0, 0, 0, width, height, 0)
-        } else {
-            XPutImage(display, window.id, graphicsContext, image, 0, 0, 0, 0, width, height)
+        let whole = Rect(x: 0, y: 0, width: Double(framebuffer.width), height: Double(framebuffer.height))
+        for region in regions ?? [whole] {
+            guard let part = region.intersection(whole) else { continue }
+            let (x, y) = (Int32(part.minX), Int32(part.minY))
+            let (width, height) = (UInt32(part.width), UInt32(part.height))
+            if usesSharedMemory {
+                XShmPutImage(display, window.id, graphicsContext, image, x, y, x, y, width, height, 0)
+            } else {
+                XPutImage(display, window.id, graphicsContext, image, x, y, x, y, width, height)
+            }
         }
         XSync(display, 0)
     }

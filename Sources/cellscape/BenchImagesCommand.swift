@@ -49,6 +49,11 @@ struct BenchImagesCommand: ParsableCommand {
     var live: Int?
 
     @Option(
+        name: .customLong("in-window"), parsing: .unconditional,
+        help: "With --make-gifs: play them in a real 1280x800 window (needs a display), measuring this many seconds.")
+    var inWindow: Double?
+
+    @Option(
         name: .customLong("copy-in"), parsing: .unconditional,
         help:
             "Instead, watch a new folder in it and copy this many of its pictures in at once, timing the loop's turns.")
@@ -74,6 +79,10 @@ struct BenchImagesCommand: ParsableCommand {
             throw ValidationError("--make must be from 1 to 100000, not \(make)")
         }
         guard (16...4096).contains(side) else { throw ValidationError("--side must be from 16 to 4096, not \(side)") }
+        if let inWindow, !(1...3600).contains(inWindow) {
+            throw ValidationError("--in-window must be from 1 to 3600 seconds, not \(inWindow)")
+        }
+        if inWindow != nil && makeGIFs == nil { throw ValidationError("--in-window plays the GIFs of --make-gifs") }
         if let makeGIFs, !(1...10_000).contains(makeGIFs) {
             throw ValidationError("--make-gifs must be from 1 to 10000, not \(makeGIFs)")
         }
@@ -102,6 +111,18 @@ struct BenchImagesCommand: ParsableCommand {
         if let makeGIFs {
             progress.stage("writing \(makeGIFs) animated GIFs into \(folder)")
             let paths = try FixtureFolders.animations(in: folder, count: makeGIFs)
+            if let inWindow {
+                progress.stage("playing \(makeGIFs) GIFs in a window: 8 s, then \(inWindow) s measured")
+                let report = try AnimatedWindowBench(paths: paths, seconds: inWindow).run()
+                progress.finish()
+                print(
+                    String(
+                        format: "animations in a window, %d GIFs: %.1f%% of a core (X server apart); %d frames, "
+                            + "%d of them drawn and presented in part, %.1f megapixels presented a second; "
+                            + "frame p99 %.1f ms", paths.count, report.cpu * 100, report.frames, report.partialFrames,
+                        report.megapixelsPerSecond, report.p99))
+                return
+            }
             let report = AnimationBenchmark(paths: paths).run { progress.stage($0) }
             progress.finish()
             print(

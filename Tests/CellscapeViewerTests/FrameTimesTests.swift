@@ -20,7 +20,8 @@ import Testing
         #expect(times.longestTurn == 300_000_000)
         #expect(
             times.json
-                == #"{"frames":100,"median_ms":2.1,"p99_ms":7.1,"longest_frame_ms":250.0,"longest_turn_ms":300.0}"#
+                == #"{"frames":100,"median_ms":2.1,"p99_ms":7.1,"longest_frame_ms":250.0,"longest_turn_ms":300.0,"#
+                + #""partial_frames":0,"presented_megapixels":0.0}"#
                 + "\n")
     }
 

@@ -100,23 +100,33 @@ public struct AnimationBenchmark {
         var nextFrame = monotonicNanoseconds()
         var frameNumber = 0
         var needsDisplay = true
+        var damage: [Rect] = []
         while monotonicNanoseconds() < end {
             if scene.takePictureResults() { needsDisplay = true }
             let now = monotonicNanoseconds()
-            if feed.advanceAnimations(to: now) { needsDisplay = true }
+            if feed.advanceAnimations(to: now, early: PictureFeed.frameCoalescing) {
+                damage += scene.damage(animating: feed.advancedPositions)
+            }
             let moving = input(&scene, frameNumber) || scene.isAnimating
-            if (needsDisplay || moving) && now >= nextFrame {
+            if (needsDisplay || moving || !damage.isEmpty) && now >= nextFrame {
                 let started = monotonicNanoseconds()
                 scene.advance()
                 scene.prepareFrame()
-                scene.render(into: frame, text: nil)
+                // As the viewer draws: only the tiles whose frame moved on, when nothing else changed.
+                let clips: [Rect?] = needsDisplay || moving ? [nil] : DamagedRegions.merged(damage)
+                for clip in clips {
+                    frame.clip = clip
+                    scene.render(into: frame, text: nil)
+                }
+                frame.clip = nil
                 timed(monotonicNanoseconds() - started)
                 needsDisplay = false
+                damage.removeAll()
                 frameNumber += 1
                 nextFrame = max(nextFrame + interval, now)
                 continue
             }
-            var wake: UInt64? = needsDisplay || moving ? nextFrame : nil
+            var wake: UInt64? = needsDisplay || moving || !damage.isEmpty ? nextFrame : nil
             if let due = feed.nextAnimationDeadline { wake = min(wake ?? due, due) }
             let wait = wake.map { $0 > now ? Int32(min(100, ($0 - now + 999_999) / 1_000_000)) : 0 } ?? 100
             if wait > 0 { feed.loader.waitForWake(milliseconds: wait) }

@@ -69,6 +69,21 @@ public struct Rect: Hashable, Sendable, Codable {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
+    /// The area both rectangles cover, nil when they share none.
+    public func intersection(_ other: Rect) -> Rect? {
+        let left = Swift.max(minX, other.minX)
+        let top = Swift.max(minY, other.minY)
+        let right = Swift.min(maxX, other.maxX)
+        let bottom = Swift.min(maxY, other.maxY)
+        guard left < right, top < bottom else { return nil }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// The rectangle with `inset` taken off every side (a negative inset grows it).
+    public func insetBy(_ inset: Double) -> Rect {
+        Rect(x: minX + inset, y: minY + inset, width: width - 2 * inset, height: height - 2 * inset)
+    }
+
     /// The smallest rectangle that encloses both rectangles.
     public func union(_ other: Rect) -> Rect {
         let left = Swift.min(minX, other.minX)

@@ -16,6 +16,9 @@ public struct FrameTimes: Sendable {
     /// The longest turn of the loop, frame or not (a burst of input handled before the next frame
     /// counts too), in nanoseconds.
     public private(set) var longestTurn: UInt64 = 0
+    /// The frames that redrew and presented only what changed, and the pixels every frame presented.
+    public private(set) var partialFrames = 0
+    public private(set) var presentedPixels = 0
 
     /// No frames yet.
     public init() {}
@@ -27,6 +30,12 @@ public struct FrameTimes: Sendable {
         frames += 1
         longestFrame = max(longestFrame, nanoseconds)
         addTurn(nanoseconds)
+    }
+
+    /// Records what a frame presented: `pixels`, and whether only the parts that changed.
+    public mutating func addPresent(pixels: Int, partial: Bool) {
+        presentedPixels += pixels
+        if partial { partialFrames += 1 }
     }
 
     /// Records a turn of the loop that took `nanoseconds` of work.
@@ -49,7 +58,8 @@ public struct FrameTimes: Sendable {
         return Double(longestFrame) / 1e6
     }
 
-    /// The figures as one line of JSON: frames, then the median, p99, longest frame and longest turn in ms.
+    /// The figures as one line of JSON: frames, then the median, p99, longest frame and longest turn in
+    /// ms, then the frames presented in part and the megapixels presented.
     public var json: String {
         func milliseconds(_ value: Double?) -> String {
             guard let value else { return "null" }
@@ -59,7 +69,8 @@ public struct FrameTimes: Sendable {
             {"frames":\(frames),"median_ms":\(milliseconds(percentile(0.5))),\
             "p99_ms":\(milliseconds(percentile(0.99))),\
             "longest_frame_ms":\(milliseconds(Double(longestFrame) / 1e6)),\
-            "longest_turn_ms":\(milliseconds(Double(longestTurn) / 1e6))}
+            "longest_turn_ms":\(milliseconds(Double(longestTurn) / 1e6)),\
+            "partial_frames":\(partialFrames),"presented_megapixels":\(milliseconds(Double(presentedPixels) / 1e6))}
 
             """
     }

@@ -35,8 +35,8 @@ public final class ViewerDriver {
     }
 
     /// Moves the animations that show on to the frames due by `now`; returns whether to draw again.
-    public func advanceAnimations(to now: UInt64) -> Bool {
-        model.advanceAnimations(to: now)
+    public func advanceAnimations(to now: UInt64, early: UInt64 = 0) -> Bool {
+        model.advanceAnimations(to: now, early: early)
     }
 
     /// Tells the model what happened outside the viewer to pictures it shows (the trash, the key-handler).

@@ -102,9 +102,16 @@ public struct ViewerModel {
 
     /// Moves the animations that show on to the frames due by `now` (monotonic nanoseconds); returns
     /// whether the frame must be drawn again. Time-driven, so no part of a session's state.
-    public mutating func advanceAnimations(to now: UInt64) -> Bool {
+    public mutating func advanceAnimations(to now: UInt64, early: UInt64 = 0) -> Bool {
         guard view == .waterfall, let pictures = waterfall.pictures else { return false }
-        return pictures.advanceAnimations(to: now)
+        return pictures.advanceAnimations(to: now, early: early)
+    }
+
+    /// The parts of the window the last ``advanceAnimations(to:early:)`` changed, when nothing else
+    /// differs there; nil when the whole frame must be drawn.
+    public var animationDamage: [Rect]? {
+        guard view == .waterfall, let pictures = waterfall.pictures else { return nil }
+        return waterfall.damage(animating: pictures.advancedPositions)
     }
 
     /// When an animation that shows moves on next, the status starts to fade or a removed picture

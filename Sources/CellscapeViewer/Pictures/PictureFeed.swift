@@ -82,8 +82,10 @@ public final class PictureFeed {
     /// Whether the folders listed are watched once the listing ends, and their subfolders with them.
     var watchesListedFolders = false
     var listsRecursively = false
-    /// The animations playing (tiles on screen, or the open picture), by picture.
+    /// The animations playing (tiles on screen, or the open picture), by picture; those whose frame
+    /// the last advance changed.
     var animations: [PictureID: PlayingAnimation] = [:]
+    var advanced: [PictureID] = []
     /// Whether every animation is paused (a key).
     public internal(set) var animationsPaused = false
     /// The memory bound in bytes, shared by thumbnails and animation frames (see `animationBudget`).

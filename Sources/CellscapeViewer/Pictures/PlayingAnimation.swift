@@ -82,10 +82,12 @@ struct PlayingAnimation {
         }
     }
 
-    /// Moves on to the next frame if it is due and has arrived; drops frames behind it unless
-    /// `keepsFrames` (they fit the memory budget). Returns whether the frame shown changed.
-    mutating func advance(to now: UInt64, keepsFrames: Bool) -> Bool {
-        guard let current, !finished, now >= due else { return false }
+    /// Moves on to the next frame if it is due (or due within `early` of `now`) and has arrived;
+    /// drops frames behind it unless `keepsFrames` (they fit the memory budget). Returns whether the
+    /// frame shown changed. A frame shown early starts its clock at `now`: animations due within a few
+    /// milliseconds of each other fall into step, and the loop wakes once for them all.
+    mutating func advance(to now: UInt64, early: UInt64 = 0, keepsFrames: Bool) -> Bool {
+        guard let current, !finished, now + early >= due else { return false }
         let next = after(current)
         if next == 0 {
             played += 1
@@ -101,11 +103,11 @@ struct PlayingAnimation {
         if !keepsFrames && !holdsAll, let dropped = frames.removeValue(forKey: current) {
             bytes -= dropped.picture.capacity * 4
         }
-        if now - due > Self.lateAfter { lateFrames += 1 }
+        if now > due && now - due > Self.lateAfter { lateFrames += 1 }
         shownFrames += 1
-        // Behind by more than a frame (a stall, a pause): start the clock again from now.
+        // Behind by more than a frame (a stall, a pause), or early: the clock starts again from now.
         let length = UInt64(frame.milliseconds) * 1_000_000
-        due = now - due > length ? now + length : due + length
+        due = now < due || now - due > length ? now + length : due + length
         self.current = next
         return true
     }

@@ -67,7 +67,7 @@ import Testing
         for _ in 0..<24 {
             let due = try #require(feed.nextAnimationDeadline)
             guard feed.advanceAnimations(to: due, early: 5_000_000) else { continue }
-            let regions = DamagedRegions.merged(scene.damage(animating: feed.advancedPositions))
+            let regions = DamagedRegions.merged(scene.damage(animating: feed.advancedFrames))
             let after = Self.render(scene, text: text)
             for y in 0..<after.height {
                 for x in 0..<after.width where after[x, y] != before[x, y] {

@@ -105,7 +105,7 @@ public struct AnimationBenchmark {
             if scene.takePictureResults() { needsDisplay = true }
             let now = monotonicNanoseconds()
             if feed.advanceAnimations(to: now, early: PictureFeed.frameCoalescing) {
-                damage += scene.damage(animating: feed.advancedPositions)
+                damage += scene.damage(animating: feed.advancedFrames)
             }
             let moving = input(&scene, frameNumber) || scene.isAnimating
             if (needsDisplay || moving || !damage.isEmpty) && now >= nextFrame {

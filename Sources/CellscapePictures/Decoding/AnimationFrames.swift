@@ -11,6 +11,16 @@ public struct AnimationFrame: Sendable {
     /// How long it shows, in milliseconds: the file's delay, or 100 ms for one under 20 ms, as
     /// browsers play them.
     public let milliseconds: Int
+    /// The pixels that differ from the frame before it in the animation (the last, for the first
+    /// after a loop): nil when not known, an empty region when none. What a view draws again.
+    public var changed: PictureRegion?
+
+    public init(number: Int, picture: PixelImage, milliseconds: Int, changed: PictureRegion? = nil) {
+        self.number = number
+        self.picture = picture
+        self.milliseconds = milliseconds
+        self.changed = changed
+    }
 
     /// The delay a frame plays for, given the file's: delays under 20 ms play as 100 ms.
     public static func playedMilliseconds(_ milliseconds: Int) -> Int { milliseconds < 20 ? 100 : milliseconds }
@@ -25,8 +35,9 @@ final class AnimationFrames {
     private let width: Int
     private let height: Int
     private var frames: PictureFrames
-    /// The number of the next frame to decode.
+    /// The number of the next frame to decode, and the frame decoded last (what the next differs from).
     private(set) var position = 0
+    private var previous: PixelImage?
     /// How many frames it has, once decoded to its end.
     private(set) var count: Int?
     /// Whether the file ended early (frames or rows missing), once its end was reached.
@@ -68,10 +79,30 @@ final class AnimationFrames {
         var downscale = AreaDownscale(
             sourceWidth: frames.width, sourceHeight: frames.height, width: width, height: height, output: output)
         for row in 0..<frames.height { downscale.add(row: frame.canvas + row * frames.width * 4) }
-        let picture = PictureDecoder.upright(downscale.output, orientation: orientation, output)
-        defer { position += 1 }
+        let picture = PictureDecoder.upright(downscale.output, orientation: orientation, output).finished()
+        defer {
+            position += 1
+            previous = picture
+        }
         return AnimationFrame(
-            number: position, picture: picture.finished(),
-            milliseconds: AnimationFrame.playedMilliseconds(frame.milliseconds))
+            number: position, picture: picture, milliseconds: AnimationFrame.playedMilliseconds(frame.milliseconds),
+            changed: previous.map { Self.difference($0, picture) } ?? nil)
+    }
+
+    /// The bounding box of the pixels in which `after` differs from `before` (empty when none), nil
+    /// when their sizes differ.
+    static func difference(_ before: PixelImage, _ after: PixelImage) -> PictureRegion? {
+        guard before.width == after.width, before.height == after.height else { return nil }
+        var (left, top, right, bottom) = (after.width, after.height, 0, 0)
+        for y in 0..<after.height {
+            let (old, new) = (before.firstPixel + y * before.stride, after.firstPixel + y * after.stride)
+            guard let first = (0..<after.width).first(where: { old[$0] != new[$0] }) else { continue }
+            let last = (first..<after.width).last(where: { old[$0] != new[$0] }) ?? first
+            (left, right) = (min(left, first), max(right, last + 1))
+            (top, bottom) = (min(top, y), y + 1)
+        }
+        return right > left
+            ? PictureRegion(x: left, y: top, width: right - left, height: bottom - top)
+            : PictureRegion(x: 0, y: 0, width: 0, height: 0)
     }
 }

@@ -111,7 +111,7 @@ public struct ViewerModel {
     /// differs there; nil when the whole frame must be drawn.
     public var animationDamage: [Rect]? {
         guard view == .waterfall, let pictures = waterfall.pictures else { return nil }
-        return waterfall.damage(animating: pictures.advancedPositions)
+        return waterfall.damage(animating: pictures.advancedFrames)
     }
 
     /// When an animation that shows moves on next, the status starts to fade or a removed picture

@@ -37,7 +37,7 @@ extension PictureFeed {
     public static let frameCoalescing: UInt64 = 8_000_000
 
     /// Moves every animation whose next frame is due (or due within `early` of `now`) and decoded on
-    /// to it; returns whether a shown frame changed (``advancedPositions`` says which).
+    /// to it; returns whether a shown frame changed (``advancedFrames`` says which).
     @discardableResult
     public func advanceAnimations(to now: UInt64, early: UInt64 = 0) -> Bool {
         advanced.removeAll(keepingCapacity: true)
@@ -60,8 +60,13 @@ extension PictureFeed {
         return changed
     }
 
-    /// The positions of the pictures whose shown frame the last ``advanceAnimations(to:early:)`` changed.
-    public var advancedPositions: [Int] { advanced.compactMap(order.position(of:)) }
+    /// The pictures whose shown frame the last ``advanceAnimations(to:early:)`` changed, by position,
+    /// with the pixels of the frame that differ from the one before (nil: not known, all of it).
+    public var advancedFrames: [(position: Int, changed: PictureRegion?)] {
+        advanced.compactMap { id in
+            order.position(of: id).map { ($0, animations[id]?.shown?.changed) }
+        }
+    }
 
     /// The earliest time an animation moves on, nil when none can before more frames arrive.
     public var nextAnimationDeadline: UInt64? {

@@ -1,22 +1,46 @@
 import CellscapeLayout
+import CellscapePictures
+import CellscapeRender
 
 extension WaterfallScene {
-    /// The parts of the window that the animations at `positions` moving on changed: each tile in view,
-    /// a little wider than drawn, or the open picture and the bar (which counts its frames). Nothing
-    /// else changes when only frames move on, so a frame redraws and presents these alone.
-    public func damage(animating positions: [Int]) -> [Rect] {
+    /// The parts of the window that the animations `frames` names moving on changed: in each tile in
+    /// view, or in the open picture, the pixels the new frame changes (all of it when not known), a
+    /// little wider than drawn; with the open picture, the bar too (it counts the frames). Nothing else
+    /// changes when only frames move on, so a frame redraws and presents these alone.
+    public func damage(animating frames: [(position: Int, changed: PictureRegion?)]) -> [Rect] {
         let window = Rect(origin: .zero, size: size)
         if let openPicture, let pictures {
-            guard positions.contains(openPicture.index) else { return [] }
-            var rects = [shownOpenPicture(openPicture, of: pictures).rect]
+            guard let frame = frames.first(where: { $0.position == openPicture.index }) else { return [] }
+            let shown = shownOpenPicture(openPicture, of: pictures).rect
+            let turned = openPicture.quarterTurns % 4 != 0 || openPicture.mirrored
+            var rects = [
+                Self.part(turned ? nil : frame.changed, of: pictures.animationFrame(frame.position), in: shown)
+            ]
+            .compactMap { $0 }
             if showsBar { rects.append(Rect(x: 0, y: viewport.height, width: size.width, height: size.height)) }
             return rects.compactMap { $0.insetBy(-2).intersection(window) }
         }
-        let shown = Rect(origin: .zero, size: viewport)
-        return positions.filter { $0 < items.count }.compactMap { position in
-            var tile = layout.frame(at: position)
+        let view = Rect(origin: .zero, size: viewport)
+        return frames.filter { $0.position < items.count }.compactMap { frame in
+            var tile = layout.frame(at: frame.position)
             tile.origin.y -= scrollOffset
-            return tile.insetBy(-2).intersection(shown)
+            return Self.part(frame.changed, of: pictures?.animationFrame(frame.position), in: tile)?.insetBy(-2)
+                .intersection(view)
         }
+    }
+
+    /// Where the pixels `changed` of `image` land when it is drawn in `rect`: pixel for pixel from the
+    /// rect's rounded corner when the image is the rect's size, else scaled; all of `rect` when unknown,
+    /// nil when nothing changed.
+    static func part(_ changed: PictureRegion?, of image: PixelImage?, in rect: Rect) -> Rect? {
+        guard let changed, let image, image.width > 0, image.height > 0 else { return rect }
+        guard changed.width > 0 && changed.height > 0 else { return nil }
+        let samePixels = abs(Double(image.width) - rect.width) < 1.5 && abs(Double(image.height) - rect.height) < 1.5
+        let (scaleX, scaleY) =
+            samePixels ? (1.0, 1.0) : (rect.width / Double(image.width), rect.height / Double(image.height))
+        let (left, top) = samePixels ? (rect.minX.rounded(), rect.minY.rounded()) : (rect.minX, rect.minY)
+        return Rect(
+            x: left + Double(changed.x) * scaleX, y: top + Double(changed.y) * scaleY,
+            width: Double(changed.width) * scaleX, height: Double(changed.height) * scaleY)
     }
 }

@@ -43,7 +43,7 @@ public final class PictureFrames {
         case png(OpaquePointer)
     }
 
-    /// Opens the frames of `data`, a GIF or a WebP.
+    /// Opens the frames of `data`, a GIF, a WebP or a PNG (an APNG's, or its one image).
     public init(
         _ data: [UInt8], format: PictureHeader.Format, maximumPixels: Double = PictureDecoder.maximumCanvasPixels
     )
@@ -53,33 +53,26 @@ public final class PictureFrames {
         bytes = .allocate(capacity: max(1, data.count))
         _ = bytes.initialize(from: data)
         var message = [CChar](repeating: 0, count: 256)
-        var width: Int32 = 0
-        var height: Int32 = 0
-        switch format {
-        case .gif:
-            guard let gif = cellscape_gif_open(bytes.baseAddress, data.count, maximumPixels, &message, 256) else {
-                bytes.deallocate()
-                throw PictureDecoder.Failure(description: PictureDecoder.text(message))
+        let opened: Source? =
+            switch format {
+            case .gif: cellscape_gif_open(bytes.baseAddress, data.count, maximumPixels, &message, 256).map(Source.gif)
+            case .webp:
+                cellscape_webp_open(bytes.baseAddress, data.count, maximumPixels, &message, 256).map(Source.webp)
+            case .png: cellscape_apng_open(bytes.baseAddress, data.count, maximumPixels, &message, 256).map(Source.png)
+            case .jpeg, .heif, .jxl: nil
             }
-            cellscape_gif_size(gif, &width, &height)
-            source = .gif(gif)
-        case .webp:
-            guard let webp = cellscape_webp_open(bytes.baseAddress, data.count, maximumPixels, &message, 256) else {
-                bytes.deallocate()
-                throw PictureDecoder.Failure(description: PictureDecoder.text(message))
-            }
-            cellscape_webp_size(webp, &width, &height)
-            source = .webp(webp)
-        case .png:
-            guard let png = cellscape_apng_open(bytes.baseAddress, data.count, maximumPixels, &message, 256) else {
-                bytes.deallocate()
-                throw PictureDecoder.Failure(description: PictureDecoder.text(message))
-            }
-            cellscape_apng_size(png, &width, &height)
-            source = .png(png)
-        case .jpeg, .heif, .jxl:
+        guard let opened else {
             bytes.deallocate()
-            throw PictureDecoder.Failure(description: "not a GIF, WebP or PNG picture")
+            let known = format == .gif || format == .webp || format == .png
+            throw PictureDecoder.Failure(
+                description: known ? PictureDecoder.text(message) : "not a GIF, WebP or PNG picture")
+        }
+        source = opened
+        var (width, height): (Int32, Int32) = (0, 0)
+        switch opened {
+        case .gif(let gif): cellscape_gif_size(gif, &width, &height)
+        case .webp(let webp): cellscape_webp_size(webp, &width, &height)
+        case .png(let png): cellscape_apng_size(png, &width, &height)
         }
         self.width = Int(width)
         self.height = Int(height)

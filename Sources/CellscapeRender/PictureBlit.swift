@@ -15,11 +15,7 @@ extension Framebuffer {
         let turns = (quarterTurns % 4 + 4) % 4
         let (shownWidth, shownHeight) =
             turns % 2 == 0 ? (picture.width, picture.height) : (picture.height, picture.width)
-        var rect = rect
-        if abs(Double(shownWidth) - rect.width) < 1.5 && abs(Double(shownHeight) - rect.height) < 1.5 {
-            rect = Rect(
-                x: rect.minX.rounded(), y: rect.minY.rounded(), width: Double(shownWidth), height: Double(shownHeight))
-        }
+        let rect = Self.pixelForPixel(width: shownWidth, height: shownHeight, in: rect) ?? rect
         // Clamped as doubles: a picture zoomed and panned far off the window must not overflow an Int.
         let (columns, rows) = (drawableColumns, drawableRows)
         let left = max(columns.lowerBound, Self.clamped(rect.minX.rounded(), to: width))
@@ -71,6 +67,13 @@ extension Framebuffer {
                 }
             }
         }
+    }
+
+    /// Where a picture of `width` x `height` (as shown) lands when drawn in `rect` pixel for pixel: from
+    /// the rect's rounded corner at its own size, when it is within a pixel of the rect's; else nil.
+    public static func pixelForPixel(width: Int, height: Int, in rect: Rect) -> Rect? {
+        guard abs(Double(width) - rect.width) < 1.5 && abs(Double(height) - rect.height) < 1.5 else { return nil }
+        return Rect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: Double(width), height: Double(height))
     }
 
     /// `value` within 0...`limit` as an Int (NaN gives 0).

@@ -51,9 +51,9 @@ public struct AnimatedWindowBench {
         // sends it SIGTERM, as a user's kill would.
         Thread {
             Thread.sleep(forTimeInterval: warmUp)
-            measured.withLock { $0.start = Self.processSeconds() }
+            measured.withLock { $0.start = AnimationBenchmark.processCPUSeconds() }
             Thread.sleep(forTimeInterval: seconds)
-            measured.withLock { $0.end = Self.processSeconds() }
+            measured.withLock { $0.end = AnimationBenchmark.processCPUSeconds() }
             kill(getpid(), SIGTERM)
         }.start()
         viewer.run()
@@ -63,13 +63,5 @@ public struct AnimatedWindowBench {
             cpu: cpu, frames: times.frames, partialFrames: times.partialFrames,
             megapixelsPerSecond: Double(times.presentedPixels) / 1e6 / (warmUp + seconds),
             p99: times.percentile(0.99) ?? 0)
-    }
-
-    /// The process's CPU time so far, user and system, every thread, in seconds.
-    private static func processSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }

@@ -35,10 +35,9 @@ extension WaterfallScene {
     static func part(_ changed: PictureRegion?, of image: PixelImage?, in rect: Rect) -> Rect? {
         guard let changed, let image, image.width > 0, image.height > 0 else { return rect }
         guard changed.width > 0 && changed.height > 0 else { return nil }
-        let samePixels = abs(Double(image.width) - rect.width) < 1.5 && abs(Double(image.height) - rect.height) < 1.5
-        let (scaleX, scaleY) =
-            samePixels ? (1.0, 1.0) : (rect.width / Double(image.width), rect.height / Double(image.height))
-        let (left, top) = samePixels ? (rect.minX.rounded(), rect.minY.rounded()) : (rect.minX, rect.minY)
+        let drawn = Framebuffer.pixelForPixel(width: image.width, height: image.height, in: rect) ?? rect
+        let (scaleX, scaleY) = (drawn.width / Double(image.width), drawn.height / Double(image.height))
+        let (left, top) = (drawn.minX, drawn.minY)
         return Rect(
             x: left + Double(changed.x) * scaleX, y: top + Double(changed.y) * scaleY,
             width: Double(changed.width) * scaleX, height: Double(changed.height) * scaleY)

@@ -138,15 +138,21 @@ public final class Viewer {
     }
 
     /// Whether a frame is due at the next deadline: the window is mapped and something to show changed,
-    /// moves, or a replayed session has frames left.
+    /// moves, or a replayed session has frames or inputs left.
     private var wantsFrames: Bool {
         return translator.isMapped && (redrawsAll || !damage.isEmpty)
     }
 
     /// Whether the next frame is drawn whole: something other than animation frames changed.
     private var redrawsAll: Bool {
-        let replaying = options.replay.map { driver.frame < $0.end.end } ?? false
-        return translator.needsDisplay || driver.model.isAnimating || replaying
+        return translator.needsDisplay || driver.model.isAnimating || isReplaying
+    }
+
+    /// Whether a replayed session has frames or inputs left: its last input may come at its last frame,
+    /// after that frame is drawn, and the loop must turn once more to send it.
+    private var isReplaying: Bool {
+        guard let session = options.replay else { return false }
+        return driver.frame < session.end.end || replayed < session.inputs.count
     }
 
     /// Does what the user asked be done outside the viewer (a replay does nothing of it), and answers

@@ -60,10 +60,34 @@ struct SessionEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: windowed) }
         // The session ends with the recorded `q`, so the player quits by itself once it has played it all.
         let (player, _) = try server.startViewer(["--replay", session, "--state-on-exit", windowed])
-        // Played at the recorded frames' pace, it takes as long as the recording did (longer under a
-        // sanitizer on a loaded host): a guard against a hang, not a measure of speed.
-        #expect(player.waitForExit(within: 300) == 0)
+        // Played at the recorded frames' pace, it takes about as long as the recording did: a guard
+        // against a hang, not a measure of speed.
+        #expect(player.waitForExit(within: 120) == 0)
         #expect(try String(contentsOfFile: windowed, encoding: .utf8) == expected)
+    }
+
+    /// A session whose last input comes at its last frame, with nothing moving then, still ends: the
+    /// player once drew that frame and slept with the `q` unsent.
+    @Test func aSessionEndingAtItsLastFrameEndsInTheWindow() throws {
+        let session = Self.temporaryPath("last-frame.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: session) }
+        let server = try XvfbServer()
+        // A header as the viewer writes it: that of a session quit at once.
+        let (viewer, _) = try server.startViewer(["--cells", "30", "--seed", "5", "--record", session])
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 5) == 0)
+        let header = try #require(try String(contentsOfFile: session, encoding: .utf8).split(separator: "\n").first)
+        let digest = "\"digest\":\"0000000000000000\""
+        let lines = [
+            String(header),
+            "{\"command\":\"switchView\",\(digest),\"event\":\"key\",\"frame\":1}",
+            "{\"command\":\"quit\",\(digest),\"event\":\"key\",\"frame\":2}",
+            "{\(digest),\"end\":2}",
+        ]
+        try lines.joined(separator: "\n").appending("\n").write(toFile: session, atomically: true, encoding: .utf8)
+        let (player, _) = try server.startViewer(["--replay", session])
+        // A guard against a hang, not a measure of speed: the two frames take well under a second.
+        #expect(player.waitForExit(within: 60) == 0)
     }
 
     @Test func theXServerDyingEndsTheViewerAndItsSessionWhole() throws {

@@ -90,7 +90,9 @@ final class XvfbServer {
         var event = XEvent()
         while Date() < deadline {
             guard XPending(display) > 0 else {
-                usleep(10_000)
+                // Sleeps until the server writes to the connection (the answer comes as an event).
+                var connection = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+                _ = poll(&connection, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000)))
                 continue
             }
             XNextEvent(display, &event)

@@ -89,7 +89,7 @@ public struct ForceSettings: Hashable, Sendable, Codable {
     public var rebuildDrift: Double = 0.1
     /// From this many cells on, the quadtree is built every step and its walks are not recorded: the
     /// plans take memory in proportion to the interactions, too much for large layouts.
-    public var keptTreeMaximumCount = 50_000
+    public var keptTreeMaximumCount = 200_000
     /// The most cells a quadtree leaf holds before it is split.
     public var leafCapacity = 16
     /// The most cells in a group of leaves that share one walk of the quadtree for their interaction

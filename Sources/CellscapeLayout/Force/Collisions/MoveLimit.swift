@@ -1,8 +1,8 @@
 /// The limit on one cell's damped move: it may close at most half the gap to any neighbour, so no two
 /// cells can run into each other.
 ///
-/// The move first slides along each limit in turn, as a cell slides past a neighbour it touches, and
-/// is then cut short wherever a later slide broke an earlier limit. Finding the few neighbours that
+/// The move taken is the allowed move closest to the one wanted (``closestAllowed(_:limits:count:)``),
+/// as a cell slides past a neighbour it touches. Finding the few neighbours that
 /// can limit it is most of the work: the cells of the nearby squares are screened four at a time in
 /// single precision, with a margin for its rounding, and written down without a branch (close or not
 /// is a coin toss to the branch predictor); only those left get the exact test, a square root and a
@@ -51,14 +51,37 @@ enum MoveLimit {
         _ move: Vector, slot: Int, largestRadius: Double, list: NeighbourGrid, buffer: Buffer, company: Double = 0
     ) -> (move: Vector, overlaps: Bool, inCompany: Bool) {
         let squaredSpeed = move.squaredLength
-        let twiceSpeed = 2 * squaredSpeed.squareRoot()
         // Neighbours beyond twice the move cannot limit it; the search reaches `company` to tell.
-        let searched = max(twiceSpeed, company)
+        let searched = max(2 * squaredSpeed.squareRoot(), company)
+        // A crowded cell wants a long move and takes a short one: its near neighbours decide it. An
+        // answer shorter than half the search is the answer under every limit, since the cells beyond
+        // allow any move that short.
+        let near = list.radius.pointer[slot]
+        if searched > near {
+            let found = limits(
+                move, slot: slot, searched: near, largestRadius: largestRadius, list: list, buffer: buffer)
+            if found.neighbours > 0 {
+                let answer = closestAllowed(move, limits: buffer.limits.pointer, count: found.limits)
+                if answer.squaredLength <= near * near / 4 { return (answer, found.overlaps, true) }
+            }
+        }
+        let found = limits(
+            move, slot: slot, searched: searched, largestRadius: largestRadius, list: list, buffer: buffer)
+        // So many limits cannot all be kept: stay put (and let the sweep look).
+        guard found.neighbours <= capacity else { return (.zero, true, true) }
+        let answer = closestAllowed(move, limits: buffer.limits.pointer, count: found.limits)
+        return (answer, found.overlaps, found.neighbours > 0)
+    }
+
+    /// Writes into the buffer the limits of the neighbours within `searched` of the cell's rim, and
+    /// returns how many there are, how many neighbours were screened in, and whether one overlaps it.
+    private static func limits(
+        _ move: Vector, slot: Int, searched: Double, largestRadius: Double, list: NeighbourGrid, buffer: Buffer
+    ) -> (limits: Int, neighbours: Int, overlaps: Bool) {
+        let squaredSpeed = move.squaredLength
         let reach = list.radius.pointer[slot] + largestRadius + searched
         let count = screen(slot: slot, reach: reach, twiceSpeed: searched, list: list, buffer: buffer)
-        // So many limits cannot all be kept: stay put (and let the sweep look).
-        guard count <= capacity else { return (.zero, true, true) }
-        let inCompany = count > 0
+        guard count <= capacity else { return (0, count, true) }
         let x = list.x.pointer[slot]
         let y = list.y.pointer[slot]
         let radius = list.radius.pointer[slot]
@@ -83,21 +106,7 @@ enum MoveLimit {
             limits[limitCount] = Limit(normalX: dx * inverse, normalY: dy * inverse, halfGap: halfGap)
             limitCount += 1
         }
-        var move = move
-        for entry in 0..<limitCount {
-            let limit = limits[entry]
-            let along = move.dx * limit.normalX + move.dy * limit.normalY
-            guard along < -limit.halfGap else { continue }
-            let correction = along + limit.halfGap
-            move = Vector(dx: move.dx - limit.normalX * correction, dy: move.dy - limit.normalY * correction)
-        }
-        var scale = 1.0
-        for entry in 0..<limitCount {
-            let limit = limits[entry]
-            let along = move.dx * limit.normalX + move.dy * limit.normalY
-            if along < -limit.halfGap { scale = min(scale, limit.halfGap / -along) }
-        }
-        return (scale < 1 ? Vector(dx: move.dx * scale, dy: move.dy * scale) : move, overlaps, inCompany)
+        return (limitCount, count, overlaps)
     }
 
     /// Writes into the buffer's neighbours every other cell that may lie within the sum of radii and

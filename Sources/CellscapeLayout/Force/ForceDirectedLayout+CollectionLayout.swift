@@ -1,7 +1,11 @@
 extension ForceDirectedLayout: CollectionLayout {
-    /// Takes the new bounds; when their centre moves, the simulation wakes and cells flow there.
+    /// Takes the new bounds; when their centre moves, the simulation wakes and cells flow there, the
+    /// pull of the move shared by all of them (``SharedMotion``).
     public mutating func prepare(bounds newBounds: Rect) {
-        if newBounds.center != bounds.center { wake() }
+        if newBounds.center != bounds.center {
+            wake()
+            if store.count > 0 && sharedMotion == nil { sharedMotion = SharedMotion() }
+        }
         bounds = newBounds
     }
 

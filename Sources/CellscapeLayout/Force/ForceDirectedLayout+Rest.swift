@@ -37,6 +37,7 @@ extension ForceDirectedLayout {
         isResting = true
         isProbingRest = true
         for index in store.velocity.indices { store.velocity[index] = .zero }
+        sharedMotion = nil
         if stepScalesMayBeSlowed {
             for index in store.stepScale.indices { store.stepScale[index] = 1 }
             stepScalesMayBeSlowed = false

@@ -55,6 +55,9 @@ public struct ForceDirectedLayout {
     /// Whether cells may overlap: false only once the overlap sweep found none or left none, and nothing
     /// since (an added, pinned or grown cell, other settings) could have made one.
     var mayOverlap = true
+    /// The motion all cells share from a move of the centre until they rest there, while no cell is pinned
+    /// (see ``SharedMotion``); nil otherwise.
+    var sharedMotion: SharedMotion?
     private var workspace = ForceWorkspace()
 
     /// Creates an empty layout.
@@ -188,12 +191,14 @@ public struct ForceDirectedLayout {
         let center = center
         let jitter = jitter
         var mayOverlap = mayOverlap
+        var sharedMotion = pinnedCell == nil ? self.sharedMotion : nil
         let movement = store.withPointers { cells in
             workspace.step(
                 cells: cells, settings: settings, center: center, jitter: jitter, mayOverlap: &mayOverlap,
-                holdingMovesBelow: hold)
+                holdingMovesBelow: hold, sharedMotion: &sharedMotion)
         }
         self.mayOverlap = mayOverlap
+        if self.sharedMotion != nil { self.sharedMotion = sharedMotion ?? SharedMotion() }
         stepScalesMayBeSlowed = true
         if isGrowing {
             let steps = settings.growthSteps

@@ -63,7 +63,7 @@ public struct ForceSettings: Hashable, Sendable, Codable {
     /// is below the threshold up to 15 px from where the spring pulls it.
     public var settleSteps = 10
     /// The fraction of its velocity a damped cell keeps from one step to the next.
-    public var momentum: Double = 0.9
+    public var momentum: Double = 0.7
     /// The farthest a damped cell may move in one step, in pixels.
     public var maximumStep: Double = 20
     /// The repulsion stiffness (the sum of 2 Q^3 / r^3) above which a damped cell's step is shortened in

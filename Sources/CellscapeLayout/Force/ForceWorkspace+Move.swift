@@ -7,9 +7,12 @@ extension ForceWorkspace {
     /// from before the step, copied into their grid, so no cell waits for another. The limits also mark the cells that
     /// overlap another for the sweep (a limited move cannot make a new overlap): returns whether any does, or nil when
     /// the moves were not limited.
+    ///
+    /// With `sharedMotion` (limited moves, no pinned cell), the spring's pull on the cells' centroid moves
+    /// all of them alike (``SharedMotion``) and each cell's own move takes the rest of its force.
     func move(
         cells: CellPointers, settings: ForceSettings, limits: MoveLimits?, parallel: ParallelChunks,
-        holding hold: Double
+        holding hold: Double, center: Point, sharedMotion: inout SharedMotion?
     ) -> Bool? {
         let forceX = forceX.pointer
         let forceY = forceY.pointer
@@ -44,6 +47,13 @@ extension ForceWorkspace {
         }
         let list = limits.list
         let largestRadius = limits.largestRadius
+        var shared = Vector.zero
+        var pull = Vector.zero
+        if var motion = sharedMotion {
+            pull = settings.springStiffness * (center - centroid(cells: cells, parallel: parallel))
+            shared = motion.advance(pulledBy: pull, momentum: settings.momentum, maximumStep: settings.maximumStep)
+            sharedMotion = motion
+        }
         let buffers = limits.buffers
         let marks = collision.overlapMarks(count: cells.count)
         chunkFound.reserve(ParallelChunks.chunkCount(for: cells.count))
@@ -54,7 +64,7 @@ extension ForceWorkspace {
             for index in range {
                 let lastMove = cells.velocity[index]
                 let wanted = step.velocity(
-                    index, cells: cells, force: Vector(dx: forceX[index], dy: forceY[index]),
+                    index, cells: cells, force: Vector(dx: forceX[index] - pull.dx, dy: forceY[index] - pull.dy),
                     stiffness: stiffness[index])
                 let slot = Int(list.slotOf.pointer[index])
                 var (move, overlaps, inCompany) = MoveLimit.limit(
@@ -66,12 +76,34 @@ extension ForceWorkspace {
                 found = found || overlaps
                 cells.velocity[index] = move
                 DampedStep.updateScale(index, cells: cells, move: move, lastMove: lastMove, limited: move != wanted)
-                cells.x[index] += move.dx
-                cells.y[index] += move.dy
+                cells.x[index] += move.dx + shared.dx
+                cells.y[index] += move.dy + shared.dy
             }
             chunkFound[chunk] = found
         }
         return (0..<ParallelChunks.chunkCount(for: cells.count)).contains { chunkFound[$0] }
+    }
+
+    /// The mean position of the cells, summed per fixed chunk so it is the same on any thread count.
+    func centroid(cells: CellPointers, parallel: ParallelChunks) -> Point {
+        let chunks = ParallelChunks.chunkCount(for: cells.count)
+        chunkTotals.reserve(chunks)
+        chunkLargest.reserve(chunks)
+        let sumsX = chunkTotals.pointer
+        let sumsY = chunkLargest.pointer
+        parallel.forEachChunk(count: cells.count) { chunk, range in
+            var x = 0.0
+            var y = 0.0
+            for index in range {
+                x += cells.x[index]
+                y += cells.y[index]
+            }
+            sumsX[chunk] = x
+            sumsY[chunk] = y
+        }
+        var sum = Vector.zero
+        for chunk in 0..<chunks { sum += Vector(dx: sumsX[chunk], dy: sumsY[chunk]) }
+        return Point(x: sum.dx / Double(cells.count), y: sum.dy / Double(cells.count))
     }
 
     /// Sums the distance each cell moved, per fixed chunk so the total is the same on any thread count.

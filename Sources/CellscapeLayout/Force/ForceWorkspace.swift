@@ -32,7 +32,7 @@ final class ForceWorkspace {
     /// gap between any two cells, so it cannot make an overlap: a layout at rest skips the search.
     func step(
         cells: CellPointers, settings: ForceSettings, center: Point, jitter: PairJitter, mayOverlap: inout Bool,
-        holdingMovesBelow hold: Double = 0
+        holdingMovesBelow hold: Double = 0, sharedMotion: inout SharedMotion?
     ) -> Movement {
         let count = cells.count
         let parallel = parallelChunks(threads: settings.threads)
@@ -46,7 +46,9 @@ final class ForceWorkspace {
             cells: cells, settings: settings, center: center, jitter: jitter, parallel: parallel, replaying: keptTree)
         mayKeepTree = settings.keepsTrees(count: count)
         if keptTree { keptTreeSteps += 1 }
-        let marked = move(cells: cells, settings: settings, limits: limits, parallel: parallel, holding: hold)
+        let marked = move(
+            cells: cells, settings: settings, limits: limits, parallel: parallel, holding: hold, center: center,
+            sharedMotion: &sharedMotion)
         if settings.collisions && (mayOverlap || settings.integrator == .seed) {
             // The moves are applied: the buffers that held them are free for the sweep.
             let scratch = OverlapSweep.Scratch(x: forceX.pointer, y: forceY.pointer, radius: stiffness.pointer)

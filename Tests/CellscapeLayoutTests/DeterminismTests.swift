@@ -37,3 +37,23 @@ import Testing
         #expect(copy.cells == layout.cells)
     }
 }
+
+extension DeterminismTests {
+    /// A packed crowd stored in its quadtree's order, woken by a move of the centre (the shared motion
+    /// sums the centroid per chunk), steps to the same bits on any thread count.
+    @Test func aPackedCrowdFollowingAMovedCentreIsTheSameOnAnyThreadCount() {
+        func run(threads: Int) -> [UInt64] {
+            var settings = ForceSettings()
+            settings.threads = threads
+            settings.storageOrderMinimumCount = 0
+            var layout = ForceDirectedLayout(settings: settings, seed: 4)
+            for _ in 0..<6_000 { layout.addCell() }
+            for _ in 0..<20 { layout.step() }
+            layout.prepare(bounds: Rect(x: 0, y: 0, width: 1600, height: 1000))
+            for _ in 0..<20 { layout.step() }
+            return layout.cells.flatMap { [$0.position.x.bitPattern, $0.position.y.bitPattern] }
+        }
+        let single = run(threads: 1)
+        for threads in [2, 3] { #expect(run(threads: threads) == single, "threads \(threads)") }
+    }
+}

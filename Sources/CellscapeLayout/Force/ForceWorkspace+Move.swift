@@ -69,7 +69,7 @@ extension ForceWorkspace {
                 let slot = Int(list.slotOf.pointer[index])
                 var (move, overlaps, inCompany) = MoveLimit.limit(
                     wanted, slot: slot, largestRadius: largestRadius, list: list, buffer: buffer,
-                    company: hold > 0 ? list.radius.pointer[slot] : 0)
+                    company: hold > 0 ? list.radius.pointer[slot] : 0, lastMove: lastMove)
                 // Static friction holds a resting cell among others, not a lone one.
                 if inCompany && move.squaredLength < hold * hold { move = .zero }
                 marks[index] = overlaps

@@ -48,16 +48,18 @@ enum MoveLimit {
     /// can limit it, so each cell searches as far as its own move asks: a packed cloud at rest searches
     /// the squares next to it.
     static func limit(
-        _ move: Vector, slot: Int, largestRadius: Double, list: NeighbourGrid, buffer: Buffer, company: Double = 0
+        _ move: Vector, slot: Int, largestRadius: Double, list: NeighbourGrid, buffer: Buffer, company: Double = 0,
+        lastMove: Vector = .zero
     ) -> (move: Vector, overlaps: Bool, inCompany: Bool) {
         let squaredSpeed = move.squaredLength
         // Neighbours beyond twice the move cannot limit it; the search reaches `company` to tell.
         let searched = max(2 * squaredSpeed.squareRoot(), company)
         // A crowded cell wants a long move and takes a short one: its near neighbours decide it. An
         // answer shorter than half the search is the answer under every limit, since the cells beyond
-        // allow any move that short.
+        // allow any move that short. A cell that moved far in its last step is not held so: it searches
+        // once.
         let near = list.radius.pointer[slot]
-        if searched > near {
+        if searched > near && 4 * lastMove.squaredLength < near * near {
             let found = limits(
                 move, slot: slot, searched: near, largestRadius: largestRadius, list: list, buffer: buffer)
             if found.neighbours > 0 {

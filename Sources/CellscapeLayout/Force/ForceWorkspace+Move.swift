@@ -84,7 +84,8 @@ extension ForceWorkspace {
         return (0..<ParallelChunks.chunkCount(for: cells.count)).contains { chunkFound[$0] }
     }
 
-    /// The mean position of the cells, summed per fixed chunk so it is the same on any thread count.
+    /// The mean position of the cells, summed per fixed chunk so it is the same on any thread count (in the
+    /// movement's chunk buffers, free until the step measures it).
     func centroid(cells: CellPointers, parallel: ParallelChunks) -> Point {
         let chunks = ParallelChunks.chunkCount(for: cells.count)
         chunkTotals.reserve(chunks)

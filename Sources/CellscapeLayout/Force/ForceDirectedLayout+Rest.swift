@@ -27,13 +27,17 @@ extension ForceDirectedLayout {
         } else if !isSettled && quietSteps >= settings.settleSteps {
             // Growing cells that cannot take their full size yet keep the layout moving on.
             // (Without collisions the collision radius does not matter: nothing waits for it.)
-            if !isGrowing || !settings.collisions || finishGrowing(workspace: workspace) { comeToRest() }
+            if !isGrowing || !settings.collisions || finishGrowing(workspace: workspace) {
+                comeToRest(workspace: workspace)
+            }
         }
     }
 
     /// Drops every velocity (the momentum of the quiet steps would carry cells past the friction), makes
-    /// every share of a step whole, and tests the next step.
-    private mutating func comeToRest() {
+    /// every share of a step whole, and tests the next step, on a quadtree built anew: the forces a layout
+    /// read back from these positions feels (a kept tree's drift moved a cell's step by a hundredth).
+    private mutating func comeToRest(workspace: ForceWorkspace) {
+        workspace.invalidateTree()
         isResting = true
         isProbingRest = true
         for index in store.velocity.indices { store.velocity[index] = .zero }

@@ -1,6 +1,6 @@
 extension ForceDirectedLayout: CollectionLayout {
-    /// Takes the new bounds; when their centre moves, the simulation wakes and cells flow there, the
-    /// pull of the move shared by all of them (``SharedMotion``).
+    /// Takes the new bounds; when their centre moves, the simulation wakes and cells flow there: the
+    /// spring's pull on their centroid moves all of them alike, so a packed crowd glides as one body.
     public mutating func prepare(bounds newBounds: Rect) {
         if newBounds.center != bounds.center {
             wake()

@@ -33,13 +33,20 @@ struct DampedStep {
     func velocity(_ index: Int, cells: CellPointers, force: Vector, stiffness: Double) -> Vector {
         var force = stiffness > stiffnessLimit ? force * (stiffnessLimit / stiffness) : force
         force = force * cells.stepScale[index]
-        var velocity = cells.velocity[index]
-        velocity = velocity.dot(force) < 0 ? force : velocity * momentum + force
+        let velocity = Self.advance(cells.velocity[index], by: force, momentum: momentum, maximumStep: maximumStep)
+        cells.velocity[index] = velocity
+        return velocity
+    }
+
+    /// The heavy-ball step with its restart and cap: `velocity` kept at `momentum` and pushed by `force`,
+    /// or dropped when it points against the force, and no longer than `maximumStep`.
+    @inline(__always)
+    static func advance(_ velocity: Vector, by force: Vector, momentum: Double, maximumStep: Double) -> Vector {
+        var velocity = velocity.dot(force) < 0 ? force : velocity * momentum + force
         let squaredSpeed = velocity.squaredLength
         if squaredSpeed > maximumStep * maximumStep {
             velocity = velocity * (maximumStep / squaredSpeed.squareRoot())
         }
-        cells.velocity[index] = velocity
         return velocity
     }
 

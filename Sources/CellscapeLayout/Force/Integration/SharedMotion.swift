@@ -14,11 +14,7 @@ struct SharedMotion: Equatable, Sendable {
 
     /// Advances the shared velocity by `pull` and returns it: the step's shared move.
     mutating func advance(pulledBy pull: Vector, momentum: Double, maximumStep: Double) -> Vector {
-        velocity = velocity.dot(pull) < 0 ? pull : velocity * momentum + pull
-        let squaredSpeed = velocity.squaredLength
-        if squaredSpeed > maximumStep * maximumStep {
-            velocity = velocity * (maximumStep / squaredSpeed.squareRoot())
-        }
+        velocity = DampedStep.advance(velocity, by: pull, momentum: momentum, maximumStep: maximumStep)
         return velocity
     }
 }

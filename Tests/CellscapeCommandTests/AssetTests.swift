@@ -10,7 +10,11 @@ import Testing
         let bin = root.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let program = bin.appendingPathComponent("cellscape")
-        try FileManager.default.copyItem(at: CommandRunner.executable, to: program)
+        // Copied by a child process: a copy written here would be open for writing in any child another
+        // test's thread forks meanwhile, and running it could then fail with "text file busy".
+        let copy = try CommandRunner.run(
+            [CommandRunner.executable.path, program.path], executable: URL(fileURLWithPath: "/bin/cp"))
+        #expect(copy.status == 0, "\(copy.error)")
         return (program, root.appendingPathComponent("data"), root)
     }
 

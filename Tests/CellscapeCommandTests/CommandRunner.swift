@@ -23,24 +23,6 @@ struct CommandRunner {
     static func run(
         _ arguments: [String], executable: URL = executable, environment: [String: String]? = nil, input: Data? = nil
     ) throws -> Outcome {
-        // A program copied a moment ago may still be open for writing in a child that another test's
-        // thread has forked and not yet replaced with its program: exec then says "text file busy".
-        var attempts = 1
-        while true {
-            do {
-                return try runOnce(arguments, executable: executable, environment: environment, input: input)
-            } catch let error as NSError
-                where attempts < 100 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY)
-            {
-                attempts += 1
-                usleep(50_000)
-            }
-        }
-    }
-
-    private static func runOnce(
-        _ arguments: [String], executable: URL, environment: [String: String]?, input: Data?
-    ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -39,12 +39,28 @@ import Testing
     @Test func theManualSaysTheTable() throws {
         let manual = try String(contentsOf: Self.root.appendingPathComponent("docs/cellscape.1"), encoding: .utf8)
         // As the manual is written from `help view`: the lines of its text, escapes undone.
+        // A sentence starts a line of its own in mdoc: the lines of a paragraph are joined again.
         let text = manual.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\&", with: "")
+            .replacingOccurrences(of: "\n", with: " ")
         for paragraph in KeyTable.paragraphs {
             #expect(text.contains(paragraph), "docs/cellscape.1 is stale (scripts/manual): \(paragraph)")
         }
         #expect(text.contains("the executable $XDG_CONFIG_HOME/cellscape/key-handler"), "where the key-handler lives")
         #expect(!manual.contains("\n\n"), "an empty line is an mdoc warning: a paragraph is .Pp")
+    }
+
+    /// What `mandoc -T lint` warns of in the manual: a paragraph break before a list item, and a sentence
+    /// that does not start its own line.
+    @Test func theManualRendersWithoutMdocWarnings() throws {
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("docs/cellscape.1"), encoding: .utf8)
+        let lines = manual.split(separator: "\n", omittingEmptySubsequences: false)
+        for (line, next) in zip(lines, lines.dropFirst()) where line == ".Pp" {
+            #expect(!next.hasPrefix(".It"), ".Pp before .It (scripts/manual)")
+        }
+        let sentenceInside = /[.!?] +[A-Z0-9'(]/
+        for line in lines where !line.hasPrefix(".") {
+            #expect(line.firstMatch(of: sentenceInside) == nil, "a new sentence on a line of its own: \(line)")
+        }
     }
 
     @Test func theOverlayShowsTheRowsOfWhereInputActs() {

@@ -49,8 +49,11 @@ struct PictureOptions: ParsableArguments {
         guard !paths.isEmpty else { return nil }
         var arguments = paths.filter { $0 != "-" }
         if paths.contains("-") {
-            let read = Self.pathsOnStandardInput()
-            guard !read.isEmpty || !arguments.isEmpty else { throw CommandError("no paths on standard input") }
+            let (read, refused) = Self.pathsOnStandardInput()
+            guard !read.isEmpty || !arguments.isEmpty else {
+                throw CommandError(refused ?? "no paths on standard input")
+            }
+            if let refused { FileHandle.standardError.write(Data("cellscape: \(refused), passed over\n".utf8)) }
             arguments += read
         }
         // Named by its absolute path, as the listing and the folder watcher name the others.
@@ -106,21 +109,24 @@ struct PictureOptions: ParsableArguments {
         return feed.paths.firstIndex { PictureFiles.absolute($0) == wanted }
     }
 
-    /// The paths on standard input, one a line; a line that cannot be a path (binary data) is said,
-    /// quoted and cut short, and passed over.
-    private static func pathsOnStandardInput() -> [String] {
+    /// The paths on standard input, one a line, and what to say of the lines that cannot be paths (binary
+    /// data): the first, quoted and cut short, and how many more, in one line however many there are.
+    private static func pathsOnStandardInput() -> (paths: [String], refused: String?) {
         var paths: [String] = []
+        var first: String?
+        var refused = 0
         while let line = readLine() {
             guard !line.isEmpty else { continue }
             guard line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 paths.append(line)
                 continue
             }
-            let shown = line.count > 40 ? String(line.prefix(40)) + "..." : line
-            FileHandle.standardError.write(
-                Data("cellscape: standard input: not a path: \(shown.debugDescription)\n".utf8))
+            refused += 1
+            if first == nil { first = line.count > 40 ? String(line.prefix(40)) + "..." : line }
         }
-        return paths
+        guard let first else { return (paths, nil) }
+        let more = refused > 1 ? " (and \(refused - 1) more \(refused == 2 ? "line" : "lines") like it)" : ""
+        return (paths, "standard input: not a path: \(first.debugDescription)\(more)")
     }
 
     private static func isFolder(_ path: String) -> Bool {

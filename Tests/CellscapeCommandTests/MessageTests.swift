@@ -86,15 +86,27 @@ import Testing
     static let onePixelPNG =
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
 
-    /// Binary data fed as paths is said quoted and cut short, not echoed raw.
+    /// Binary data fed as paths is said quoted and cut short, not echoed raw, in one line however many
+    /// lines it has.
     @Test func binaryOnStandardInputIsQuoted() throws {
         let outcome = try CommandRunner.run(["-"], input: Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x0A]))
         #expect(outcome.status == 2)
-        #expect(
-            outcome.error
-                == "cellscape: standard input: not a path: \"\\u{7F}ELF\\u{02}\\u{01}\"\n"
-                + "cellscape: no paths on standard input\n"
-        )
+        #expect(outcome.error == "cellscape: standard input: not a path: \"\\u{7F}ELF\\u{02}\\u{01}\"\n")
+
+        let lines = Data((0..<12).flatMap { [0x01, UInt8(0x41 + $0), 0x0A] })
+        let many = try CommandRunner.run(["-"], input: lines)
+        #expect(many.status == 2)
+        #expect(many.error == "cellscape: standard input: not a path: \"\\u{01}A\" (and 11 more lines like it)\n")
+
+        // Beside paths, such lines are passed over, said in one line.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { CommandRunner.removeFiles(root) }
+        try #require(Data(base64Encoded: Self.onePixelPNG)).write(to: URL(fileURLWithPath: root + "/a.png"))
+        let mixed = try CommandRunner.run(
+            ["snapshot", "-", "--out", root + "/out.png"], input: Data("\u{01}A\n\(root)/a.png\n".utf8))
+        #expect(mixed.status == 0)
+        #expect(mixed.error == "cellscape: standard input: not a path: \"\\u{01}A\", passed over\n")
     }
 
     /// Plain `cellscape` is the viewer: its help shows the viewer's options, then the subcommands.

@@ -104,6 +104,24 @@ import Testing
         #expect(cache.failurePath(forFile: "/x").contains("/fail/cellscape-\(CellscapeVersion.current)/"))
     }
 
+    /// A file rewritten within the second it was read (its time the same to the second) is another
+    /// version when its size differs: neither its thumbnail nor its failure stands for the new one.
+    /// An entry without `Thumb::Size` (another program's) is taken by its time alone.
+    @Test func theSizeOfTheFileTellsVersionsOfOneSecondApart() throws {
+        let root = Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = ThumbnailCache(root: root)
+        try cache.recordFailure(forFile: "/p/a.jpg", modified: 42, fileSize: 0)
+        #expect(cache.hasFailure(forFile: "/p/a.jpg", modified: 42, fileSize: 0))
+        #expect(!cache.hasFailure(forFile: "/p/a.jpg", modified: 42, fileSize: 2_048))
+        let thumbnail = Framebuffer(width: 4, height: 4)
+        try cache.store(thumbnail, forFile: "/p/a.jpg", modified: 42, fileSize: 2_048, size: .normal)
+        #expect(cache.thumbnail(forFile: "/p/a.jpg", modified: 42, fileSize: 2_048, size: .normal) != nil)
+        #expect(cache.thumbnail(forFile: "/p/a.jpg", modified: 42, fileSize: 2_049, size: .normal) == nil)
+        try cache.store(thumbnail, forFile: "/p/b.jpg", modified: 42, size: .normal)
+        #expect(cache.thumbnail(forFile: "/p/b.jpg", modified: 42, fileSize: 2_049, size: .normal) != nil)
+    }
+
     @Test func aReadOnlyCacheGivesOneLine() throws {
         let root = Self.temporaryRoot()
         defer {

@@ -42,10 +42,14 @@ extension ThumbnailCache {
         of file: PictureFile, size: Size, fitting side: Int? = nil, pool: PixelPool? = nil
     ) throws(MakingFailure) -> Made {
         let side = min(side ?? size.pixels, size.pixels)
-        if let stored = thumbnail(forFile: file.path, modified: file.modified, size: size, fitting: side, pool: pool) {
+        if let stored = thumbnail(
+            forFile: file.path, modified: file.modified, fileSize: file.size, size: size, fitting: side, pool: pool)
+        {
             return Made(picture: stored, decoded: false, storeProblem: nil)
         }
-        if hasFailure(forFile: file.path, modified: file.modified) { throw .failedBefore(path: file.path) }
+        if hasFailure(forFile: file.path, modified: file.modified, fileSize: file.size) {
+            throw .failedBefore(path: file.path)
+        }
         let decoded: Framebuffer
         var note: String?
         do {
@@ -55,12 +59,14 @@ extension ThumbnailCache {
         } catch let failure as PictureFile.Failure {
             throw .failed(failure.description)
         } catch {
-            try? recordFailure(forFile: file.path, modified: file.modified)
+            try? recordFailure(forFile: file.path, modified: file.modified, fileSize: file.size)
             throw .failed("\(file.path): \(error)")
         }
         var storeProblem: String?
         do {
-            if note == nil { try store(decoded, forFile: file.path, modified: file.modified, size: size) }
+            if note == nil {
+                try store(decoded, forFile: file.path, modified: file.modified, fileSize: file.size, size: size)
+            }
         } catch {
             storeProblem = error.description
         }

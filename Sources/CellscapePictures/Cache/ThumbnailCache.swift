@@ -10,8 +10,8 @@ import CellscapeRender
 
 /// The desktop's shared thumbnail cache, as the freedesktop.org Thumbnail Managing Standard says:
 /// `$XDG_CACHE_HOME/thumbnails` (or `~/.cache/thumbnails`), a folder per size, each thumbnail a PNG
-/// named by the MD5 of its file's URI and carrying `Thumb::URI` and `Thumb::MTime`. GNOME Files, Thunar
-/// and Cellscape share the work.
+/// named by the MD5 of its file's URI and carrying `Thumb::URI`, `Thumb::MTime` and `Thumb::Size`. GNOME
+/// Files, Thunar and Cellscape share the work.
 public struct ThumbnailCache: Sendable {
     /// The sizes of the standard: the longest side of a thumbnail, and its folder.
     public enum Size: String, CaseIterable, Sendable {
@@ -92,28 +92,32 @@ public struct ThumbnailCache: Sendable {
         "\(root)/fail/cellscape-\(Self.programVersion)/\(Self.fileName(forURI: Self.uri(forPath: path)))"
     }
 
-    /// The thumbnail of the file at `path`, modified at `modified` (whole seconds since the epoch), if
-    /// the cache holds one made from that very version of the file, shrunk as it is read to fit
-    /// `fitting` x `fitting` when given; its memory from `pool` if given.
+    /// The thumbnail of the file at `path`, modified at `modified` (whole seconds since the epoch) and
+    /// `fileSize` bytes long when given, if the cache holds one made from that very version of the file,
+    /// shrunk as it is read to fit `fitting` x `fitting` when given; its memory from `pool` if given.
     public func thumbnail(
-        forFile path: String, modified: Int, size: Size, fitting: Int? = nil, pool: PixelPool? = nil
+        forFile path: String, modified: Int, fileSize: Int? = nil, size: Size, fitting: Int? = nil,
+        pool: PixelPool? = nil
     ) -> Framebuffer? {
         guard let data = try? PictureFile.contents(of: self.path(forFile: path, size: size), atMost: Self.largestFile)
         else {
             return nil
         }
-        return Self.thumbnail(in: data, forFile: path, modified: modified, size: size, fitting: fitting, pool: pool)
+        return Self.thumbnail(
+            in: data, forFile: path, modified: modified, fileSize: fileSize, size: size, fitting: fitting, pool: pool)
     }
 
     /// The thumbnail in `data`, the bytes of a cache file, if it was made from the file at `path` as
-    /// modified at `modified` and fits `size`. Anything in the folder may be damaged or hostile: a file
-    /// larger than its size allows, in bytes or in pixels, is taken for missing before it is decoded.
+    /// modified at `modified` (and `fileSize` bytes long, when both say) and fits `size`. Anything in the
+    /// folder may be damaged or hostile: a file larger than its size allows, in bytes or in pixels, is
+    /// taken for missing before it is decoded.
     public static func thumbnail(
-        in data: [UInt8], forFile path: String, modified: Int, size: Size, fitting: Int? = nil, pool: PixelPool? = nil
+        in data: [UInt8], forFile path: String, modified: Int, fileSize: Int? = nil, size: Size, fitting: Int? = nil,
+        pool: PixelPool? = nil
     ) -> Framebuffer? {
         guard data.count <= largestFile, let header = PictureHeader(data), header.format == .png,
             header.width <= size.pixels, header.height <= size.pixels,
-            text("Thumb::MTime", in: data) == String(modified), text("Thumb::URI", in: data) == uri(forPath: path)
+            describes(data, path: path, modified: modified, fileSize: fileSize)
         else { return nil }
         return try? PictureDecoder.decode(
             data, fitting: fitting.map { CellscapeLayout.Size(width: Double($0), height: Double($0)) }, pool: pool)
@@ -124,9 +128,11 @@ public struct ThumbnailCache: Sendable {
 
     /// Writes the thumbnail of the file at `path`: to a temporary file in the same folder, renamed into
     /// place, so a reader never sees half of one. Folders 0700, files 0600.
-    public func store(_ thumbnail: Framebuffer, forFile path: String, modified: Int, size: Size) throws(Failure) {
-        let keys = ["Thumb::URI", "Thumb::MTime", "Software"]
-        let values = [Self.uri(forPath: path), String(modified), "Cellscape \(Self.programVersion)"]
+    public func store(
+        _ thumbnail: Framebuffer, forFile path: String, modified: Int, fileSize: Int? = nil, size: Size
+    ) throws(Failure) {
+        let keys = Self.versionKeys(fileSize) + ["Software"]
+        let values = Self.version(path, modified, fileSize) + ["Cellscape \(Self.programVersion)"]
         let encoded = Self.encode(thumbnail, keys: keys, values: values)
         guard let encoded else { throw Failure(description: "cannot encode the thumbnail of \(path)") }
         try Self.writeWhole(encoded, to: self.path(forFile: path, size: size))
@@ -134,20 +140,44 @@ public struct ThumbnailCache: Sendable {
 
     /// Records that the file at `path` cannot be thumbnailed (an empty PNG under `fail/`), so no program
     /// of this version tries again until the file changes.
-    public func recordFailure(forFile path: String, modified: Int) throws(Failure) {
+    public func recordFailure(forFile path: String, modified: Int, fileSize: Int? = nil) throws(Failure) {
         let empty = Framebuffer(width: 1, height: 1)
         let encoded = Self.encode(
-            empty, keys: ["Thumb::URI", "Thumb::MTime"], values: [Self.uri(forPath: path), String(modified)])
+            empty, keys: Self.versionKeys(fileSize), values: Self.version(path, modified, fileSize))
         guard let encoded else { throw Failure(description: "cannot record the failure for \(path)") }
         try Self.writeWhole(encoded, to: failurePath(forFile: path))
     }
 
     /// Whether a failure to thumbnail this version of the file is recorded.
-    public func hasFailure(forFile path: String, modified: Int) -> Bool {
+    public func hasFailure(forFile path: String, modified: Int, fileSize: Int? = nil) -> Bool {
         guard let data = try? PictureFile.contents(of: failurePath(forFile: path), atMost: Self.largestFile) else {
             return false
         }
         return Self.text("Thumb::MTime", in: data) == String(modified)
+            && Self.sizeAgrees(Self.text("Thumb::Size", in: data), fileSize)
+    }
+
+    /// The keys that name a version of a file: its URI, its modification time in whole seconds, and its
+    /// size when known (the standard's optional `Thumb::Size`: a file rewritten within the second it
+    /// was read, as an editor or `mogrify` rewrites it in place, is another version).
+    private static func versionKeys(_ fileSize: Int?) -> [String] {
+        ["Thumb::URI", "Thumb::MTime"] + (fileSize == nil ? [] : ["Thumb::Size"])
+    }
+
+    private static func version(_ path: String, _ modified: Int, _ fileSize: Int?) -> [String] {
+        [uri(forPath: path), String(modified)] + (fileSize.map { [String($0)] } ?? [])
+    }
+
+    /// Whether a cache file's keys name this version of the file at `path`.
+    private static func describes(_ data: [UInt8], path: String, modified: Int, fileSize: Int?) -> Bool {
+        text("Thumb::MTime", in: data) == String(modified) && text("Thumb::URI", in: data) == uri(forPath: path)
+            && sizeAgrees(text("Thumb::Size", in: data), fileSize)
+    }
+
+    /// Sizes agree unless both are known and differ (other programs may leave `Thumb::Size` out).
+    private static func sizeAgrees(_ recorded: String?, _ fileSize: Int?) -> Bool {
+        guard let recorded, let fileSize else { return true }
+        return recorded == String(fileSize)
     }
 
     /// Why the cache could not be written, in one line.

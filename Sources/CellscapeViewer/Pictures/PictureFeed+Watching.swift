@@ -17,7 +17,8 @@ extension PictureFeed {
 
     /// Applies what happened in the watched folders; returns whether anything that shows changed.
     func takeFolderChanges(now: UInt64 = monotonicNanoseconds()) -> Bool {
-        var changed = removeDue(now: now)
+        let removed = removeDue(now: now)
+        var changed = recheckDue(now: now) || removed
         guard let watcher else { return changed }
         let changes = watcher.changes()
         guard !changes.isEmpty else { return changed }
@@ -28,7 +29,7 @@ extension PictureFeed {
             case .written(let path):
                 if let id = known[path] {
                     removals[id] = nil  // removed, then written again (a save through a new file)
-                    refresh(id: id)
+                    reread(id, path: path, now: now)
                 } else if !added.contains(path) {
                     added.append(path)
                 }
@@ -36,7 +37,11 @@ extension PictureFeed {
                 added.removeAll { $0 == path }
                 guard let id = known[path] else { continue }
                 // A file replaced by another of its name (renamed over it) is there again: it stays.
-                if access(path, F_OK) == 0 { refresh(id: id) } else { removals[id] = now + Self.removalDelay }
+                if access(path, F_OK) == 0 {
+                    reread(id, path: path, now: now)
+                } else {
+                    removals[id] = now + Self.removalDelay
+                }
             case .folderAdded(let folder): loader.find([folder], recursive: true)
             case .folderGone(let folder, let moved):
                 let name = (folder as NSString).lastPathComponent
@@ -66,13 +71,37 @@ extension PictureFeed {
         if let watcher, watcher.recursive { watcher.add(folders: found.folders) }
     }
 
-    /// When the next removed picture is due to leave, if any waits.
-    public var nextRemovalDeadline: UInt64? { removals.values.min() }
+    /// When the next removed picture is due to leave, or an emptied one to be read again, if any waits.
+    public var nextRemovalDeadline: UInt64? { [removals.values.min(), rechecks.values.min()].compactMap { $0 }.min() }
 
     /// The lines the window should say (a watched folder gone), since the last call.
     public func takeMessages() -> [String] {
         defer { messages.removeAll() }
         return messages
+    }
+
+    /// Reads picture `id` again, its file written: at once, unless the file is empty now. A writer that
+    /// saves in place may close the file empty and then write it (`mogrify` renames the old file away,
+    /// creates the new one, closes it, opens it again and writes): read in between, it would say
+    /// "empty file". An empty file is read again a moment later, unless it is written first.
+    private func reread(_ id: PictureID, path: String, now: UInt64) {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_size == 0 {
+            if rechecks[id] == nil { rechecks[id] = now + Self.removalDelay }
+        } else {
+            rechecks[id] = nil
+            refresh(id: id)
+        }
+    }
+
+    /// Reads again the pictures found empty whose moment has passed; returns whether any was.
+    private func recheckDue(now: UInt64) -> Bool {
+        let due = rechecks.filter { $0.value <= now }.map(\.key)
+        for id in due {
+            rechecks[id] = nil
+            refresh(id: id)
+        }
+        return !due.isEmpty
     }
 
     /// Removes the pictures whose removal is due, unless their folder is gone (removed whole or moved

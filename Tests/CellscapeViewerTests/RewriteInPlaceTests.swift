@@ -7,8 +7,8 @@ import Testing
 @testable import CellscapeViewer
 
 /// A picture saved in place as `mogrify` saves it (the old file renamed away, the new one created and
-/// closed empty, then opened again and written) is read once it is written: no "empty file" is said,
-/// nothing is left broken, and the shared cache's entries of the empty moment do not stand for it.
+/// closed empty, then opened again and written) is read once it is written, and a new one written so
+/// joins then: no "empty file" is said and nothing is left broken.
 @Suite struct RewriteInPlaceTests {
     final class Reports: @unchecked Sendable {  // written and read on the test's thread only
         var lines: [String] = []
@@ -50,7 +50,7 @@ import Testing
         #expect(rename(path, path + "~") == 0)
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         // The loop sees the empty file before it is written: it waits (without the wait it read it).
-        Self.settle(&scene) { _ in feed.rechecks[id] != nil || feed.brokenCount > 0 }
+        Self.settle(&scene) { _ in feed.emptyFiles[path] != nil || feed.brokenCount > 0 }
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.write(contentsOf: try LiveFolderTests.png(100, 200, 0x90_3030))
         try handle.close()
@@ -59,8 +59,16 @@ import Testing
             scene.pictures?.header(at: 2)?.width == 100 && scene.pictures?.thumbnail(2) != nil
         }
         #expect(feed.header(at: 2)?.width == 100 && feed.thumbnail(2) != nil)
-        #expect(feed.order[2] == id && scene.selection == 2 && feed.brokenCount == 0 && feed.rechecks.isEmpty)
+        #expect(feed.order[2] == id && scene.selection == 2 && feed.brokenCount == 0 && feed.emptyFiles.isEmpty)
         #expect(reports.lines.isEmpty, "\(reports.lines)")
+
+        // A new picture written so (`convert` writes a new file as `mogrify` rewrites one) joins once written.
+        let joining = "\(root)/pictures/a6.png"
+        #expect(FileManager.default.createFile(atPath: joining, contents: nil))
+        Self.settle(&scene) { _ in feed.emptyFiles[joining] != nil || feed.count == 6 }
+        try LiveFolderTests.png(300, 200, 0x30_9030).write(to: URL(fileURLWithPath: joining))
+        Self.settle(&scene) { scene in scene.items.count == 6 && scene.pictures?.thumbnail(5) != nil }
+        #expect(feed.count == 6 && feed.brokenCount == 0 && feed.emptyFiles.isEmpty && reports.lines.isEmpty)
 
         // Emptied for good, it says so a moment later.
         let emptied = try #require(FileHandle(forWritingAtPath: path))

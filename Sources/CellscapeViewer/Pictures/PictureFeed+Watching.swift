@@ -17,28 +17,35 @@ extension PictureFeed {
 
     /// Applies what happened in the watched folders; returns whether anything that shows changed.
     func takeFolderChanges(now: UInt64 = monotonicNanoseconds()) -> Bool {
-        let removed = removeDue(now: now)
-        var changed = recheckDue(now: now) || removed
-        guard let watcher else { return changed }
-        let changes = watcher.changes()
-        guard !changes.isEmpty else { return changed }
+        var changed = removeDue(now: now)
+        let due = emptyFiles.filter { $0.value <= now }.map(\.key)
+        let changes = watcher?.changes() ?? []
+        guard !changes.isEmpty || !due.isEmpty, let watcher else { return changed }
         let known = idsByPath()
         var added: [String] = []
+        // Files empty for a moment are read as they are now.
+        for path in due {
+            emptyFiles[path] = nil
+            if let id = known[path] { refresh(id: id) } else if access(path, F_OK) == 0 { added.append(path) }
+        }
         for change in changes {
             switch change {
             case .written(let path):
                 if let id = known[path] {
                     removals[id] = nil  // removed, then written again (a save through a new file)
-                    reread(id, path: path, now: now)
-                } else if !added.contains(path) {
+                    if !waitsWhileEmpty(path, now: now) { refresh(id: id) }
+                } else if !added.contains(path), !waitsWhileEmpty(path, now: now) {
                     added.append(path)
                 }
             case .removed(let path):
                 added.removeAll { $0 == path }
-                guard let id = known[path] else { continue }
+                guard let id = known[path] else {
+                    emptyFiles[path] = nil
+                    continue
+                }
                 // A file replaced by another of its name (renamed over it) is there again: it stays.
                 if access(path, F_OK) == 0 {
-                    reread(id, path: path, now: now)
+                    if !waitsWhileEmpty(path, now: now) { refresh(id: id) }
                 } else {
                     removals[id] = now + Self.removalDelay
                 }
@@ -71,8 +78,10 @@ extension PictureFeed {
         if let watcher, watcher.recursive { watcher.add(folders: found.folders) }
     }
 
-    /// When the next removed picture is due to leave, or an emptied one to be read again, if any waits.
-    public var nextRemovalDeadline: UInt64? { [removals.values.min(), rechecks.values.min()].compactMap { $0 }.min() }
+    /// When the next removed picture is due to leave, or an empty file to be read, if any waits.
+    public var nextRemovalDeadline: UInt64? {
+        [removals.values.min(), emptyFiles.values.min()].compactMap { $0 }.min()
+    }
 
     /// The lines the window should say (a watched folder gone), since the last call.
     public func takeMessages() -> [String] {
@@ -80,28 +89,18 @@ extension PictureFeed {
         return messages
     }
 
-    /// Reads picture `id` again, its file written: at once, unless the file is empty now. A writer that
-    /// saves in place may close the file empty and then write it (`mogrify` renames the old file away,
-    /// creates the new one, closes it, opens it again and writes): read in between, it would say
-    /// "empty file". An empty file is read again a moment later, unless it is written first.
-    private func reread(_ id: PictureID, path: String, now: UInt64) {
+    /// Whether the file at `path`, just written, is empty and waits to be read: a writer may close a
+    /// file empty and then write it (`mogrify` and `convert` create it, close it, open it again and
+    /// write), and read in between it would say "empty file". It is read once written, or a moment
+    /// later as it is then.
+    private func waitsWhileEmpty(_ path: String, now: UInt64) -> Bool {
         var status = stat()
-        if stat(path, &status) == 0, status.st_size == 0 {
-            if rechecks[id] == nil { rechecks[id] = now + Self.removalDelay }
-        } else {
-            rechecks[id] = nil
-            refresh(id: id)
+        guard stat(path, &status) == 0, status.st_size == 0 else {
+            emptyFiles[path] = nil
+            return false
         }
-    }
-
-    /// Reads again the pictures found empty whose moment has passed; returns whether any was.
-    private func recheckDue(now: UInt64) -> Bool {
-        let due = rechecks.filter { $0.value <= now }.map(\.key)
-        for id in due {
-            rechecks[id] = nil
-            refresh(id: id)
-        }
-        return !due.isEmpty
+        if emptyFiles[path] == nil { emptyFiles[path] = now + Self.removalDelay }
+        return true
     }
 
     /// Removes the pictures whose removal is due, unless their folder is gone (removed whole or moved

@@ -28,8 +28,8 @@ public final class PictureFeed {
     var notes: [PictureID: String] = [:]
     /// Pictures whose files went, by when they leave the grid (``removalDelay`` later).
     var removals: [PictureID: UInt64] = [:]
-    /// Pictures whose files were found empty after a write, by when they are read again (see ``removalDelay``).
-    var rechecks: [PictureID: UInt64] = [:]
+    /// Files found empty after a write, by when they are read anyway (``removalDelay`` later).
+    var emptyFiles: [String: UInt64] = [:]
     /// What the window should say, until taken (``takeMessages()``).
     var messages: [String] = []
     /// How many other files were passed over when the pictures were collected (the HUD says so).

@@ -39,10 +39,8 @@ extension PictureFeed {
                 }
             case .removed(let path):
                 added.removeAll { $0 == path }
-                guard let id = known[path] else {
-                    emptyFiles[path] = nil
-                    continue
-                }
+                emptyFiles[path] = nil
+                guard let id = known[path] else { continue }
                 // A file replaced by another of its name (renamed over it) is there again: it stays.
                 if access(path, F_OK) == 0 {
                     if !waitsWhileEmpty(path, now: now) { refresh(id: id) }

@@ -58,6 +58,37 @@ import Testing
         }
     }
 
+    /// The smaller picture a JPEG or PNG decode makes alongside (a tile beside the cache's thumbnail)
+    /// is the picture reduced by area to that size: upright, its colour converted, from the same rows
+    /// (converted after the mean, as the picture is, not before it: within 1/255 on the mean).
+    @Test(arguments: [
+        "exif-orientation-8.jpg", "exif-orientation-6.png", "display-p3.jpg", "sticker-rgba.png", "adobe-cmyk.jpg",
+    ])
+    func theReductionAlongsideIsThePictureReducedToItsSize(name: String) throws {
+        let bytes = try PictureFixtures.bytes(name)
+        let whole = try PictureDecoder.decode(bytes)
+        let side = max(whole.width, whole.height) * 2 / 3
+        var note: String?
+        let (picture, alongside) = try PictureDecoder.decode(
+            bytes, region: nil, fitting: Size(width: 1000, height: 1000), alongside: side, note: &note)
+        let alone = PictureDecoder.shrink(picture, fitting: side)
+        let made = try #require(alongside)
+        #expect(picture.width == whole.width && made.width == alone.width && made.height == alone.height)
+        var total = 0
+        for y in 0..<alone.height {
+            for x in 0..<alone.width {
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    total += abs(Int(made[x, y] >> shift & 0xFF) - Int(alone[x, y] >> shift & 0xFF))
+                }
+            }
+        }
+        let mean = Double(total) / Double(4 * alone.width * alone.height)
+        #expect(mean <= 1, "\(name): \(mean)/255")
+        let gif = try PictureDecoder.decode(
+            try PictureFixtures.bytes("disposal-3.gif"), region: nil, fitting: nil, alongside: 8, note: &note)
+        #expect(gif.alongside == nil, "other formats are shrunk from the picture by the caller")
+    }
+
     /// A region of a large JPEG shrunk to fit: the area mean of that part of the full-size picture.
     @Test func aShrunkRegionOfALargeJPEGIsTheMeanOfItsPart() throws {
         let frame = FixturePictures.pattern(width: 1600, height: 1200)

@@ -100,22 +100,23 @@ import Testing
         #expect(difference <= 4, "\(tile): \(difference)/255")
     }
 
-    /// Through the shared cache a tile is made from the cache's standard thumbnail (256 pixels here):
-    /// an area reduction of that thumbnail to the tile's size, with no nearest-pixel step.
-    @Test func aTileMadeFromTheSharedCachesThumbnailIsAnAreaReductionOfIt() throws {
-        let (root, path, _) = try Self.lines()
+    /// Through the shared cache: the decode that makes the cache's standard thumbnail (256 pixels here)
+    /// makes the tile from the picture's own rows, an area reduction of the picture; in a later session
+    /// the tile is made from that thumbnail, an area reduction of it, with no nearest-pixel step.
+    @Test func aTileMadeThroughTheSharedCacheIsAnAreaReduction() throws {
+        let (root, path, picture) = try Self.lines()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let cache = ThumbnailCache(root: "\(root)/cache")
-        for _ in 0..<2 {  // the first makes the cache's thumbnail, the second is drawn from it
+        for session in 0..<2 {
             let (frame, tile, drawn) = Self.tile(
                 path, columns: 5, window: Size(width: 1280, height: 800), cache: cache)
             let stored = try #require(
                 cache.thumbnail(forFile: path, modified: try PictureFile(path: path).modified, size: .large))
             #expect(stored.width == 256 && stored.height == 171)
             let (width, height) = try #require(drawn.map { ($0.width, $0.height) })
-            let expected = Self.areaReduction(stored, width: width, height: height)
+            let expected = Self.areaReduction(session == 0 ? picture : stored, width: width, height: height)
             let difference = Self.meanDifference(frame, in: tile, width: width, height: height, expected)
-            #expect(difference <= 1, "\(tile): \(difference)/255")
+            #expect(difference <= (session == 0 ? 4 : 1), "session \(session), \(tile): \(difference)/255")
         }
     }
 

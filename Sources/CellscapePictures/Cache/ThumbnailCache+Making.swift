@@ -4,7 +4,7 @@ import CellscapeRender
 /// The one way from a file to its thumbnail through the shared cache, for the viewer's tiles and for
 /// `cellscape thumbnails` alike: the cache's own if fresh; none, without decoding, when the cache
 /// records that this version of the file failed; else decoded once at the standard size, stored, and
-/// shrunk to what is asked.
+/// shrunk to what is asked (from the same rows, for JPEG and PNG).
 extension ThumbnailCache {
     /// A thumbnail had through the cache.
     public struct Made {
@@ -51,11 +51,13 @@ extension ThumbnailCache {
             throw .failedBefore(path: file.path)
         }
         let decoded: Framebuffer
+        var tile: Framebuffer?
         var note: String?
         do {
             let fitting = CellscapeLayout.Size(width: Double(size.pixels), height: Double(size.pixels))
-            decoded = try PictureDecoder.decode(
-                try file.contents(), region: nil, fitting: fitting, pool: pool, note: &note)
+            (decoded, tile) = try PictureDecoder.decode(
+                try file.contents(), region: nil, fitting: fitting, alongside: side < size.pixels ? side : nil,
+                pool: pool, note: &note)
         } catch let failure as PictureFile.Failure {
             throw .failed(failure.description)
         } catch {
@@ -70,7 +72,8 @@ extension ThumbnailCache {
         } catch {
             storeProblem = error.description
         }
-        let picture = side < size.pixels ? PictureDecoder.shrink(decoded, fitting: side, pool: pool) : decoded
+        // The tile from the picture's own rows where the decoder made it, else from the standard size.
+        let picture = tile ?? (side < size.pixels ? PictureDecoder.shrink(decoded, fitting: side, pool: pool) : decoded)
         return Made(picture: picture, decoded: true, storeProblem: storeProblem, note: note)
     }
 }

@@ -9,10 +9,10 @@ extension PictureDecoder {
     /// the rest transparent, and its message in `note` ("ends early" for a file cut short); before
     /// any row it throws its message.
     static func decodeRows(
-        width: Int, height: Int, crop: PictureRegion? = nil, note: inout String?,
+        width: Int, height: Int, crop: PictureRegion? = nil, second: SecondReduction? = nil, note: inout String?,
         _ output: @escaping (Int, Int) -> Framebuffer, _ decoder: (RowSink, UnsafeMutablePointer<CChar>) -> Int32
     ) throws(Failure) -> Framebuffer {
-        let rows = RowSink(width: width, height: height, crop: crop, output: output)
+        let rows = RowSink(width: width, height: height, crop: crop, second: second, output: output)
         var message = [CChar](repeating: 0, count: 256)
         let status = message.withUnsafeMutableBufferPointer { decoder(rows, $0.baseAddress!) }
         guard status >= 0 || rows.rowsAdded > 0 else { throw Failure(description: Self.text(message)) }
@@ -24,7 +24,20 @@ extension PictureDecoder {
         guard let downscale = withExtendedLifetime(rows, { rows.downscale }) else {
             throw Failure(description: Self.text(message))
         }
+        second?.output = rows.alongside?.output
         return downscale.output
+    }
+
+    /// A second, smaller reduction made from the rows the first takes: its size, and its output once made.
+    final class SecondReduction {
+        let width: Int
+        let height: Int
+        var output: Framebuffer?
+
+        init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
     }
 
     /// What a row decoder's callback feeds: the source size the decoder writes before the first row,
@@ -35,15 +48,21 @@ extension PictureDecoder {
         let width: Int
         let height: Int
         let crop: PictureRegion?
+        let second: SecondReduction?
         let output: (Int, Int) -> Framebuffer
         var downscale: AreaDownscale?
+        var alongside: AreaDownscale?
         /// How many rows went into the downscale.
         private(set) var rowsAdded = 0
 
-        init(width: Int, height: Int, crop: PictureRegion?, output: @escaping (Int, Int) -> Framebuffer) {
+        init(
+            width: Int, height: Int, crop: PictureRegion?, second: SecondReduction?,
+            output: @escaping (Int, Int) -> Framebuffer
+        ) {
             self.width = width
             self.height = height
             self.crop = crop
+            self.second = second
             self.output = output
             size.initialize(repeating: 0, count: 2)
         }
@@ -58,11 +77,18 @@ extension PictureDecoder {
         func add(_ row: UnsafePointer<UInt8>, y: Int) {
             if let crop, !(crop.y..<crop.y + crop.height).contains(y) { return }
             if downscale == nil {
+                let source = (width: crop?.width ?? Int(size[0]), height: crop?.height ?? Int(size[1]))
                 downscale = AreaDownscale(
-                    sourceWidth: crop?.width ?? Int(size[0]), sourceHeight: crop?.height ?? Int(size[1]), width: width,
-                    height: height, output: output)
+                    sourceWidth: source.width, sourceHeight: source.height, width: width, height: height, output: output
+                )
+                alongside = second.map {
+                    AreaDownscale(
+                        sourceWidth: source.width, sourceHeight: source.height, width: $0.width, height: $0.height,
+                        output: output)
+                }
             }
             downscale?.add(row: row + 4 * (crop?.x ?? 0))
+            alongside?.add(row: row + 4 * (crop?.x ?? 0))
             rowsAdded += 1
         }
 
@@ -70,7 +96,10 @@ extension PictureDecoder {
         func addTransparentRest() {
             guard let downscale else { return }
             let empty = [UInt8](repeating: 0, count: 4 * downscale.sourceWidth)
-            for _ in rowsAdded..<downscale.sourceHeight { self.downscale?.add(row: empty) }
+            for _ in rowsAdded..<downscale.sourceHeight {
+                self.downscale?.add(row: empty)
+                alongside?.add(row: empty)
+            }
             rowsAdded = downscale.sourceHeight
         }
     }

@@ -57,6 +57,17 @@ public enum PictureDecoder {
     public static func decode(
         _ data: [UInt8], region: PictureRegion?, fitting: Size?, pool: PixelPool? = nil, note: inout String?
     ) throws(Failure) -> Framebuffer {
+        try decode(data, region: region, fitting: fitting, alongside: nil, pool: pool, note: &note).picture
+    }
+
+    /// The picture as ``decode(_:region:fitting:pool:note:)`` gives it and, for JPEG and PNG, a smaller
+    /// one fitting `alongside` x `alongside` made from the same rows (a tile at its exact size beside
+    /// the cache's standard thumbnail, from one decode: shrunk from that thumbnail instead, fine detail
+    /// is reduced twice); nil where it is not smaller or the format decodes otherwise.
+    static func decode(
+        _ data: [UInt8], region: PictureRegion?, fitting: Size?, alongside: Int?, pool: PixelPool? = nil,
+        note: inout String?
+    ) throws(Failure) -> (picture: Framebuffer, alongside: Framebuffer?) {
         guard let header = PictureHeader(data) else { throw Failure(description: PictureHeader.problem(of: data)) }
         let whole = PictureRegion(x: 0, y: 0, width: header.width, height: header.height)
         guard let shown = (region ?? whole).clipped(to: whole) else {
@@ -70,12 +81,22 @@ public enum PictureDecoder {
             pool?.framebuffer(width: width, height: height) ?? Framebuffer(width: width, height: height)
         }
         let profile = header.format.carriesColour ? ColourProfiles.transform(for: data) : nil
+        let second = alongside.flatMap { side -> SecondReduction? in
+            let size = targetSize(
+                width: shown.width, height: shown.height, fitting: Size(width: Double(side), height: Double(side)))
+            guard region == nil, size.width < target.width || size.height < target.height else { return nil }
+            let swaps = header.orientation.swapsSides
+            return SecondReduction(width: swaps ? size.height : size.width, height: swaps ? size.width : size.height)
+        }
         let shrunk =
             switch header.format {
             case .jpeg:
                 try decodeJPEG(
-                    data, width: stored.0, height: stored.1, cmyk: profile, region: part, note: &note, output)
-            case .png: try decodePNG(data, width: stored.0, height: stored.1, region: part, note: &note, output)
+                    data, width: stored.0, height: stored.1, cmyk: profile, region: part, second: second, note: &note,
+                    output)
+            case .png:
+                try decodePNG(
+                    data, width: stored.0, height: stored.1, region: part, second: second, note: &note, output)
             case .gif, .webp:
                 try decodeFirstFrame(
                     data, format: header.format, width: stored.0, height: stored.1, region: part, note: &note, output)
@@ -84,8 +105,12 @@ public enum PictureDecoder {
                     data, format: header.format, width: stored.0, height: stored.1, region: part, output)
             }
         // Converted once shrunk, as libvips does: the colour of a thumbnail costs its own pixels only.
-        if let profile, !profile.takesCMYK { ColourProfiles.convert(shrunk, with: profile) }
-        return upright(shrunk, orientation: header.orientation, output)
+        let pictures = [shrunk] + (second?.output.map { [$0] } ?? [])
+        if let profile, !profile.takesCMYK {
+            for picture in pictures { ColourProfiles.convert(picture, with: profile) }
+        }
+        let turned = pictures.map { upright($0, orientation: header.orientation, output) }
+        return (turned[0], turned.count > 1 ? turned[1] : nil)
     }
 
     /// `picture`, already decoded, shrunk by area to fit within `side` x `side` (as it is when it fits).
@@ -123,7 +148,7 @@ public enum PictureDecoder {
 
     private static func decodeJPEG(
         _ data: [UInt8], width: Int, height: Int, cmyk profile: ColourProfiles.Transform?, region: PictureRegion?,
-        note: inout String?, _ output: @escaping (Int, Int) -> Framebuffer
+        second: SecondReduction?, note: inout String?, _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
         let cmyk = profile?.takesCMYK == true ? profile?.pointer : nil
         let bounds = region.map { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
@@ -137,8 +162,10 @@ public enum PictureDecoder {
                 cellscape_jpeg_decode_eighth(
                     bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture)
             }
-        if eighth == 1, let shrunk = shrink(picture, width: width, height: height, output) { return shrunk }
-        return try decodeRows(width: width, height: height, note: &note, output) { rows, message in
+        if eighth == 1, let shrunk = shrink(picture, width: width, height: height, second: second, output) {
+            return shrunk
+        }
+        return try decodeRows(width: width, height: height, second: second, note: &note, output) { rows, message in
             data.withUnsafeBufferPointer { bytes in
                 cellscape_jpeg_decode_rows(
                     bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, cmyk, bounds,
@@ -149,10 +176,11 @@ public enum PictureDecoder {
     }
 
     private static func decodePNG(
-        _ data: [UInt8], width: Int, height: Int, region: PictureRegion?, note: inout String?,
-        _ output: @escaping (Int, Int) -> Framebuffer
+        _ data: [UInt8], width: Int, height: Int, region: PictureRegion?, second: SecondReduction?,
+        note: inout String?, _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer {
-        try decodeRows(width: width, height: height, crop: region, note: &note, output) { rows, message in
+        try decodeRows(width: width, height: height, crop: region, second: second, note: &note, output) {
+            rows, message in
             data.withUnsafeBufferPointer { bytes in
                 cellscape_png_decode_rows(
                     bytes.baseAddress, bytes.count, maximumPixels, maximumInterlacedPixels, rows.size, rows.size + 1,
@@ -231,16 +259,27 @@ public enum PictureDecoder {
         return status >= 1 ? shrink(picture, width: width, height: height, output) : nil
     }
 
-    /// A picture a C decoder made whole (malloc'd), shrunk to `width` x `height` and freed.
+    /// A picture a C decoder made whole (malloc'd), shrunk to `width` x `height` (and to `second`'s
+    /// size, when given) and freed.
     private static func shrink(
-        _ picture: cellscape_picture, width: Int, height: Int, _ output: @escaping (Int, Int) -> Framebuffer
+        _ picture: cellscape_picture, width: Int, height: Int, second: SecondReduction? = nil,
+        _ output: @escaping (Int, Int) -> Framebuffer
     ) -> Framebuffer? {
         guard let pixels = picture.pixels else { return nil }
         defer { free(pixels) }
+        let source = (width: Int(picture.width), height: Int(picture.height))
         var downscale = AreaDownscale(
-            sourceWidth: Int(picture.width), sourceHeight: Int(picture.height), width: width, height: height,
-            output: output)
-        for row in 0..<Int(picture.height) { downscale.add(row: pixels + row * Int(picture.stride)) }
+            sourceWidth: source.width, sourceHeight: source.height, width: width, height: height, output: output)
+        var alongside = second.map {
+            AreaDownscale(
+                sourceWidth: source.width, sourceHeight: source.height, width: $0.width, height: $0.height,
+                output: output)
+        }
+        for row in 0..<source.height {
+            downscale.add(row: pixels + row * Int(picture.stride))
+            alongside?.add(row: pixels + row * Int(picture.stride))
+        }
+        second?.output = alongside?.output
         return downscale.output
     }
 }

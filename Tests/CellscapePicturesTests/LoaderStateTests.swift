@@ -96,4 +96,18 @@ import Testing
         core.deliver(.thumbnail(id: id, side: 64, nil, problem: "empty file"), version: version + 1)
         #expect(loader.takeResults().count == 1, "one of the version now is delivered")
     }
+
+    /// A failure delivered before the file was read again, and not yet taken, is let go with it: taken
+    /// after the re-read, it marked the rewritten picture broken for good (CI, under AddressSanitizer).
+    @Test func whatWasDeliveredBeforeAReReadAndNotTakenIsLetGo() {
+        let loader = PictureLoader(paths: ["/nonexistent/a.png", "/nonexistent/b.png"], threads: 1, paused: true)
+        let core = loader.core
+        let (id, other) = (PictureID(1), PictureID(0))
+        core.deliver(.header(id: id, nil, problem: "empty file"), version: 0)
+        core.deliver(.thumbnail(id: id, side: 64, nil, problem: "empty file"), version: 0)
+        core.deliver(.header(id: other, nil, problem: "empty file"), version: 0)
+        loader.reread(id)
+        let taken = loader.takeResults()
+        #expect(taken.count == 1 && taken.first?.id == other, "\(taken)")
+    }
 }

@@ -63,6 +63,13 @@ extension LoaderCore {
             state.versions[id.rawValue] += 1
             state.headersPending.append(id.rawValue)
             state.requested = state.requested.filter { $0 >> 20 != Int64(id.rawValue) }
+            // Those already delivered and not yet taken go too: taken after this, they would undo it.
+            state.outbox.removeAll { result in
+                guard result.id == id else { return false }
+                if case .header = result { return true }
+                if case .thumbnail = result { return true }
+                return false
+            }
         }
     }
 

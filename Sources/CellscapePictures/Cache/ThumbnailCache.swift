@@ -153,8 +153,7 @@ public struct ThumbnailCache: Sendable {
         guard let data = try? PictureFile.contents(of: failurePath(forFile: path), atMost: Self.largestFile) else {
             return false
         }
-        return Self.text("Thumb::MTime", in: data) == String(modified)
-            && Self.sizeAgrees(Self.text("Thumb::Size", in: data), fileSize)
+        return Self.describes(data, path: path, modified: modified, fileSize: fileSize)
     }
 
     /// The keys that name a version of a file: its URI, its modification time in whole seconds, and its

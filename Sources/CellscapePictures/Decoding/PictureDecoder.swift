@@ -84,7 +84,9 @@ public enum PictureDecoder {
         let second = alongside.flatMap { side -> SecondReduction? in
             let size = targetSize(
                 width: shown.width, height: shown.height, fitting: Size(width: Double(side), height: Double(side)))
-            guard region == nil, size.width < target.width || size.height < target.height else { return nil }
+            guard region == nil, header.format == .jpeg || header.format == .png,
+                size.width < target.width || size.height < target.height
+            else { return nil }
             let swaps = header.orientation.swapsSides
             return SecondReduction(width: swaps ? size.height : size.width, height: swaps ? size.width : size.height)
         }

@@ -76,6 +76,7 @@ import Testing
         "disposal-0.gif", "disposal-1.gif", "disposal-2.gif", "disposal-3.gif", "animated.webp",
         "apng-dispose0-blend0.png", "apng-dispose0-blend1.png", "apng-dispose1-blend0.png", "apng-dispose1-blend1.png",
         "apng-dispose2-blend0.png", "apng-dispose2-blend1.png", "apng-default-apart.png", "apng-bad-sequence.png",
+        "apng-one-frame-default-apart.png",
     ])
     func everyFrameMatchesTheReference(name: String) throws {
         let bytes = try PictureFixtures.bytes(name)
@@ -113,8 +114,30 @@ import Testing
         #expect(try played("apng-default-apart.png") == ([100, 100, 100, 100], 3, true))
         #expect(try played("apng-bad-sequence.png") == ([0], 1, true))
         #expect(try played("sticker-rgba.png") == ([0], 1, false))
-        let still = try PictureDecoder.decode(try PictureFixtures.bytes("apng-default-apart.png"))
-        #expect(still[5, 5] == 0xFFFF_FF00, "the default image, not part of the animation")
+    }
+
+    /// An APNG whose default image is not one of its frames shows its first frame, still or playing, as
+    /// browsers, Pillow and FFmpeg show it; one frame alone (acTL num_frames 1) is a still of that frame.
+    @Test(arguments: ["apng-default-apart.png", "apng-one-frame-default-apart.png"])
+    func aDefaultImageOutsideTheAnimationIsNotShown(name: String) throws {
+        let bytes = try PictureFixtures.bytes(name)
+        let header = try #require(PictureHeader(bytes))
+        #expect(header.hidesDefaultImage)
+        #expect(header.isAnimated == (name == "apng-default-apart.png"))
+        let reference = try PictureFixtures.reference(name)
+        let still = try PictureDecoder.decode(bytes)
+        #expect(still.width == reference.width && still.height == reference.height)
+        #expect(PictureFixtures.difference(still, reference.frames[0]) <= 3)
+        #expect(still[5, 5] != 0xFFFF_FF00, "the default image (yellow) shows")
+        let region = try PictureDecoder.decode(
+            bytes, region: PictureRegion(x: 10, y: 0, width: 20, height: 32), fitting: nil)
+        #expect(region[0, 5] == still[10, 5])
+    }
+
+    /// An APNG whose first frame is its default image, and a plain PNG, are decoded from their IDAT.
+    @Test(arguments: ["apng-dispose1-blend1.png", "sticker-rgba.png", "apng-bad-sequence.png"])
+    func aDefaultImageThatIsAFrameIsDecodedAsIs(name: String) throws {
+        #expect(try #require(PictureHeader(try PictureFixtures.bytes(name))).hidesDefaultImage == false)
     }
 
     @Test func aGIFCutShortShowsTheFramesItHas() throws {

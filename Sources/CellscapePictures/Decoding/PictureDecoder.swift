@@ -84,7 +84,7 @@ public enum PictureDecoder {
         let second = alongside.flatMap { side -> SecondReduction? in
             let size = targetSize(
                 width: shown.width, height: shown.height, fitting: Size(width: Double(side), height: Double(side)))
-            guard region == nil, header.format == .jpeg || header.format == .png,
+            guard region == nil, header.format == .jpeg || (header.format == .png && !header.hidesDefaultImage),
                 size.width < target.width || size.height < target.height
             else { return nil }
             let swaps = header.orientation.swapsSides
@@ -96,6 +96,10 @@ public enum PictureDecoder {
                 try decodeJPEG(
                     data, width: stored.0, height: stored.1, cmyk: profile, region: part, second: second, note: &note,
                     output)
+            case .png where header.hidesDefaultImage:
+                // Its first frame: the APNG player shows the default image alone where the animation is broken.
+                try decodeFirstFrame(
+                    data, format: header.format, width: stored.0, height: stored.1, region: part, note: &note, output)
             case .png:
                 try decodePNG(
                     data, width: stored.0, height: stored.1, region: part, second: second, note: &note, output)

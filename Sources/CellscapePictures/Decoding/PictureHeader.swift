@@ -27,6 +27,9 @@ public struct PictureHeader: Hashable, Sendable {
     public var orientation: PictureOrientation
     /// Whether it has more than one frame (a GIF, WebP or APNG animation).
     public var isAnimated = false
+    /// Whether it is an APNG whose default image (its IDAT picture) is not one of its frames: what
+    /// shows, still or playing, is its first frame, as browsers show it.
+    public var hidesDefaultImage = false
     /// The file's size in bytes, when the header was read from a file.
     public var fileSize: Int?
     /// The file's modification time in seconds since 1970, when the header was read from a file.
@@ -81,22 +84,25 @@ public struct PictureHeader: Hashable, Sendable {
         let width = bigEndian(start, at: 16, count: 4)
         let height = bigEndian(start, at: 20, count: 4)
         guard width > 0, height > 0 else { return nil }
-        let (orientation, exif, frames) = pngChunks(read)
-        var header = PictureHeader(format: .png, width: width, height: height, orientation: orientation)
-        header.exif = exif
-        header.isAnimated = frames > 1
+        let chunks = pngChunks(read)
+        var header = PictureHeader(format: .png, width: width, height: height, orientation: chunks.orientation)
+        header.exif = chunks.exif
+        header.isAnimated = chunks.frames > 1
+        header.hidesDefaultImage = chunks.frames >= 1 && !chunks.controlBeforePixels
         return header
     }
 
     /// The orientation and EXIF in a PNG's eXIf chunk (a TIFF header, as in a JPEG's APP1 after
-    /// `Exif\0\0`), and the frames its acTL declares (an APNG's), looked for among the chunks before
-    /// the pixels.
+    /// `Exif\0\0`), the frames its acTL declares (an APNG's, else 0), and whether a frame control
+    /// (fcTL) comes before the pixels (the default image is then the first frame), looked for among
+    /// the chunks before the pixels.
     private static func pngChunks(_ read: @escaping (Int, Int) -> [UInt8])
-        -> (PictureOrientation, PictureExif?, frames: Int)
+        -> (orientation: PictureOrientation, exif: PictureExif?, frames: Int, controlBeforePixels: Bool)
     {
         var offset = 8
         var found: (PictureOrientation, PictureExif?) = (.upright, nil)
-        var frames = 1
+        var frames = 0
+        var controlBeforePixels = false
         for _ in 0..<256 {
             let chunk = read(offset, 16)
             guard chunk.count >= 8 else { break }
@@ -104,13 +110,14 @@ public struct PictureHeader: Hashable, Sendable {
             let type = String(decoding: chunk[4..<8], as: UTF8.self)
             if type == "IDAT" || type == "IEND" { break }
             if type == "acTL", length == 8, chunk.count == 16 { frames = bigEndian(chunk, at: 8, count: 4) }
+            if type == "fcTL" { controlBeforePixels = true }
             if type == "eXIf", length <= 1 << 20 {
                 let tiff = read(offset + 8, length)
                 found = (exifOrientation(tiff: tiff) ?? .upright, PictureExif(tiff: tiff))
             }
             offset += 12 + length
         }
-        return (found.0, found.1, frames)
+        return (found.0, found.1, frames, controlBeforePixels)
     }
 
     private static func jpeg(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {

@@ -35,6 +35,28 @@ import Testing
         #expect(model.waterfall.openPicture?.zoom == 1)
     }
 
+    /// Escape is also "back to the grid": while pictures are marked it never quits (two presses would
+    /// lose the marks) and the bar says q does; without marks it quits.
+    @Test func escapeNeverQuitsWhilePicturesAreMarked() throws {
+        var (model, _, root) = try PictureBrowsingTests.model(3, size: Size(width: 320, height: 240), bar: false)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        model.handle(.key(.home))
+        model.handle(.key(.toggleMark))
+        model.handle(.key(.open))
+        model.handle(.key(.back))
+        #expect(model.waterfall.openPicture == nil && !model.wantsQuit)
+        model.handle(.key(.back))
+        #expect(!model.wantsQuit && model.waterfall.marks == [0])
+        #expect(model.waterfall.status?.text == "1 marked: q quits (Escape keeps the marks)")
+        model.handle(.key(.switchView))
+        model.handle(.key(.back))
+        #expect(!model.wantsQuit, "nor in the force view")
+        model.handle(.key(.switchView))
+        model.handle(.key(.clearMarks))
+        model.handle(.key(.back))
+        #expect(model.wantsQuit)
+    }
+
     @Test func zoomStepsStopAtOneHundredPercent() {
         var view = PictureView(index: 0, picture: Size(width: 2000, height: 1500))
         let window = Size(width: 800, height: 600)

@@ -135,7 +135,10 @@ public enum KeyTable {
         KeyBinding(
             "? or F1", [(.showKeys, ["question", "F1"])],
             [.cells: "the key table", .grid: "the key table", .picture: "the key table"]),
-        KeyBinding("Escape", [(.back, ["Escape"])], [.cells: "quit", .grid: "quit", .picture: "back to the grid"]),
+        KeyBinding(
+            "Escape", [(.back, ["Escape"])],
+            [.cells: "quit, unless pictures are marked", .grid: "quit, unless pictures are marked",
+                .picture: "back to the grid"]),
         KeyBinding("q", [(.quit, ["q"])], [.cells: "quit", .grid: "quit", .picture: "quit"]),
     ]
 

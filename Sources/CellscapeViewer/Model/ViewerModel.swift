@@ -71,7 +71,14 @@ public struct ViewerModel {
                 waterfall.open(pictureAt: position)
             }
             waterfall.handle(command)
-        case .key(.back) where !(view == .waterfall && waterfall.openPicture != nil): wantsQuit = true
+        case .key(.back) where !(view == .waterfall && waterfall.openPicture != nil):
+            // Escape is also "back to the grid": pressed once too often it must not lose the marks.
+            let marked = waterfall.markedKeys.count
+            if marked == 0 {
+                wantsQuit = true
+            } else {
+                say("\(marked) marked: q quits (Escape keeps the marks)")
+            }
         case .key(.open) where view == .force && force.selectedPicture != nil:
             // The image view belongs to the waterfall: Escape then comes back to its grid.
             view = .waterfall

@@ -68,12 +68,9 @@ struct PictureOptions: ParsableArguments {
         // A folder is listed while the window opens: a missing path is said first, as without.
         if streaming, arguments.contains(where: Self.isFolder) {
             let present = arguments.filter { argument in
-                guard access(argument, F_OK) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    FileHandle.standardError.write(Data("cellscape: cannot read \(argument): \(reason)\n".utf8))
-                    return false
-                }
-                return true
+                guard let problem = Self.unreadable(argument) else { return true }
+                FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
+                return false
             }
             guard !present.isEmpty else { throw ExitCode(2) }
             return PictureFeed(
@@ -127,6 +124,19 @@ struct PictureOptions: ParsableArguments {
         guard let first else { return (paths, nil) }
         let more = refused > 1 ? " (and \(refused - 1) more \(refused == 2 ? "line" : "lines") like it)" : ""
         return (paths, "standard input: not a path: \(first.debugDescription)\(more)")
+    }
+
+    /// Why `path` cannot be read ("cannot read the folder locked: Permission denied"), or nil when it
+    /// can: a folder is opened as the listing will open it, so one that cannot be listed is said
+    /// before the window opens.
+    private static func unreadable(_ path: String) -> String? {
+        guard access(path, F_OK) == 0 else { return "cannot read \(path): \(String(cString: strerror(errno)))" }
+        guard isFolder(path) else { return nil }
+        guard let folder = opendir(path) else {
+            return "cannot read the folder \(path): \(String(cString: strerror(errno)))"
+        }
+        closedir(folder)
+        return nil
     }
 
     private static func isFolder(_ path: String) -> Bool {

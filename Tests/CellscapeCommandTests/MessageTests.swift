@@ -83,6 +83,32 @@ import Testing
         #expect(outcome.error.hasSuffix("in \(root); its subfolders hold 1 picture: cellscape -r lists them\n"))
     }
 
+    /// A folder that cannot be read says so and why, in the window's command (before a window opens)
+    /// and in the others, and the exit is non-zero when nothing given could be read.
+    @Test(arguments: [[], ["snapshot"]])
+    func aFolderThatCannotBeReadSaysSo(command: [String]) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-\(UUID())").path
+        let locked = root + "/locked"
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        defer {
+            chmod(locked, 0o700)
+            CommandRunner.removeFiles(root)
+        }
+        try #require(Data(base64Encoded: Self.onePixelPNG)).write(to: URL(fileURLWithPath: locked + "/a.png"))
+        #expect(chmod(locked, 0) == 0)
+        // Root reads any folder: the program runs as nobody then (setpriv, from util-linux).
+        var executable = CommandRunner.executable
+        var arguments = command + [locked] + (command.isEmpty ? [] : ["--out", root + "/out.png"])
+        if geteuid() == 0 {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "setpriv is missing")
+            arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments
+            executable = URL(fileURLWithPath: "/usr/bin/setpriv")
+        }
+        let outcome = try CommandRunner.run(arguments, executable: executable, environment: ["DISPLAY": ":999"])
+        #expect(outcome.status == 2)
+        #expect(outcome.error == "cellscape: cannot read the folder \(locked): Permission denied\n")
+    }
+
     static let onePixelPNG =
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
 

@@ -92,7 +92,7 @@ public struct PictureFiles: Sendable {
                 continue
             }
             if status.st_mode & S_IFMT == S_IFDIR {
-                collect(folder: path, recursive: recursive, visited: &visited, batches: batches)
+                collect(folder: path, shown: argument, recursive: recursive, visited: &visited, batches: batches)
             } else if status.st_mode & S_IFMT != S_IFREG {
                 // A pipe, a device or a socket, whatever its name: reading it could block or never end.
                 problems.append("cannot read \(argument): not a regular file")
@@ -117,14 +117,15 @@ public struct PictureFiles: Sendable {
         }
     }
 
+    /// Collects the pictures of `folder` (named `shown` in messages, as the user gave it).
     private mutating func collect(
-        folder: String, recursive: Bool, visited: inout Set<FolderIdentity>, batches: Batches?
+        folder: String, shown: String? = nil, recursive: Bool, visited: inout Set<FolderIdentity>, batches: Batches?
     ) {
         var status = stat()
         guard stat(folder, &status) == 0, visited.insert(FolderIdentity(status)).inserted else { return }
         folders.append(folder)
         guard let entries = Self.entries(of: folder) else {
-            problems.append("cannot read the folder \(folder)")
+            problems.append("cannot read the folder \(shown ?? folder): \(String(cString: strerror(errno)))")
             return
         }
         let keyed = entries.map { (key: Self.naturalKey($0.name), entry: $0) }

@@ -53,12 +53,10 @@ struct ThumbnailsCommand: ParsableCommand {
             return interrupted
         }
         let outcomes = thumbnailer.run(found.paths, stopping: stopping) { done, batch in
-            for (offset, outcome) in zip(batch.indices, batch) {
+            for outcome in batch {
                 let line: String
                 switch outcome {
-                case .failed(let reason): line = reason
-                case .failedBefore:
-                    line = "\(found.paths[offset]): failed before, and unchanged since (its failure entry)"
+                case .failed(let reason), .failedBefore(let reason): line = reason
                 default: continue
                 }
                 progress.finish()
@@ -84,7 +82,7 @@ struct ThumbnailsCommand: ParsableCommand {
         }
         let made = outcomes.filter { $0 == .made }.count
         let cached = outcomes.filter { $0 == .cached }.count
-        let failedBefore = outcomes.filter { $0 == .failedBefore }.count
+        let failedBefore = outcomes.filter { if case .failedBefore = $0 { true } else { false } }.count
         let failed = outcomes.count - made - cached - failedBefore
         print(
             "\(Self.count(total, "picture")): \(made) made, \(cached) already cached, \(failed) failed"

@@ -198,7 +198,17 @@ import Testing
         _ = loader.waitForResults(count: 1, seconds: 10)
         loader.requestThumbnail(PictureID(0), side: 200, priority: 0)
         _ = loader.waitForResults(count: 1, seconds: 10)
-        #expect(cache.hasFailure(forFile: broken, modified: try PictureFile(path: broken).modified))
+        let modified = try PictureFile(path: broken).modified
+        #expect(cache.hasFailure(forFile: broken, modified: modified))
+        // A later look says why it failed, not only that it did.
+        let reason = try #require(cache.failure(forFile: broken, modified: modified))
+        #expect(!reason.isEmpty && !reason.contains(broken), "\(reason)")
+        let later = PictureLoader(paths: [broken], threads: 1, diskCache: cache)
+        _ = later.waitForResults(count: 1, seconds: 10)
+        later.requestThumbnail(PictureID(0), side: 200, priority: 0)
+        var said: String?
+        for case .thumbnail(_, _, nil, let problem) in later.waitForResults(count: 1, seconds: 10) { said = problem }
+        #expect(said == "\(broken): \(reason)")
     }
 
     /// A file the cache records as failed is not decoded again, by the viewer as by `thumbnails`, until
@@ -220,7 +230,9 @@ import Testing
             return "no answer"
         }
         #expect(problem() == "\(path): failed before, and unchanged since (its failure entry)")
-        #expect(Thumbnailer(cache: cache, size: .large, threads: 1).thumbnail(path) == .failedBefore)
+        #expect(
+            Thumbnailer(cache: cache, size: .large, threads: 1).thumbnail(path)
+                == .failedBefore("\(path): failed before, and unchanged since (its failure entry)"))
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSince1970: Double(modified + 10))], ofItemAtPath: path)
         #expect(problem() == nil, "changed, it is decoded again")

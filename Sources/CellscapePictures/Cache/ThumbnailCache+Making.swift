@@ -21,14 +21,16 @@ extension ThumbnailCache {
 
     /// Why a file has no thumbnail.
     public enum MakingFailure: Error, CustomStringConvertible, Sendable {
-        /// The cache records that this version of the file could not be decoded.
-        case failedBefore(path: String)
+        /// The cache records that this version of the file could not be decoded, and why ("" when
+        /// the entry does not say).
+        case failedBefore(path: String, reason: String)
         /// The file could not be read or decoded now (its failure is recorded).
         case failed(String)
 
         public var description: String {
             switch self {
-            case .failedBefore(let path): "\(path): failed before, and unchanged since (its failure entry)"
+            case .failedBefore(let path, let reason):
+                reason.isEmpty ? "\(path): failed before, and unchanged since (its failure entry)" : "\(path): \(reason)"
             case .failed(let reason): reason
             }
         }
@@ -47,8 +49,8 @@ extension ThumbnailCache {
         {
             return Made(picture: stored, decoded: false, storeProblem: nil)
         }
-        if hasFailure(forFile: file.path, modified: file.modified, fileSize: file.size) {
-            throw .failedBefore(path: file.path)
+        if let reason = failure(forFile: file.path, modified: file.modified, fileSize: file.size) {
+            throw .failedBefore(path: file.path, reason: reason)
         }
         let decoded: Framebuffer
         var tile: Framebuffer?
@@ -61,7 +63,7 @@ extension ThumbnailCache {
         } catch let failure as PictureFile.Failure {
             throw .failed(failure.description)
         } catch {
-            try? recordFailure(forFile: file.path, modified: file.modified, fileSize: file.size)
+            try? recordFailure(forFile: file.path, modified: file.modified, fileSize: file.size, reason: "\(error)")
             throw .failed("\(file.path): \(error)")
         }
         var storeProblem: String?

@@ -138,22 +138,47 @@ public struct ThumbnailCache: Sendable {
         try Self.writeWhole(encoded, to: self.path(forFile: path, size: size))
     }
 
-    /// Records that the file at `path` cannot be thumbnailed (an empty PNG under `fail/`), so no program
-    /// of this version tries again until the file changes.
-    public func recordFailure(forFile path: String, modified: Int, fileSize: Int? = nil) throws(Failure) {
+    /// Records that the file at `path` cannot be thumbnailed (an empty PNG under `fail/`), and why
+    /// (`reason`, without the path), so no program of this version tries again until the file changes
+    /// and a later run says why it failed.
+    public func recordFailure(
+        forFile path: String, modified: Int, fileSize: Int? = nil, reason: String? = nil
+    ) throws(Failure) {
         let empty = Framebuffer(width: 1, height: 1)
-        let encoded = Self.encode(
-            empty, keys: Self.versionKeys(fileSize), values: Self.version(path, modified, fileSize))
+        var keys = Self.versionKeys(fileSize)
+        var values = Self.version(path, modified, fileSize)
+        if let reason, !reason.isEmpty {
+            keys.append(Self.reasonKey)
+            values.append(Self.latin1Line(reason))
+        }
+        let encoded = Self.encode(empty, keys: keys, values: values)
         guard let encoded else { throw Failure(description: "cannot record the failure for \(path)") }
         try Self.writeWhole(encoded, to: failurePath(forFile: path))
     }
 
     /// Whether a failure to thumbnail this version of the file is recorded.
     public func hasFailure(forFile path: String, modified: Int, fileSize: Int? = nil) -> Bool {
-        guard let data = try? PictureFile.contents(of: failurePath(forFile: path), atMost: Self.largestFile) else {
-            return false
+        failure(forFile: path, modified: modified, fileSize: fileSize) != nil
+    }
+
+    /// Why this version of the file failed, when a failure is recorded for it: the reason recorded, or
+    /// "" for an entry that holds none (another program's, or an older Cellscape's).
+    public func failure(forFile path: String, modified: Int, fileSize: Int? = nil) -> String? {
+        guard let data = try? PictureFile.contents(of: failurePath(forFile: path), atMost: Self.largestFile),
+            Self.describes(data, path: path, modified: modified, fileSize: fileSize)
+        else { return nil }
+        return Self.text(Self.reasonKey, in: data) ?? ""
+    }
+
+    /// The failure entry's key for why it failed (the standard lets programs add keys of their own).
+    static let reasonKey = "Cellscape::Failure"
+
+    /// `text` as one line of Latin-1 (what a PNG's tEXt holds), at most 1,000 characters.
+    private static func latin1Line(_ text: String) -> String {
+        let scalars = text.unicodeScalars.prefix(1000).map { scalar -> Character in
+            (0x20...0x7E).contains(scalar.value) ? Character(scalar) : "?"
         }
-        return Self.describes(data, path: path, modified: modified, fileSize: fileSize)
+        return String(scalars)
     }
 
     /// The keys that name a version of a file: its URI, its modification time in whole seconds, and its

@@ -12,8 +12,8 @@ public struct Thumbnailer {
         case made
         /// The cache held a fresh one already.
         case cached
-        /// It failed before, with the file as it is now.
-        case failedBefore
+        /// It failed before, with the file as it is now: why, in one line (as ``failed``).
+        case failedBefore(String)
         /// It failed now: why, in one line.
         case failed(String)
         /// It was made, but the cache could not store it (a full disk, a read-only folder): why.
@@ -68,8 +68,9 @@ public struct Thumbnailer {
             return made.decoded ? .made : .cached
         } catch let failure as PictureFile.Failure {
             return .failed(failure.description)
-        } catch ThumbnailCache.MakingFailure.failedBefore {
-            return .failedBefore
+        } catch let failure as ThumbnailCache.MakingFailure {
+            if case .failedBefore = failure { return .failedBefore(failure.description) }
+            return .failed(failure.description)
         } catch {
             return .failed("\(error)")
         }

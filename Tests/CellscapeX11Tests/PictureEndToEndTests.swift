@@ -91,7 +91,10 @@ struct PictureEndToEndTests {
         let expected = "\(root)/picture1.png\n\(root)/picture2.png"
         #expect(XvfbServer.waitUntil(within: 10) { server.selectionText("CLIPBOARD") == expected })
         #expect(server.selectionText("PRIMARY") == expected)
-        _ = XvfbServer.waitUntil(within: 10) { (try? String(contentsOfFile: opened, encoding: .utf8)) != nil }
+        // The shell creates the file, then writes the line: a whole line is what was given.
+        _ = XvfbServer.waitUntil(within: 10) {
+            (try? String(contentsOfFile: opened, encoding: .utf8))?.hasSuffix("\n") ?? false
+        }
         #expect((try? String(contentsOfFile: opened, encoding: .utf8)) == "\(root)/picture1.png\n")
         server.press(XK_q)
         #expect(viewer.waitForExit(within: 5) == 0)

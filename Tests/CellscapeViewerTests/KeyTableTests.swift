@@ -63,6 +63,21 @@ import Testing
         }
     }
 
+    /// The manual's synopsis shows how pictures, folders and standard input are given, and it has
+    /// everyday examples.
+    @Test func theManualShowsHowPicturesAreGivenWithExamples() throws {
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("docs/cellscape.1"), encoding: .utf8)
+        let synopsis = try #require(manual.firstRange(of: ".Sh SYNOPSIS\n")).upperBound
+        let description = try #require(manual.firstRange(of: ".Sh DESCRIPTION")).lowerBound
+        let lines = manual[synopsis..<description].split(separator: "\n")
+        #expect(lines.contains(".Op Ar picture | folder ..."))
+        #expect(lines.contains(".Fl"), "a lone - for standard input")
+        let examples = try #require(manual.firstRange(of: ".Sh EXAMPLES\n")).upperBound
+        let shown = manual[examples...].split(separator: "\n").filter { $0.hasPrefix(".Dl $ ") && $0.contains("cellscape") }
+        #expect(shown.count >= 5)
+        #expect(shown.contains { $0.hasSuffix(" -") }, "standard input")
+    }
+
     @Test func theOverlayShowsTheRowsOfWhereInputActs() {
         let cells = KeyTable.rows(for: .cells).map(\.input)
         let picture = KeyTable.rows(for: .picture).map(\.input)

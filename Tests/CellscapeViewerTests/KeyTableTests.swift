@@ -73,7 +73,9 @@ import Testing
         #expect(lines.contains(".Op Ar picture | folder ..."))
         #expect(lines.contains(".Fl"), "a lone - for standard input")
         let examples = try #require(manual.firstRange(of: ".Sh EXAMPLES\n")).upperBound
-        let shown = manual[examples...].split(separator: "\n").filter { $0.hasPrefix(".Dl $ ") && $0.contains("cellscape") }
+        let shown = manual[examples...].split(separator: "\n").filter {
+            $0.hasPrefix(".Dl $ ") && $0.contains("cellscape")
+        }
         #expect(shown.count >= 5)
         #expect(shown.contains { $0.hasSuffix(" -") }, "standard input")
     }

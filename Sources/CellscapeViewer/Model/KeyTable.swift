@@ -137,8 +137,10 @@ public enum KeyTable {
             [.cells: "the key table", .grid: "the key table", .picture: "the key table"]),
         KeyBinding(
             "Escape", [(.back, ["Escape"])],
-            [.cells: "quit, unless pictures are marked", .grid: "quit, unless pictures are marked",
-                .picture: "back to the grid"]),
+            [
+                .cells: "quit, unless pictures are marked", .grid: "quit, unless pictures are marked",
+                .picture: "back to the grid",
+            ]),
         KeyBinding("q", [(.quit, ["q"])], [.cells: "quit", .grid: "quit", .picture: "quit"]),
     ]
 

@@ -4,7 +4,7 @@ extension ForceDirectedLayout: CollectionLayout {
     public mutating func prepare(bounds newBounds: Rect) {
         if newBounds.center != bounds.center {
             wake()
-            if store.count > 0 && sharedMotion == nil { sharedMotion = SharedMotion() }
+            if store.count > 0 && sharedMotion == nil { sharedMotion = SharedMotion(momentum: settings.momentum) }
         }
         bounds = newBounds
     }
@@ -40,9 +40,7 @@ extension ForceDirectedLayout: CollectionLayout {
         // Only this layout's own workspace: a copy sharing it keeps its tree.
         uniqueWorkspace().invalidateTree()
         isSettled = false
-        isResting = false
-        isProbingRest = false
-        probeWakes = false
+        rest = .moving
         quietSteps = 0
         mayOverlap = true
         if stepScalesMayBeSlowed {

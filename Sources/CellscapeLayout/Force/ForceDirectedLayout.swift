@@ -40,16 +40,8 @@ public struct ForceDirectedLayout {
     /// read back from its positions), they take it at once instead of growing out of nothing; a crowd
     /// thrown in that will pack starts packed (``PackedStart``).
     private var cellsAddedSinceStep = 0
-    /// Whether the damped layout has come to rest: set when it settles, cleared by whatever wakes it. At
-    /// rest, cells step without momentum, and static friction holds every cell with another within its
-    /// radius: a step takes no move of theirs shorter than the settle threshold. Crowded cells bear the
-    /// spring's load through their neighbours, and the creep of hundredths of a pixel it keeps up would,
-    /// over hundreds of steps, open gaps that set off slides. A lone cell goes on to its equilibrium.
-    var isResting = false
-    /// Whether this step is the test of rest: at rest, with whole shares of a step (see ``settle(after:workspace:)``).
-    var isProbingRest = false
-    /// Whether a failed test of rest wakes the layout: it was read back from its positions, not brought to rest.
-    var probeWakes = false
+    /// Whether the damped layout moves, rests, or tests its rest this step (see ``Rest``).
+    var rest = Rest.moving
     /// Whether a step may have slowed a swinging cell since the last wake (which gives them full steps).
     var stepScalesMayBeSlowed = false
     /// Whether cells may overlap: false only once the overlap sweep found none or left none, and nothing
@@ -186,8 +178,8 @@ public struct ForceDirectedLayout {
             cellsAddedSinceStep = 0
         }
         var settings = settings
-        let hold = isResting ? settings.settleThreshold : 0
-        if isResting { settings.momentum = 0 }
+        let hold = rest.isResting ? settings.settleThreshold : 0
+        if rest.isResting { settings.momentum = 0 }
         let center = center
         let jitter = jitter
         var mayOverlap = mayOverlap
@@ -198,7 +190,9 @@ public struct ForceDirectedLayout {
                 holdingMovesBelow: hold, sharedMotion: &sharedMotion)
         }
         self.mayOverlap = mayOverlap
-        if self.sharedMotion != nil { self.sharedMotion = sharedMotion ?? SharedMotion() }
+        if self.sharedMotion != nil {
+            self.sharedMotion = sharedMotion ?? SharedMotion(momentum: self.settings.momentum)
+        }
         stepScalesMayBeSlowed = true
         if isGrowing {
             let steps = settings.growthSteps

@@ -62,6 +62,10 @@ public struct ForceSettings: Hashable, Sendable, Codable {
     /// whose velocity was just dropped (at the turning point of a swing) moves only by its force, which
     /// is below the threshold up to 15 px from where the spring pulls it.
     public var settleSteps = 10
+    /// How far, in pixels, the cells' centroid may be from the centre when a damped layout comes to rest.
+    /// At a true equilibrium the pair forces cancel, so the spring's pull on the centroid is zero and the
+    /// centroid is the centre; the settle threshold alone would stop a lone cell up to 15 px off.
+    public static let centroidTolerance = 0.05
     /// The fraction of its velocity a damped cell keeps from one step to the next.
     public var momentum: Double = 0.7
     /// The farthest a damped cell may move in one step, in pixels.

@@ -8,7 +8,7 @@ extension ForceWorkspace {
     /// overlap another for the sweep (a limited move cannot make a new overlap): returns whether any does, or nil when
     /// the moves were not limited.
     ///
-    /// With `sharedMotion` (limited moves, no pinned cell), the spring's pull on the cells' centroid moves
+    /// With `sharedMotion` (damped moves, no pinned cell), the spring's pull on the cells' centroid moves
     /// all of them alike (``SharedMotion``) and each cell's own move takes the rest of its force.
     func move(
         cells: CellPointers, settings: ForceSettings, limits: MoveLimits?, parallel: ParallelChunks,
@@ -26,6 +26,13 @@ extension ForceWorkspace {
         let step = DampedStep(
             momentum: settings.momentum, maximumStep: settings.maximumStep, stiffnessLimit: settings.stiffnessLimit)
         let stiffness = stiffness.pointer
+        var shared = Vector.zero
+        var pull = Vector.zero
+        if var motion = sharedMotion {
+            pull = settings.springStiffness * (center - centroid(cells: cells, parallel: parallel))
+            shared = motion.advance(pulledBy: pull, maximumStep: settings.maximumStep)
+            sharedMotion = motion
+        }
         guard let limits else {
             // Only a move the limit held back slows a cell, so without collisions every share stays
             // whole (any change of the settings wakes the layout, which makes them whole).
@@ -34,26 +41,19 @@ extension ForceWorkspace {
                 for index in range {
                     let lastMove = cells.velocity[index]
                     let move = step.velocity(
-                        index, cells: cells, force: Vector(dx: forceX[index], dy: forceY[index]),
+                        index, cells: cells, force: Vector(dx: forceX[index] - pull.dx, dy: forceY[index] - pull.dy),
                         stiffness: stiffness[index])
                     if collisions {
                         DampedStep.updateScale(index, cells: cells, move: move, lastMove: lastMove, limited: false)
                     }
-                    cells.x[index] += move.dx
-                    cells.y[index] += move.dy
+                    cells.x[index] += move.dx + shared.dx
+                    cells.y[index] += move.dy + shared.dy
                 }
             }
             return nil
         }
         let list = limits.list
         let largestRadius = limits.largestRadius
-        var shared = Vector.zero
-        var pull = Vector.zero
-        if var motion = sharedMotion {
-            pull = settings.springStiffness * (center - centroid(cells: cells, parallel: parallel))
-            shared = motion.advance(pulledBy: pull, momentum: settings.momentum, maximumStep: settings.maximumStep)
-            sharedMotion = motion
-        }
         let buffers = limits.buffers
         let marks = collision.overlapMarks(count: cells.count)
         chunkFound.reserve(ParallelChunks.chunkCount(for: cells.count))

@@ -8,12 +8,18 @@
 /// momentum and restart as a cell (``DampedStep``), without the crowd's repulsion stiffness, which the
 /// shared motion does not stretch. The repulsions sum to nothing over all cells, so the pull is the
 /// centroid's whole force.
+///
+/// It also brings a quiet layout's centroid to the centre before it rests (``ForceSettings/centroidTolerance``):
+/// its momentum is the layout's own even while the cells rest without theirs, so a crowd held by static
+/// friction glides there as fast as a moving one.
 struct SharedMotion: Equatable, Sendable {
+    /// The fraction of its velocity the shared motion keeps from one step to the next.
+    let momentum: Double
     /// How far every cell moved alike in the last step.
     var velocity = Vector.zero
 
     /// Advances the shared velocity by `pull` and returns it: the step's shared move.
-    mutating func advance(pulledBy pull: Vector, momentum: Double, maximumStep: Double) -> Vector {
+    mutating func advance(pulledBy pull: Vector, maximumStep: Double) -> Vector {
         velocity = DampedStep.advance(velocity, by: pull, momentum: momentum, maximumStep: maximumStep)
         return velocity
     }

@@ -1,84 +1,76 @@
-// HEIF/HEIC and AVIF through libheif, loaded with dlopen when first needed, so the build does not need
-// it and a machine without it still runs (such a file says which package to install). The functions
-// are declared here as the library's ABI has them.
+// HEIF/HEIC and AVIF through libheif, loaded with dlopen when first needed, so a machine without it
+// still runs (such a file says which package to install). Every function is declared by libheif's own
+// header (libheif-dev at build time) and called through a pointer of its declared type.
 #include "picture_codecs.h"
 #include "codec_support.h"
 
 #include <dlfcn.h>
+#include <libheif/heif.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct heif_error { int code; int subcode; const char *message; };
-enum { HEIF_COLORSPACE_RGB = 1, HEIF_CHROMA_INTERLEAVED_RGBA = 11, HEIF_CHANNEL_INTERLEAVED = 10 };
-
-// libheif's `heif_color_profile_nclx`: H.273 code points and the chromaticities they stand for.
-struct heif_nclx {
-    uint8_t version;
-    int primaries, transfer, matrix;
-    uint8_t full_range;
-    float red_x, red_y, green_x, green_y, blue_x, blue_y, white_x, white_y;
-};
+#define HEIF_FUNCTION(name) __typeof__(&heif_##name) name
 
 static struct {
     void *library;
-    void *(*context_alloc)(void);
-    void (*context_free)(void *);
-    struct heif_error (*read_from_memory)(void *, const void *, size_t, const void *);
-    struct heif_error (*primary_handle)(void *, void **);
-    int (*handle_width)(const void *);
-    int (*handle_height)(const void *);
-    void (*handle_release)(const void *);
-    struct heif_error (*decode_image)(const void *, void **, int, int, const void *);
-    const uint8_t *(*plane)(const void *, int, int *);
-    int (*image_width)(const void *, int);
-    int (*image_height)(const void *, int);
-    void (*image_release)(const void *);
+    HEIF_FUNCTION(context_alloc);
+    HEIF_FUNCTION(context_free);
+    HEIF_FUNCTION(context_read_from_memory_without_copy);
+    HEIF_FUNCTION(context_read_from_reader);
+    HEIF_FUNCTION(context_get_primary_image_handle);
+    HEIF_FUNCTION(image_handle_get_width);
+    HEIF_FUNCTION(image_handle_get_height);
+    HEIF_FUNCTION(image_handle_release);
+    HEIF_FUNCTION(decode_image);
+    HEIF_FUNCTION(image_get_plane_readonly);
+    HEIF_FUNCTION(image_get_width);
+    HEIF_FUNCTION(image_get_height);
+    HEIF_FUNCTION(image_release);
     // Optional: thumbnail items and colour profiles (every libheif of Debian's has them).
-    int (*thumbnail_count)(const void *);
-    int (*thumbnail_ids)(const void *, uint32_t *, int);
-    struct heif_error (*thumbnail)(const void *, uint32_t, void **);
-    size_t (*profile_size)(const void *);
-    struct heif_error (*profile)(const void *, void *);
-    struct heif_error (*nclx)(const void *, struct heif_nclx **);
-    void (*nclx_free)(struct heif_nclx *);
+    HEIF_FUNCTION(image_handle_get_number_of_thumbnails);
+    HEIF_FUNCTION(image_handle_get_list_of_thumbnail_IDs);
+    HEIF_FUNCTION(image_handle_get_thumbnail);
+    HEIF_FUNCTION(image_handle_get_raw_color_profile_size);
+    HEIF_FUNCTION(image_handle_get_raw_color_profile);
+    HEIF_FUNCTION(image_handle_get_nclx_color_profile);
+    HEIF_FUNCTION(nclx_color_profile_free);
 } heif;
 static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
+
+#define HEIF_LOAD(name) heif.name = (__typeof__(heif.name))dlsym(library, "heif_" #name)
 
 static void heif_load(void) {
     void *library = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!library) return;
-    struct heif_error (*init)(void *) = (struct heif_error (*)(void *))dlsym(library, "heif_init");
+    __typeof__(&heif_init) init = (__typeof__(&heif_init))dlsym(library, "heif_init");
     if (init) init(NULL);  // libheif 1.13 and later load their decoder plugins here
-    heif.context_alloc = (void *(*)(void))dlsym(library, "heif_context_alloc");
-    heif.context_free = (void (*)(void *))dlsym(library, "heif_context_free");
-    heif.read_from_memory = (struct heif_error (*)(void *, const void *, size_t, const void *))dlsym(
-        library, "heif_context_read_from_memory_without_copy");
-    heif.primary_handle = (struct heif_error (*)(void *, void **))dlsym(library, "heif_context_get_primary_image_handle");
-    heif.handle_width = (int (*)(const void *))dlsym(library, "heif_image_handle_get_width");
-    heif.handle_height = (int (*)(const void *))dlsym(library, "heif_image_handle_get_height");
-    heif.handle_release = (void (*)(const void *))dlsym(library, "heif_image_handle_release");
-    heif.decode_image = (struct heif_error (*)(const void *, void **, int, int, const void *))dlsym(
-        library, "heif_decode_image");
-    heif.plane = (const uint8_t *(*)(const void *, int, int *))dlsym(library, "heif_image_get_plane_readonly");
-    heif.image_width = (int (*)(const void *, int))dlsym(library, "heif_image_get_width");
-    heif.image_height = (int (*)(const void *, int))dlsym(library, "heif_image_get_height");
-    heif.image_release = (void (*)(const void *))dlsym(library, "heif_image_release");
-    heif.thumbnail_count = (int (*)(const void *))dlsym(library, "heif_image_handle_get_number_of_thumbnails");
-    heif.thumbnail_ids = (int (*)(const void *, uint32_t *, int))dlsym(
-        library, "heif_image_handle_get_list_of_thumbnail_IDs");
-    heif.thumbnail = (struct heif_error (*)(const void *, uint32_t, void **))dlsym(
-        library, "heif_image_handle_get_thumbnail");
-    heif.profile_size = (size_t (*)(const void *))dlsym(library, "heif_image_handle_get_raw_color_profile_size");
-    heif.profile = (struct heif_error (*)(const void *, void *))dlsym(library, "heif_image_handle_get_raw_color_profile");
-    heif.nclx = (struct heif_error (*)(const void *, struct heif_nclx **))dlsym(
-        library, "heif_image_handle_get_nclx_color_profile");
-    heif.nclx_free = (void (*)(struct heif_nclx *))dlsym(library, "heif_nclx_color_profile_free");
-    if (heif.context_alloc && heif.context_free && heif.read_from_memory && heif.primary_handle &&
-        heif.handle_width && heif.handle_height && heif.handle_release && heif.decode_image && heif.plane &&
-        heif.image_width && heif.image_height && heif.image_release)
+    HEIF_LOAD(context_alloc);
+    HEIF_LOAD(context_free);
+    HEIF_LOAD(context_read_from_memory_without_copy);
+    HEIF_LOAD(context_read_from_reader);
+    HEIF_LOAD(context_get_primary_image_handle);
+    HEIF_LOAD(image_handle_get_width);
+    HEIF_LOAD(image_handle_get_height);
+    HEIF_LOAD(image_handle_release);
+    HEIF_LOAD(decode_image);
+    HEIF_LOAD(image_get_plane_readonly);
+    HEIF_LOAD(image_get_width);
+    HEIF_LOAD(image_get_height);
+    HEIF_LOAD(image_release);
+    HEIF_LOAD(image_handle_get_number_of_thumbnails);
+    HEIF_LOAD(image_handle_get_list_of_thumbnail_IDs);
+    HEIF_LOAD(image_handle_get_thumbnail);
+    HEIF_LOAD(image_handle_get_raw_color_profile_size);
+    HEIF_LOAD(image_handle_get_raw_color_profile);
+    HEIF_LOAD(image_handle_get_nclx_color_profile);
+    HEIF_LOAD(nclx_color_profile_free);
+    if (heif.context_alloc && heif.context_free && heif.context_read_from_memory_without_copy &&
+        heif.context_read_from_reader && heif.context_get_primary_image_handle && heif.image_handle_get_width &&
+        heif.image_handle_get_height && heif.image_handle_release && heif.decode_image &&
+        heif.image_get_plane_readonly && heif.image_get_width && heif.image_get_height && heif.image_release)
         heif.library = library;
 }
 
@@ -87,50 +79,106 @@ int cellscape_heif_available(void) {
     return heif.library != NULL;
 }
 
-// Opens the primary image; returns the handle (and the context to free) or NULL with a message.
-static void *heif_open(const unsigned char *data, size_t length, void **context, char *error, size_t error_size) {
-    *context = heif.context_alloc();
-    struct heif_error problem = heif.read_from_memory(*context, data, length, NULL);
-    void *handle = NULL;
-    if (problem.code == 0) problem = heif.primary_handle(*context, &handle);
-    if (problem.code != 0) {
+// The primary image of `context` once read (with `problem` the reading's outcome); returns its handle,
+// or NULL with a message (the context freed).
+static struct heif_image_handle *heif_primary(struct heif_context *context, struct heif_error problem, char *error,
+                                              size_t error_size) {
+    struct heif_image_handle *handle = NULL;
+    if (problem.code == heif_error_Ok) problem = heif.context_get_primary_image_handle(context, &handle);
+    if (problem.code != heif_error_Ok) {
         snprintf(error, error_size, "%s", problem.message ? problem.message : "libheif cannot read it");
-        heif.context_free(*context);
+        heif.context_free(context);
         return NULL;
     }
     return handle;
 }
 
-int cellscape_heif_size(const unsigned char *data, size_t length, int *width, int *height) {
+// Opens the primary image; returns the handle (and the context to free) or NULL with a message.
+static struct heif_image_handle *heif_open(const unsigned char *data, size_t length, struct heif_context **context,
+                                           char *error, size_t error_size) {
+    *context = heif.context_alloc();
+    if (!*context) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    struct heif_error problem = heif.context_read_from_memory_without_copy(*context, data, length, NULL);
+    return heif_primary(*context, problem, error, error_size);
+}
+
+// A file read through `read_at`, for libheif's reader: it asks for the boxes it parses and seeks past
+// the others (the media data), so a header costs the boxes that describe the picture, not the file.
+typedef struct {
+    cellscape_read_at read_at;
+    void *source;
+    int64_t position;
+} heif_source;
+
+static int64_t heif_source_position(void *userdata) { return ((heif_source *)userdata)->position; }
+
+static int heif_source_read(void *data, size_t size, void *userdata) {
+    heif_source *source = userdata;
+    size_t done = 0;
+    while (done < size) {
+        long count = source->read_at(source->source, source->position + (int64_t)done, (unsigned char *)data + done,
+                                     size - done);
+        if (count <= 0) return -1;
+        done += (size_t)count;
+    }
+    source->position += (int64_t)size;
+    return 0;
+}
+
+static int heif_source_seek(int64_t position, void *userdata) {
+    if (position < 0) return -1;
+    ((heif_source *)userdata)->position = position;
+    return 0;
+}
+
+static enum heif_reader_grow_status heif_source_size(int64_t target_size, void *userdata) {
+    heif_source *source = userdata;
+    unsigned char last;
+    if (target_size <= 0) return heif_reader_grow_status_size_reached;
+    return source->read_at(source->source, target_size - 1, &last, 1) == 1 ? heif_reader_grow_status_size_reached
+                                                                           : heif_reader_grow_status_size_beyond_eof;
+}
+
+int cellscape_heif_size_reading(cellscape_read_at read_at, void *source, int *width, int *height) {
     if (!cellscape_heif_available()) return -2;
-    void *context;
+    struct heif_context *context = heif.context_alloc();
+    if (!context) return -1;
+    heif_source file = {read_at, source, 0};
+    struct heif_reader reader = {1, heif_source_position, heif_source_read, heif_source_seek, heif_source_size};
     char error[8];
-    void *handle = heif_open(data, length, &context, error, sizeof error);
+    struct heif_image_handle *handle =
+        heif_primary(context, heif.context_read_from_reader(context, &reader, &file, NULL), error, sizeof error);
     if (!handle) return -1;
-    *width = heif.handle_width(handle);
-    *height = heif.handle_height(handle);
-    heif.handle_release(handle);
+    *width = heif.image_handle_get_width(handle);
+    *height = heif.image_handle_get_height(handle);
+    heif.image_handle_release(handle);
     heif.context_free(context);
     return *width > 0 && *height > 0 ? 0 : -1;
 }
 
 // The smallest thumbnail item of `handle` at least `min_width` x `min_height`, or NULL.
-static void *heif_thumbnail(void *handle, int min_width, int min_height) {
-    if (min_width <= 0 || !heif.thumbnail_count || !heif.thumbnail_ids || !heif.thumbnail) return NULL;
-    uint32_t ids[16];
-    int count = heif.thumbnail_count(handle);
-    count = heif.thumbnail_ids(handle, ids, count < 16 ? count : 16);
-    void *best = NULL;
+static struct heif_image_handle *heif_thumbnail(struct heif_image_handle *handle, int min_width, int min_height) {
+    if (min_width <= 0 || !heif.image_handle_get_number_of_thumbnails || !heif.image_handle_get_list_of_thumbnail_IDs ||
+        !heif.image_handle_get_thumbnail)
+        return NULL;
+    heif_item_id ids[16];
+    int count = heif.image_handle_get_number_of_thumbnails(handle);
+    count = heif.image_handle_get_list_of_thumbnail_IDs(handle, ids, count < 16 ? count : 16);
+    struct heif_image_handle *best = NULL;
     for (int i = 0; i < count; i++) {
-        void *thumbnail = NULL;
-        if (heif.thumbnail(handle, ids[i], &thumbnail).code != 0 || !thumbnail) continue;
-        int width = heif.handle_width(thumbnail), height = heif.handle_height(thumbnail);
+        struct heif_image_handle *thumbnail = NULL;
+        if (heif.image_handle_get_thumbnail(handle, ids[i], &thumbnail).code != heif_error_Ok || !thumbnail) continue;
+        int width = heif.image_handle_get_width(thumbnail), height = heif.image_handle_get_height(thumbnail);
         if (width >= min_width && height >= min_height &&
-            (!best || (double)width * height < (double)heif.handle_width(best) * heif.handle_height(best))) {
-            if (best) heif.handle_release(best);
+            (!best || (double)width * height <
+                          (double)heif.image_handle_get_width(best) * heif.image_handle_get_height(best))) {
+            if (best) heif.image_handle_release(best);
             best = thumbnail;
         } else {
-            heif.handle_release(thumbnail);
+            heif.image_handle_release(thumbnail);
         }
     }
     return best;
@@ -142,28 +190,30 @@ int cellscape_heif_decode(const unsigned char *data, size_t length, double max_p
         snprintf(error, error_size, "needs libheif (apt-get install libheif1)");
         return -2;
     }
-    void *context;
-    void *primary = heif_open(data, length, &context, error, error_size);
+    struct heif_context *context;
+    struct heif_image_handle *primary = heif_open(data, length, &context, error, error_size);
     if (!primary) return -1;
     // A thumbnail the file carries serves when it is large enough: far less to decode.
-    void *thumbnail = heif_thumbnail(primary, min_width, min_height);
-    void *handle = thumbnail ? thumbnail : primary;
+    struct heif_image_handle *thumbnail = heif_thumbnail(primary, min_width, min_height);
+    struct heif_image_handle *handle = thumbnail ? thumbnail : primary;
     int result = -1;
-    void *image = NULL;
-    *width = heif.handle_width(handle);
-    *height = heif.handle_height(handle);
+    struct heif_image *image = NULL;
+    *width = heif.image_handle_get_width(handle);
+    *height = heif.image_handle_get_height(handle);
     if ((double)*width * (double)*height > max_pixels || *width <= 0 || *height <= 0) {
         snprintf(error, error_size, "%dx%d pixels, more than allowed", *width, *height);
     } else {
         struct heif_error problem =
-            heif.decode_image(handle, &image, HEIF_COLORSPACE_RGB, HEIF_CHROMA_INTERLEAVED_RGBA, NULL);
+            heif.decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);
         int stride = 0;
-        const uint8_t *plane = problem.code == 0 ? heif.plane(image, HEIF_CHANNEL_INTERLEAVED, &stride) : NULL;
+        const uint8_t *plane =
+            problem.code == heif_error_Ok ? heif.image_get_plane_readonly(image, heif_channel_interleaved, &stride)
+                                          : NULL;
         // The image decoded, not the size its boxes claim: a damaged file's differ, and the rows are
         // copied by it (the fuzzer read past a plane smaller than the claim).
         if (plane) {
-            *width = heif.image_width(image, HEIF_CHANNEL_INTERLEAVED);
-            *height = heif.image_height(image, HEIF_CHANNEL_INTERLEAVED);
+            *width = heif.image_get_width(image, heif_channel_interleaved);
+            *height = heif.image_get_height(image, heif_channel_interleaved);
             if (*width <= 0 || *height <= 0 || stride < *width * 4 ||
                 (double)*width * (double)*height > max_pixels) {
                 plane = NULL;
@@ -182,21 +232,24 @@ int cellscape_heif_decode(const unsigned char *data, size_t length, double max_p
         }
     }
     if (image) heif.image_release(image);
-    if (thumbnail) heif.handle_release(thumbnail);
-    heif.handle_release(primary);
+    if (thumbnail) heif.image_handle_release(thumbnail);
+    heif.image_handle_release(primary);
     heif.context_free(context);
     return result;
 }
 
 // A profile made from the nclx description of `handle`, unless it is sRGB's (BT.709 primaries, or
 // none given, with an sRGB-like transfer): libheif turns YCbCr into RGB but leaves the primaries.
-static int heif_nclx_profile(void *handle, unsigned char **profile, size_t *profile_length) {
-    struct heif_nclx *nclx = NULL;
-    if (!heif.nclx || !heif.nclx_free || heif.nclx(handle, &nclx).code != 0 || !nclx) return -1;
-    int primaries = nclx->primaries, transfer = nclx->transfer;
-    double xy[8] = {nclx->red_x, nclx->red_y, nclx->green_x, nclx->green_y,
-                    nclx->blue_x, nclx->blue_y, nclx->white_x, nclx->white_y};
-    heif.nclx_free(nclx);
+static int heif_nclx_profile(struct heif_image_handle *handle, unsigned char **profile, size_t *profile_length) {
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (!heif.image_handle_get_nclx_color_profile || !heif.nclx_color_profile_free ||
+        heif.image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || !nclx)
+        return -1;
+    int primaries = nclx->color_primaries, transfer = nclx->transfer_characteristics;
+    double xy[8] = {nclx->color_primary_red_x,   nclx->color_primary_red_y, nclx->color_primary_green_x,
+                    nclx->color_primary_green_y, nclx->color_primary_blue_x, nclx->color_primary_blue_y,
+                    nclx->color_primary_white_x, nclx->color_primary_white_y};
+    heif.nclx_color_profile_free(nclx);
     int srgb_primaries = primaries == 1 || primaries == 2;
     int srgb_transfer = transfer == 1 || transfer == 2 || transfer == 6 || transfer == 13 || transfer == 14 ||
                         transfer == 15;
@@ -206,14 +259,16 @@ static int heif_nclx_profile(void *handle, unsigned char **profile, size_t *prof
 
 int cellscape_heif_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length) {
     if (!cellscape_heif_available()) return -1;
-    void *context;
+    struct heif_context *context;
     char error[8];
-    void *handle = heif_open(data, length, &context, error, sizeof error);
+    struct heif_image_handle *handle = heif_open(data, length, &context, error, sizeof error);
     if (!handle) return -1;
     int result = -1;
-    size_t size = heif.profile_size && heif.profile ? heif.profile_size(handle) : 0;
+    size_t size = heif.image_handle_get_raw_color_profile_size && heif.image_handle_get_raw_color_profile
+                      ? heif.image_handle_get_raw_color_profile_size(handle)
+                      : 0;
     if (size > 0 && size < (64u << 20) && (*profile = malloc(size))) {
-        if (heif.profile(handle, *profile).code == 0) {
+        if (heif.image_handle_get_raw_color_profile(handle, *profile).code == heif_error_Ok) {
             *profile_length = size;
             result = 0;
         } else {
@@ -222,8 +277,7 @@ int cellscape_heif_profile(const unsigned char *data, size_t length, unsigned ch
         }
     }
     if (result != 0) result = heif_nclx_profile(handle, profile, profile_length);
-    heif.handle_release(handle);
+    heif.image_handle_release(handle);
     heif.context_free(context);
     return result;
 }
-

@@ -1,60 +1,65 @@
-// JPEG XL through libjxl, loaded with dlopen when first needed, so the build does not need it and a
-// machine without it still runs (such a file says which package to install). The functions are
-// declared here as the library's ABI has them.
+// JPEG XL through libjxl, loaded with dlopen when first needed, so a machine without it still runs (such
+// a file says which package to install). Every function is declared by libjxl's own headers (libjxl-dev
+// at build time, 0.7 on Debian 12) and called through a pointer of its declared type; the colour
+// functions that lost their pixel-format argument in 0.9 are called by the signature of the version
+// loaded.
 #include "picture_codecs.h"
 #include "codec_support.h"
 
 #include <dlfcn.h>
+#include <jxl/decode.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-    JXL_SUCCESS = 0, JXL_ERROR = 1, JXL_NEED_MORE_INPUT = 2, JXL_NEED_IMAGE_OUT_BUFFER = 5,
-    JXL_BASIC_INFO = 0x40, JXL_COLOR_ENCODING = 0x100, JXL_FULL_IMAGE = 0x1000, JXL_TYPE_UINT8 = 2,
-};
-typedef struct { uint32_t channels; int data_type; int endianness; size_t align; } jxl_pixel_format;
+#define JXL_FUNCTION(name) __typeof__(&JxlDecoder##name) name
 
 static struct {
     void *library;
-    void *(*create)(const void *);
-    void (*destroy)(void *);
-    int (*subscribe)(void *, int);
-    int (*set_input)(void *, const uint8_t *, size_t);
-    void (*close_input)(void *);
-    int (*process)(void *);
-    int (*basic_info)(const void *, void *);
-    int (*set_out_buffer)(void *, const jxl_pixel_format *, void *, size_t);
-    // Optional: the colour of the pixels given. Before 0.9 these took a pixel format too.
-    uint32_t (*version)(void);
-    void *encoded_profile;
-    void *icc_size;
-    void *icc;
+    JXL_FUNCTION(Create);
+    JXL_FUNCTION(Destroy);
+    JXL_FUNCTION(SubscribeEvents);
+    JXL_FUNCTION(SetInput);
+    JXL_FUNCTION(CloseInput);
+    JXL_FUNCTION(ProcessInput);
+    JXL_FUNCTION(GetBasicInfo);
+    JXL_FUNCTION(SetImageOutBuffer);
+    // Optional: the colour of the pixels given.
+    JXL_FUNCTION(Version);
+    JXL_FUNCTION(GetColorAsEncodedProfile);
+    JXL_FUNCTION(GetICCProfileSize);
+    JXL_FUNCTION(GetColorAsICCProfile);
 } jxl;
 static pthread_once_t jxl_once = PTHREAD_ONCE_INIT;
+
+// The colour functions from 0.9 on, without the pixel format.
+typedef JxlDecoderStatus (*encoded_profile_0_9)(const JxlDecoder *, JxlColorProfileTarget, JxlColorEncoding *);
+typedef JxlDecoderStatus (*icc_size_0_9)(const JxlDecoder *, JxlColorProfileTarget, size_t *);
+typedef JxlDecoderStatus (*icc_0_9)(const JxlDecoder *, JxlColorProfileTarget, uint8_t *, size_t);
+
+#define JXL_LOAD(name) jxl.name = (__typeof__(jxl.name))dlsym(library, "JxlDecoder" #name)
 
 static void jxl_load(void) {
     const char *names[] = {"libjxl.so.0.11", "libjxl.so.0.10", "libjxl.so.0.9", "libjxl.so.0.8", "libjxl.so.0.7"};
     void *library = NULL;
     for (size_t i = 0; i < sizeof names / sizeof *names && !library; i++) library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
     if (!library) return;
-    jxl.create = (void *(*)(const void *))dlsym(library, "JxlDecoderCreate");
-    jxl.destroy = (void (*)(void *))dlsym(library, "JxlDecoderDestroy");
-    jxl.subscribe = (int (*)(void *, int))dlsym(library, "JxlDecoderSubscribeEvents");
-    jxl.set_input = (int (*)(void *, const uint8_t *, size_t))dlsym(library, "JxlDecoderSetInput");
-    jxl.close_input = (void (*)(void *))dlsym(library, "JxlDecoderCloseInput");
-    jxl.process = (int (*)(void *))dlsym(library, "JxlDecoderProcessInput");
-    jxl.basic_info = (int (*)(const void *, void *))dlsym(library, "JxlDecoderGetBasicInfo");
-    jxl.set_out_buffer = (int (*)(void *, const jxl_pixel_format *, void *, size_t))dlsym(
-        library, "JxlDecoderSetImageOutBuffer");
-    jxl.version = (uint32_t (*)(void))dlsym(library, "JxlDecoderVersion");
-    jxl.encoded_profile = dlsym(library, "JxlDecoderGetColorAsEncodedProfile");
-    jxl.icc_size = dlsym(library, "JxlDecoderGetICCProfileSize");
-    jxl.icc = dlsym(library, "JxlDecoderGetColorAsICCProfile");
-    if (jxl.create && jxl.destroy && jxl.subscribe && jxl.set_input && jxl.process && jxl.basic_info &&
-        jxl.set_out_buffer)
+    JXL_LOAD(Create);
+    JXL_LOAD(Destroy);
+    JXL_LOAD(SubscribeEvents);
+    JXL_LOAD(SetInput);
+    JXL_LOAD(CloseInput);
+    JXL_LOAD(ProcessInput);
+    JXL_LOAD(GetBasicInfo);
+    JXL_LOAD(SetImageOutBuffer);
+    JXL_LOAD(Version);
+    JXL_LOAD(GetColorAsEncodedProfile);
+    JXL_LOAD(GetICCProfileSize);
+    JXL_LOAD(GetColorAsICCProfile);
+    if (jxl.Create && jxl.Destroy && jxl.SubscribeEvents && jxl.SetInput && jxl.ProcessInput && jxl.GetBasicInfo &&
+        jxl.SetImageOutBuffer)
         jxl.library = library;
 }
 
@@ -66,23 +71,22 @@ int cellscape_jxl_available(void) {
 // Runs the decoder to the basic info (and, with `rgba`, the whole image in R, G, B, A bytes).
 static int jxl_run(const unsigned char *data, size_t length, double max_pixels, unsigned char **rgba, int *width,
                    int *height, char *error, size_t error_size) {
-    void *decoder = jxl.create(NULL);
+    JxlDecoder *decoder = jxl.Create(NULL);
     if (!decoder) return -1;
     int result = -1;
-    jxl.subscribe(decoder, JXL_BASIC_INFO | (rgba ? JXL_FULL_IMAGE : 0));
-    jxl.set_input(decoder, data, length);
-    if (jxl.close_input) jxl.close_input(decoder);
-    // JxlBasicInfo: have_container, xsize, ysize, ... orientation at byte 48; room for later fields.
-    uint32_t info[128];
-    jxl_pixel_format format = {4, JXL_TYPE_UINT8, 0, 0};
+    jxl.SubscribeEvents(decoder, JXL_DEC_BASIC_INFO | (rgba ? JXL_DEC_FULL_IMAGE : 0));
+    jxl.SetInput(decoder, data, length);
+    if (jxl.CloseInput) jxl.CloseInput(decoder);
+    JxlBasicInfo info;
+    JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
     for (int turns = 0; turns < 64; turns++) {
-        int status = jxl.process(decoder);
-        if (status == JXL_BASIC_INFO) {
-            memset(info, 0, sizeof info);
-            if (jxl.basic_info(decoder, info) != JXL_SUCCESS) break;
-            int swaps = info[12] >= 5;  // orientations 5 to 8 turn it a quarter; libjxl applies them
-            *width = (int)(swaps ? info[2] : info[1]);
-            *height = (int)(swaps ? info[1] : info[2]);
+        JxlDecoderStatus status = jxl.ProcessInput(decoder);
+        if (status == JXL_DEC_BASIC_INFO) {
+            memset(&info, 0, sizeof info);
+            if (jxl.GetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS) break;
+            int swaps = info.orientation >= 5;  // orientations 5 to 8 turn it a quarter; libjxl applies them
+            *width = (int)(swaps ? info.ysize : info.xsize);
+            *height = (int)(swaps ? info.xsize : info.ysize);
             if (*width <= 0 || *height <= 0 || (double)*width * (double)*height > max_pixels) {
                 snprintf(error, error_size, "%dx%d pixels, more than allowed", *width, *height);
                 break;
@@ -91,14 +95,14 @@ static int jxl_run(const unsigned char *data, size_t length, double max_pixels, 
                 result = 0;
                 break;
             }
-        } else if (status == JXL_NEED_IMAGE_OUT_BUFFER) {
+        } else if (status == JXL_DEC_NEED_IMAGE_OUT_BUFFER) {
             size_t size = (size_t)*width * (size_t)*height * 4;
-            if (!(*rgba = malloc(size)) || jxl.set_out_buffer(decoder, &format, *rgba, size) != JXL_SUCCESS) break;
-        } else if (status == JXL_FULL_IMAGE) {
+            if (!(*rgba = malloc(size)) || jxl.SetImageOutBuffer(decoder, &format, *rgba, size) != JXL_DEC_SUCCESS) break;
+        } else if (status == JXL_DEC_FULL_IMAGE) {
             result = 0;
             break;
-        } else if (status == JXL_SUCCESS || status == JXL_ERROR || status == JXL_NEED_MORE_INPUT) {
-            snprintf(error, error_size, status == JXL_NEED_MORE_INPUT ? "ends early" : "libjxl cannot decode it");
+        } else if (status == JXL_DEC_SUCCESS || status == JXL_DEC_ERROR || status == JXL_DEC_NEED_MORE_INPUT) {
+            snprintf(error, error_size, status == JXL_DEC_NEED_MORE_INPUT ? "ends early" : "libjxl cannot decode it");
             break;
         }
     }
@@ -106,7 +110,7 @@ static int jxl_run(const unsigned char *data, size_t length, double max_pixels, 
         free(*rgba);
         *rgba = NULL;
     }
-    jxl.destroy(decoder);
+    jxl.Destroy(decoder);
     return result;
 }
 
@@ -128,60 +132,45 @@ int cellscape_jxl_decode(const unsigned char *data, size_t length, double max_pi
     return result;
 }
 
-// libjxl's JxlColorEncoding, as far as the fields that tell sRGB apart.
-typedef struct {
-    int colour_space, white_point;
-    double white_point_xy[2];
-    int primaries;
-    double primaries_xy[6];
-    int transfer;
-    double gamma;
-    int intent;
-} jxl_colour_encoding;
-
-enum { JXL_TARGET_DATA = 1, JXL_RGB = 0, JXL_D65 = 1, JXL_SRGB_PRIMARIES = 1, JXL_SRGB_TRANSFER = 13 };
-
 // Whether the pixels libjxl gives are described as sRGB (then nothing is converted).
-static int jxl_gives_srgb(void *decoder, int before_0_9, const jxl_pixel_format *format) {
-    if (!jxl.encoded_profile) return 0;
-    jxl_colour_encoding colour;
+static int jxl_gives_srgb(JxlDecoder *decoder, int before_0_9, const JxlPixelFormat *format) {
+    if (!jxl.GetColorAsEncodedProfile) return 0;
+    JxlColorEncoding colour;
     memset(&colour, 0, sizeof colour);
-    int status = before_0_9
-                     ? ((int (*)(void *, const jxl_pixel_format *, int, jxl_colour_encoding *))jxl.encoded_profile)(
-                           decoder, format, JXL_TARGET_DATA, &colour)
-                     : ((int (*)(void *, int, jxl_colour_encoding *))jxl.encoded_profile)(decoder, JXL_TARGET_DATA,
-                                                                                          &colour);
-    return status == JXL_SUCCESS && colour.colour_space == JXL_RGB && colour.white_point == JXL_D65 &&
-           colour.primaries == JXL_SRGB_PRIMARIES && colour.transfer == JXL_SRGB_TRANSFER;
+    JxlDecoderStatus status =
+        before_0_9 ? jxl.GetColorAsEncodedProfile(decoder, format, JXL_COLOR_PROFILE_TARGET_DATA, &colour)
+                   : ((encoded_profile_0_9)jxl.GetColorAsEncodedProfile)(decoder, JXL_COLOR_PROFILE_TARGET_DATA,
+                                                                         &colour);
+    return status == JXL_DEC_SUCCESS && colour.color_space == JXL_COLOR_SPACE_RGB &&
+           colour.white_point == JXL_WHITE_POINT_D65 && colour.primaries == JXL_PRIMARIES_SRGB &&
+           colour.transfer_function == JXL_TRANSFER_FUNCTION_SRGB;
 }
 
 int cellscape_jxl_profile(const unsigned char *data, size_t length, unsigned char **profile, size_t *profile_length) {
-    if (!cellscape_jxl_available() || !jxl.version || !jxl.icc_size || !jxl.icc) return -1;
-    int before_0_9 = jxl.version() < 9000;
-    void *decoder = jxl.create(NULL);
+    if (!cellscape_jxl_available() || !jxl.Version || !jxl.GetICCProfileSize || !jxl.GetColorAsICCProfile) return -1;
+    int before_0_9 = jxl.Version() < 9000;
+    JxlDecoder *decoder = jxl.Create(NULL);
     if (!decoder) return -1;
-    jxl.subscribe(decoder, JXL_COLOR_ENCODING);
-    jxl.set_input(decoder, data, length);
-    if (jxl.close_input) jxl.close_input(decoder);
-    jxl_pixel_format format = {4, JXL_TYPE_UINT8, 0, 0};
+    jxl.SubscribeEvents(decoder, JXL_DEC_COLOR_ENCODING);
+    jxl.SetInput(decoder, data, length);
+    if (jxl.CloseInput) jxl.CloseInput(decoder);
+    JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
+    const JxlColorProfileTarget target = JXL_COLOR_PROFILE_TARGET_DATA;
     int result = -1;
     for (int turns = 0; turns < 16; turns++) {
-        int status = jxl.process(decoder);
-        if (status != JXL_COLOR_ENCODING) {
-            if (status == JXL_SUCCESS || status == JXL_ERROR || status == JXL_NEED_MORE_INPUT) break;
+        JxlDecoderStatus status = jxl.ProcessInput(decoder);
+        if (status != JXL_DEC_COLOR_ENCODING) {
+            if (status == JXL_DEC_SUCCESS || status == JXL_DEC_ERROR || status == JXL_DEC_NEED_MORE_INPUT) break;
             continue;
         }
         if (jxl_gives_srgb(decoder, before_0_9, &format)) break;
         size_t size = 0;
-        int found = before_0_9 ? ((int (*)(void *, const jxl_pixel_format *, int, size_t *))jxl.icc_size)(
-                                     decoder, &format, JXL_TARGET_DATA, &size)
-                               : ((int (*)(void *, int, size_t *))jxl.icc_size)(decoder, JXL_TARGET_DATA, &size);
-        if (found != JXL_SUCCESS || size == 0 || size > (64u << 20) || !(*profile = malloc(size))) break;
-        found = before_0_9 ? ((int (*)(void *, const jxl_pixel_format *, int, uint8_t *, size_t))jxl.icc)(
-                                 decoder, &format, JXL_TARGET_DATA, *profile, size)
-                           : ((int (*)(void *, int, uint8_t *, size_t))jxl.icc)(decoder, JXL_TARGET_DATA, *profile,
-                                                                                 size);
-        if (found == JXL_SUCCESS) {
+        JxlDecoderStatus found = before_0_9 ? jxl.GetICCProfileSize(decoder, &format, target, &size)
+                                            : ((icc_size_0_9)jxl.GetICCProfileSize)(decoder, target, &size);
+        if (found != JXL_DEC_SUCCESS || size == 0 || size > (64u << 20) || !(*profile = malloc(size))) break;
+        found = before_0_9 ? jxl.GetColorAsICCProfile(decoder, &format, target, *profile, size)
+                           : ((icc_0_9)jxl.GetColorAsICCProfile)(decoder, target, *profile, size);
+        if (found == JXL_DEC_SUCCESS) {
             *profile_length = size;
             result = 0;
         } else {
@@ -190,6 +179,6 @@ int cellscape_jxl_profile(const unsigned char *data, size_t length, unsigned cha
         }
         break;
     }
-    jxl.destroy(decoder);
+    jxl.Destroy(decoder);
     return result;
 }

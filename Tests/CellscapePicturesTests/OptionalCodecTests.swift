@@ -45,3 +45,43 @@ struct HEIFThumbnailItemTests {
         #expect(tile.width == 128 && tile.height == 96)
     }
 }
+
+/// A HEIF's header reads the boxes that describe the picture and seeks past its media data: a file whose
+/// media data is 64 MB reads a few KB to learn its size.
+@Suite(.enabled(if: PictureHeader.library(for: .heif)?.installed == true, "libheif1 is not installed"))
+struct HEIFHeaderReadingTests {
+    @Test(arguments: ["display-p3.heic", "display-p3-nclx.avif", "thumbnailed.heic"])
+    func theHeaderReadsOnlyWhatItNeeds(name: String) throws {
+        let fixture = try PictureFixtures.bytes(name)
+        let expected = try #require(PictureHeader(fixture))
+        // The media data box grown by 64 MB of padding at the file's end (offsets into it unchanged).
+        var offset = 0
+        var mdat: Int?
+        while offset + 8 <= fixture.count {
+            let size = fixture[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if fixture[offset + 4..<offset + 8].elementsEqual("mdat".utf8) { mdat = offset }
+            guard size >= 8 else { break }
+            offset += size
+        }
+        let at = try #require(mdat)
+        try #require(offset == fixture.count, "the media data is the last box")
+        let padding = 64 << 20
+        let grown = fixture[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } + padding
+        var bytes = fixture
+        bytes.replaceSubrange(at..<at + 4, with: (0..<4).map { UInt8(truncatingIfNeeded: grown >> (24 - 8 * $0)) })
+        var read = 0
+        var largest = 0
+        let header = PictureHeader(reading: { start, count in
+            let end = min(start + count, fixture.count + padding)
+            guard start >= 0, start < end else { return [] }
+            read += end - start
+            largest = max(largest, count)
+            // The padding is zeros, made only as far as asked.
+            let head = start < bytes.count ? Array(bytes[start..<min(end, bytes.count)]) : []
+            return head + [UInt8](repeating: 0, count: end - start - head.count)
+        })
+        #expect(header.map { [$0.width, $0.height] } == [expected.width, expected.height])
+        #expect(read < 1 << 16, "\(read) bytes read")
+        #expect(largest < 1 << 20, "asked for \(largest) bytes at once")
+    }
+}

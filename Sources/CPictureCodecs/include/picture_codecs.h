@@ -5,6 +5,7 @@
 // lives in one C function here with its own setjmp, so a jump never crosses a Swift frame.
 
 #include <stddef.h>
+#include <stdint.h>
 
 /// Pixels of a decoded picture: rows of 32-bit B, G, R, X, `stride` bytes apart, malloc'd.
 typedef struct {
@@ -173,8 +174,14 @@ void cellscape_profile_release(void *transform);
 /// Whether the library could be loaded (once; safe from any thread).
 int cellscape_heif_available(void);
 int cellscape_jxl_available(void);
-/// The size of the primary image as shown. Returns 0, -1 when it cannot be read, -2 without the library.
-int cellscape_heif_size(const unsigned char *data, size_t length, int *width, int *height);
+/// Reads up to `count` bytes at `offset` of a file into `into`: how many it read, 0 past the end, -1 on
+/// failure.
+typedef long (*cellscape_read_at)(void *source, int64_t offset, unsigned char *into, size_t count);
+/// The size of a HEIF's primary image as shown, reading of the file through `read_at` only the boxes
+/// that describe it (never its media data). Returns 0, -1 when it cannot be read, -2 without the library.
+int cellscape_heif_size_reading(cellscape_read_at read_at, void *source, int *width, int *height);
+/// The size of a JPEG XL's image as shown, from its start. Returns 0, -1 when it cannot be read, -2
+/// without the library.
 int cellscape_jxl_size(const unsigned char *data, size_t length, int *width, int *height);
 /// The image as B, G, R, A bytes (straight alpha), malloc'd, width x height. Returns 0, -1 with a
 /// message, or -2 without the library (the message names the package).

@@ -42,17 +42,21 @@ extension PictureHeader {
     /// The package that decodes `format` when it is not installed, and whether it is.
     public static func library(for format: Format) -> (package: String, installed: Bool)? { format.library }
 
-    /// A HEIF, AVIF or JPEG XL picture's header, its size from libheif or libjxl (a HEIF's boxes may
-    /// be anywhere in the file, so it is read whole); nil without the library.
+    /// A HEIF, AVIF or JPEG XL picture's header, its size from libheif or libjxl; nil without the
+    /// library. A HEIF's boxes may be anywhere in the file: libheif reads them through `read` and seeks
+    /// past the media data.
     static func optional(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
         guard let format = optionalFormat(of: start) else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
-        let bytes = format == .heif ? read(0, 256 << 20) : read(0, 1 << 16)
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            format == .heif
-                ? cellscape_heif_size(buffer.baseAddress, buffer.count, &width, &height)
-                : cellscape_jxl_size(buffer.baseAddress, buffer.count, &width, &height)
+        let status: Int32
+        if format == .heif {
+            let source = Unmanaged.passRetained(HeaderSource(read))
+            defer { source.release() }
+            status = cellscape_heif_size_reading(HeaderSource.readAt, source.toOpaque(), &width, &height)
+        } else {
+            let bytes = read(0, 1 << 16)
+            status = bytes.withUnsafeBufferPointer { cellscape_jxl_size($0.baseAddress, $0.count, &width, &height) }
         }
         guard status == 0 else { return nil }
         return PictureHeader(format: format, width: Int(width), height: Int(height))
@@ -60,5 +64,24 @@ extension PictureHeader {
 
     /// The name of the format whose signature `start` (a file's first 12 bytes) begins with, if any.
     public static func formatName(of start: [UInt8]) -> String? { Format.of(start: start)?.name }
+}
 
+/// A header's reads for a C reader (libheif's), through an opaque pointer to it.
+final class HeaderSource {
+    let read: (Int, Int) -> [UInt8]
+
+    init(_ read: @escaping (Int, Int) -> [UInt8]) { self.read = read }
+
+    /// The largest read handed over at once: a box that claims more is read in parts, so a damaged
+    /// length never asks for that much memory in one go.
+    static let largestRead = 1 << 24
+
+    static let readAt: cellscape_read_at = { source, offset, into, count in
+        guard let source, let into, offset >= 0 else { return -1 }
+        let reader = Unmanaged<HeaderSource>.fromOpaque(source).takeUnretainedValue()
+        let bytes = reader.read(Int(offset), min(count, largestRead))
+        guard !bytes.isEmpty else { return 0 }
+        bytes.withUnsafeBufferPointer { into.update(from: $0.baseAddress!, count: $0.count) }
+        return bytes.count
+    }
 }

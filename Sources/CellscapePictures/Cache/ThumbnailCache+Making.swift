@@ -30,7 +30,8 @@ extension ThumbnailCache {
         public var description: String {
             switch self {
             case .failedBefore(let path, let reason):
-                reason.isEmpty ? "\(path): failed before, and unchanged since (its failure entry)" : "\(path): \(reason)"
+                reason.isEmpty
+                    ? "\(path): failed before, and unchanged since (its failure entry)" : "\(path): \(reason)"
             case .failed(let reason): reason
             }
         }

@@ -17,6 +17,18 @@ import Testing
         #expect(format.endings.contains((name as NSString).pathExtension.lowercased()))
     }
 
+    /// The desktop entry offers Cellscape for every media type of every format it reads, and folders.
+    @Test func theDesktopEntryListsEveryFormatRead() throws {
+        let entry = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets/cellscape.desktop")
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
+        let listed = Set(line.dropFirst("MimeType=".count).split(separator: ";").map(String.init))
+        let read = Set(PictureHeader.Format.allCases.flatMap(\.mediaTypes))
+        #expect(read.subtracting(listed).isEmpty, "missing: \(read.subtracting(listed).sorted())")
+        #expect(listed == read.union(["inode/directory"]))
+    }
+
     @Test func theListingTakesEveryEndingTheRegistryGivesAndTheMessagesNameEveryFormat() throws {
         #expect(PictureFiles.extensions == Set(PictureHeader.Format.allCases.flatMap(\.endings)))
         for format in PictureHeader.Format.allCases {

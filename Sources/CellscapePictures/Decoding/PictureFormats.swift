@@ -29,6 +29,19 @@ extension PictureHeader.Format {
         }
     }
 
+    /// The media types of its files, as the shared MIME database names them: the desktop entry lists
+    /// every one, so file managers offer Cellscape for them.
+    public var mediaTypes: [String] {
+        switch self {
+        case .jpeg: ["image/jpeg"]
+        case .png: ["image/png", "image/apng", "image/vnd.mozilla.apng"]
+        case .gif: ["image/gif"]
+        case .webp: ["image/webp"]
+        case .heif: ["image/heif", "image/heic", "image/heif-sequence", "image/heic-sequence", "image/avif"]
+        case .jxl: ["image/jxl"]
+        }
+    }
+
     /// Whether a file's first bytes (12 or more) are this format's.
     public func starts(_ start: [UInt8]) -> Bool {
         let has = { (prefix: [UInt8], offset: Int) in

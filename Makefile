@@ -7,19 +7,26 @@ SHARE := $(PREFIX)/share
 FOLDERS := $(PREFIX) $(BIN) $(SHARE) $(SHARE)/cellscape $(SHARE)/man $(SHARE)/man/man1 $(SHARE)/applications $(SHARE)/pixmaps
 LIST := $(SHARE)/cellscape/made-folders
 
-.PHONY: build test install uninstall
+# The installed program carries the Swift runtime (--static-swift-stdlib), so it runs where the
+# toolchain is not; it is built in a folder of its own, so the development build is left as it is.
+INSTALLABLE := swift build -c release --static-swift-stdlib --scratch-path .build-install
+
+.PHONY: build test installable install uninstall
 
 build:
 	swift build -c release
 
 test:
-	swift test -c release
+	swift test -c release --scratch-path .build-tests
 
-install: build
+installable:
+	$(INSTALLABLE)
+
+install: installable
 	@made=""; for folder in $(FOLDERS); do [ -d "$$folder" ] || made="$$folder $$made"; done; \
 	install -d $(FOLDERS) && \
 	if [ -n "$$made" ]; then for folder in $$made; do echo "$$folder"; done >> $(LIST); fi
-	install -m 755 "$$(swift build -c release --show-bin-path)/cellscape" $(BIN)/cellscape
+	install -m 755 "$$($(INSTALLABLE) --show-bin-path)/cellscape" $(BIN)/cellscape
 	install -m 644 assets/waterfall-items.json assets/icon.png $(SHARE)/cellscape/
 	install -m 644 docs/cellscape.1 $(SHARE)/man/man1/cellscape.1
 	install -m 644 assets/cellscape.desktop $(SHARE)/applications/cellscape.desktop

@@ -22,14 +22,15 @@ extension ViewerModel {
         guard let pictures = waterfall.pictures else { return }
         switch change {
         case .removed(let paths):
+            // Only the last move to the trash can be undone: what it took is set aside, by id.
             let positions = paths.compactMap(pictures.position(ofPath:))
-            marksInTrash.formUnion(positions.filter(waterfall.isMarked).map(pictures.path(of:)))
-            pictures.remove(positions)
+            marksInTrash = Set(positions.filter(waterfall.isMarked).map { pictures.order[$0] })
+            pictures.setAside(positions)
         case .restored(let paths):
             pictures.restore(paths)
             // Marked when they went, marked when they come back.
-            let marked = paths.filter { marksInTrash.remove($0) != nil }
-            waterfall.marks.formUnion(marked.compactMap(pictures.position(ofPath:)))
+            waterfall.marks.formUnion(marksInTrash.compactMap(pictures.order.position(of:)))
+            marksInTrash = []
         case .changed(let paths):
             let shown = paths.compactMap { path in pictures.position(ofPath: path).map { (path, $0) } }
             for (path, position) in shown where access(path, F_OK) == 0 { pictures.refresh(position) }

@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapePictures
 import CellscapeRender
 
 /// The two views of the viewer and which one shows; each keeps its state while the other shows.
@@ -23,8 +24,8 @@ public struct ViewerModel {
     public private(set) var wantsFullscreen = false
     /// Whether the table of keys shows over the view (`?` or F1; any key or click hides it).
     public private(set) var showsKeys = false
-    /// The paths of marked pictures moved to the trash: `z` brings them back marked.
-    var marksInTrash = Set<String>()
+    /// The marked pictures the last move to the trash took: `z` brings them back marked.
+    var marksInTrash = Set<PictureID>()
 
     /// Creates both views, showing `pictures` if given; `view` shows first.
     public init(

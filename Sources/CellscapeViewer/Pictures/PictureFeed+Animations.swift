@@ -8,7 +8,7 @@ extension PictureFeed {
     /// frames back: what scrolled away stops.
     public func play(_ positions: [Int], side: Int? = nil, now: UInt64) {
         let ids = positions.filter { $0 >= 0 && $0 < count }.map { order[$0] }
-        let wanted = Set(ids.filter { headers[$0.rawValue]?.isAnimated == true })
+        let wanted = Set(ids.filter { headers[$0]?.isAnimated == true })
         for (id, animation) in animations where !wanted.contains(id) || animation.side != side ?? gridSide(of: id) {
             loader.stopFrames(id, side: animation.side)
             animations[id] = nil

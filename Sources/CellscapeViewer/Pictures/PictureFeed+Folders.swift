@@ -32,7 +32,7 @@ extension PictureFeed {
         broken.remove(id)
         problems[id] = nil
         notes[id] = nil
-        if arrived[id.rawValue] { rereading.insert(id) }
+        if arrived.contains(id) { rereading.insert(id) }
         loader.reread(id)
     }
 
@@ -42,7 +42,7 @@ extension PictureFeed {
         // The place is found among the pictures shown by their keys: each needs its header first (a
         // picture given alone may still be read when the first of its folder arrive).
         guard headersArrived == count else { return false }
-        let ready = joining.filter { arrived[$0.rawValue] }.sorted()
+        let ready = joining.filter(arrived.contains).sorted()
         guard !ready.isEmpty else { return false }
         joining.subtract(ready)
         let places = ready.map { (id: $0, before: place(of: $0)) }
@@ -56,12 +56,12 @@ extension PictureFeed {
     /// shown is sorted, so a binary search finds it).
     private func place(of id: PictureID) -> Int {
         let descending = sorting.descending
-        let key = sorting.order.key(of: headers[id.rawValue])
+        let key = sorting.order.key(of: headers[id])
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2
             let other = order[middle]
-            let otherKey = sorting.order.key(of: headers[other.rawValue])
+            let otherKey = sorting.order.key(of: headers[other])
             // Descending is ascending reversed: it goes first where the other would precede it.
             let goesFirst =
                 descending

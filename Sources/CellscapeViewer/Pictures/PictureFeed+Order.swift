@@ -20,7 +20,7 @@ extension PictureFeed {
         if headersArrived == count && !isListing { sortWanted = false }
         let ids = order.ids
         let ranks = nameRanksByID()
-        let keys = ids.map { sorting.order.key(of: headers[$0.rawValue]) }
+        let keys = ids.map { sorting.order.key(of: headers[$0]) }
         let positions = PictureFiles.Order.arrange(
             keys: keys, nameRanks: ids.map { ranks[$0.rawValue] }, descending: sorting.descending)
         rearrange(positions.map { ids[$0] })
@@ -36,34 +36,86 @@ extension PictureFeed {
         return ranks
     }
 
-    /// Takes the pictures at `positions` out of the feed: their tiles go, and the grid closes over them.
-    /// Where each was is kept, for ``restore(_:)``.
+    /// Takes the pictures at `positions` out of the feed: their tiles go, and the grid closes over them,
+    /// and everything kept of them goes too.
     public func remove(_ positions: [Int]) {
-        let valid = positions.filter { $0 >= 0 && $0 < count }
-        for position in valid { placesLeft[path(of: position)] = position }
-        let removed = Set(valid.map { order[$0] })
+        let removed = Set(positions.filter { $0 >= 0 && $0 < count }.map { order[$0] })
         guard !removed.isEmpty else { return }
         drop(removed)
         rearrange(order.ids.filter { !removed.contains($0) })
     }
 
-    /// Forgets what is kept of the pictures `ids`, and the loader's work for them.
+    /// Takes the pictures at `positions` out of the feed as the trash takes them: what was read of them
+    /// stays, with where each was, until ``restore(_:)`` puts them back or the next move to the trash
+    /// (which `z` can no longer undo) lets them go.
+    public func setAside(_ positions: [Int]) {
+        let valid = positions.filter { $0 >= 0 && $0 < count }
+        guard !valid.isEmpty else { return }
+        drop(Set(setAside.keys))
+        setAside = Dictionary(valid.map { (order[$0], $0) }) { first, _ in first }
+        for id in setAside.keys {
+            animations[id] = nil
+            views[id] = nil
+            idByPath?[loader.path(of: id)] = nil
+        }
+        rearrange(order.ids.filter { setAside[$0] == nil })
+    }
+
+    /// Forgets everything kept of the pictures `ids`, and the loader's work for them.
     func drop(_ ids: Set<PictureID>) {
-        loader.forget(ids)
+        guard !ids.isEmpty else { return }
         for id in ids {
+            idByPath?[loader.path(of: id)] = nil
             memory.remove(id)
             views[id] = nil
+            viewsWanted.remove(id)
             animations[id] = nil
             rereading.remove(id)
             joining.remove(id)
-            idByPath?[loader.path(of: id)] = nil
+            headers[id] = nil
+            arrived.remove(id)
+            problems[id] = nil
+            notes[id] = nil
+            removals[id] = nil
+            thumbnailSides[id] = nil
+            nameKeys[id] = nil
+            setAside[id] = nil
+            returning[id] = nil
         }
+        broken.subtract(ids)
+        advanced.removeAll { ids.contains($0) }
+        if let heldRegion, ids.contains(heldRegion.id) { self.heldRegion = nil }
+        if let regionAsked, ids.contains(regionAsked.id) { self.regionAsked = nil }
+        if let viewSide, ids.contains(viewSide.id) { self.viewSide = nil }
+        loader.forget(ids)
     }
 
-    /// Puts the pictures at `paths` back where they were when they were removed (the trash undone),
-    /// read again; one never removed goes at the end.
+    /// Puts the pictures at `paths` back where they were when the trash took them (the trash undone):
+    /// one set aside comes back as it was, its id and what was read of it kept; another is read anew
+    /// at the end. Those set aside that do not come back are let go.
     public func restore(_ paths: [String]) {
-        insert(paths.map { (placesLeft.removeValue(forKey: $0) ?? count, $0) })
+        let aside = Dictionary(setAside.keys.map { (loader.path(of: $0), $0) }) { first, _ in first }
+        var back: [(id: PictureID, position: Int)] = []
+        var others: [(position: Int, path: String)] = []
+        for path in paths {
+            if let id = aside[path], let position = setAside[id] {
+                back.append((id, position))
+                returning[id] = FileVersion(path: path)
+            } else {
+                others.append((count + others.count, path))
+            }
+        }
+        let kept = Set(back.map(\.id))
+        drop(Set(setAside.keys).subtracting(kept))
+        setAside = [:]
+        if !back.isEmpty {
+            noteRearranging()
+            place(back)
+            for (id, _) in back where idByPath != nil { idByPath?[loader.path(of: id)] = id }
+            countArrived()
+            loader.readHeaders(inOrderOf: order.ids)
+        }
+        insert(others)
     }
 
     /// Puts pictures back at the positions they had (`paths` with where each was, the trash undone):
@@ -72,11 +124,18 @@ extension PictureFeed {
         guard !paths.isEmpty else { return }
         let entries = paths.sorted { $0.position < $1.position }
         let ids = adopt(loader.append(paths: entries.map(\.path)))
-        // Each goes before the picture now at its place less those put back ahead of it.
         noteRearranging()
-        order.insert(ids.enumerated().map { offset, id in (id, min(max(0, entries[offset].position - offset), count)) })
+        place(zip(ids, entries).map { ($0, $1.position) })
         countArrived()
         loader.readHeaders(inOrderOf: order.ids)
+    }
+
+    /// Inserts `entries` into the order, each before the picture now at its place less those put back
+    /// ahead of it.
+    private func place(_ entries: [(id: PictureID, position: Int)]) {
+        let sorted = entries.sorted { $0.position < $1.position }
+        order.insert(
+            sorted.enumerated().map { offset, entry in (entry.id, min(max(0, entry.position - offset), count)) })
     }
 
     /// Takes in pictures the loader just gave `ids` (after any a listing appended meanwhile, which show
@@ -84,7 +143,6 @@ extension PictureFeed {
     func adopt(_ ids: [PictureID]) -> [PictureID] {
         guard let last = ids.last else { return ids }
         let listed = (known..<(ids.first?.rawValue ?? known)).map(PictureID.init)
-        grow(to: last.rawValue + 1)
         known = last.rawValue + 1
         if listingJoinsAround != nil {
             join(listed: listed)
@@ -150,6 +208,6 @@ extension PictureFeed {
 
     /// Counts again the pictures shown whose headers arrived.
     func countArrived() {
-        headersArrived = order.ids.count { arrived[$0.rawValue] }
+        headersArrived = order.ids.count(where: arrived.contains)
     }
 }

@@ -24,7 +24,7 @@ extension PictureFeed {
 
     /// The header of the picture at `position`, once read (nil before, or when broken).
     public func header(at position: Int) -> PictureHeader? {
-        position >= 0 && position < count ? headers[order[position].rawValue] : nil
+        position >= 0 && position < count ? headers[order[position]] : nil
     }
 
     /// Whether the picture at `position` cannot be shown.
@@ -67,8 +67,8 @@ extension PictureFeed {
     /// broken) and name.
     public func item(at position: Int) -> WaterfallItem? {
         let id = order[position]
-        guard arrived[id.rawValue] else { return nil }
-        let size = headers[id.rawValue].map { Size(width: Double($0.width), height: Double($0.height)) }
+        guard arrived.contains(id) else { return nil }
+        let size = headers[id].map { Size(width: Double($0.width), height: Double($0.height)) }
         return WaterfallItem(size: size ?? Size(width: 1, height: 1), title: name(of: position), color: Self.tileColor)
     }
 
@@ -80,7 +80,7 @@ extension PictureFeed {
     }
 
     /// The header of picture `id`, once read.
-    public func header(of id: PictureID) -> PictureHeader? { id.rawValue < headers.count ? headers[id.rawValue] : nil }
+    public func header(of id: PictureID) -> PictureHeader? { headers[id] }
 
     /// The file name of picture `id`.
     public func name(of id: PictureID) -> String { (loader.path(of: id) as NSString).lastPathComponent }

@@ -33,7 +33,11 @@ extension PictureFeed {
             case .written(let path):
                 if let id = known[path] {
                     removals[id] = nil  // removed, then written again (a save through a new file)
-                    if !waitsWhileEmpty(path, now: now) { refresh(id: id) }
+                    if cameBackUnchanged(id, path: path) {
+                        returning[id] = nil
+                    } else if !waitsWhileEmpty(path, now: now) {
+                        refresh(id: id)
+                    }
                 } else if !added.contains(path), !waitsWhileEmpty(path, now: now) {
                     added.append(path)
                 }
@@ -43,7 +47,8 @@ extension PictureFeed {
                 guard let id = known[path] else { continue }
                 // A file replaced by another of its name (renamed over it) is there again: it stays.
                 if access(path, F_OK) == 0 {
-                    if !waitsWhileEmpty(path, now: now) { refresh(id: id) }
+                    // The trash's move away, seen after `z` brought the file back as it was: nothing changed.
+                    if !cameBackUnchanged(id, path: path), !waitsWhileEmpty(path, now: now) { refresh(id: id) }
                 } else {
                     removals[id] = now + Self.removalDelay
                 }
@@ -99,6 +104,12 @@ extension PictureFeed {
         }
         if emptyFiles[path] == nil { emptyFiles[path] = now + Self.removalDelay }
         return true
+    }
+
+    /// Whether picture `id` was put back from the trash and its file is the version it was then.
+    private func cameBackUnchanged(_ id: PictureID, path: String) -> Bool {
+        guard let version = returning[id] else { return false }
+        return FileVersion(path: path) == version
     }
 
     /// Removes the pictures whose removal is due, unless their folder is gone (removed whole or moved

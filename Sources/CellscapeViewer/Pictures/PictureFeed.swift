@@ -13,10 +13,10 @@ public final class PictureFeed {
     public let loader: PictureLoader
     /// The order the pictures show in.
     public internal(set) var order = PictureOrder()
-    /// Each picture's header once read, or nil (not yet, or broken), by id.
-    var headers: [PictureHeader?] = []
-    /// Whether each picture's header arrived (read, broken, or being read again), by id.
-    var arrived: [Bool] = []
+    /// Each picture's header once read (none: not yet, or broken).
+    var headers: [PictureID: PictureHeader] = [:]
+    /// The pictures whose header arrived (read, broken, or being read again).
+    var arrived = Set<PictureID>()
     /// Pictures that cannot be shown.
     var broken = Set<PictureID>() { didSet { brokenChanges += 1 } }
     /// Counts the changes to ``broken``.
@@ -72,8 +72,12 @@ public final class PictureFeed {
     var nameRanks: [Int]?
     /// The last count of the broken pictures shown, with the versions of the order and of ``broken``.
     var brokenCounted: (version: Int, broken: Int, count: Int)?
-    /// Where each picture removed was, by path, until it is restored.
-    var placesLeft: [String: Int] = [:]
+    /// The pictures the last move to the trash took, with where each was: `z` may bring them back, so
+    /// what was read of them stays until then (``restore(_:)``).
+    var setAside: [PictureID: Int] = [:]
+    /// Pictures put back from the trash, with their files' versions then: the watcher's word that the
+    /// file came back reads nothing again when the file is that version.
+    var returning: [PictureID: FileVersion] = [:]
     /// How many of the loader's pictures the feed has taken in.
     var known = 0
     /// Whether a listing still runs
@@ -208,11 +212,11 @@ public final class PictureFeed {
         case .header(let id, let header, let problem):
             if rereading.remove(id) != nil {
                 let size = { (header: PictureHeader?) in header.map { [$0.width, $0.height] } ?? [1, 1] }
-                if size(header) != size(headers[id.rawValue]) { resizedIDs.append(id) }
+                if size(header) != size(headers[id]) { resizedIDs.append(id) }
             } else {
                 markArrived(id)
             }
-            headers[id.rawValue] = header
+            headers[id] = header
             if let problem { markBroken(id, problem) }
         case .thumbnail(let id, let side, let thumbnail, let problem):
             if let problem, thumbnail != nil { notes[id] = problem }
@@ -256,7 +260,6 @@ public final class PictureFeed {
         let total = loader.count
         guard total > known else { return }
         let ids = (known..<total).map(PictureID.init)
-        grow(to: total)
         if listingJoinsAround != nil {
             known = total
             return join(listed: ids)
@@ -272,17 +275,9 @@ public final class PictureFeed {
         known = total
     }
 
-    /// Makes room in the stores kept in arrays for the ids below `total`.
-    func grow(to total: Int) {
-        guard total > headers.count else { return }
-        headers += repeatElement(nil, count: total - headers.count)
-        arrived += repeatElement(false, count: total - arrived.count)
-    }
-
     /// Counts picture `id`'s header as arrived.
     func markArrived(_ id: PictureID) {
-        guard !arrived[id.rawValue] else { return }
-        arrived[id.rawValue] = true
+        guard arrived.insert(id).inserted else { return }
         if order.contains(id) { headersArrived += 1 }
     }
 

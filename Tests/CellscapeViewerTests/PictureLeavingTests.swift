@@ -1,0 +1,100 @@
+import CellscapeLayout
+import CellscapePictures
+import CellscapeRender
+import Foundation
+import Testing
+
+@testable import CellscapeViewer
+
+/// A picture that leaves takes everything kept for it; one the trash took and `z` brought back keeps
+/// its id and what was read of it, and its file's return reads nothing again.
+@Suite struct PictureLeavingTests {
+    /// How many entries each of the feed's stores of pictures holds.
+    static func stores(_ feed: PictureFeed) -> [String: Int] {
+        [
+            "headers": feed.headers.count, "arrived": feed.arrived.count, "broken": feed.broken.count,
+            "problems": feed.problems.count, "notes": feed.notes.count, "removals": feed.removals.count,
+            "thumbnails": feed.memory.count, "thumbnailSides": feed.thumbnailSides.count,
+            "nameKeys": feed.nameKeys.count, "joining": feed.joining.count, "rereading": feed.rereading.count,
+            "views": feed.views.count, "animations": feed.animations.count, "setAside": feed.setAside.count,
+            "returning": feed.returning.count, "idByPath": feed.idsByPath().count,
+        ]
+    }
+
+    static func waitForHeaders(_ feed: PictureFeed) {
+        let deadline = Date().addingTimeInterval(60)
+        repeat {
+            feed.loader.waitForWake(milliseconds: 50)
+            feed.takeResults()
+        } while (!feed.joining.isEmpty || feed.headersArrived < feed.count) && Date() < deadline
+    }
+
+    /// 10,000 pictures (a broken one among every ten) join and leave ten times: every store is back to
+    /// its size each time, holding what it holds of the one picture that stays.
+    @Test func picturesThatJoinAndLeaveLeaveNothingBehind() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-churn-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let png = try #require(PictureEncoder.png(Framebuffer(width: 3, height: 2)))
+        let paths = (0..<10_000).map { "\(root)/p\($0).png" }
+        for (index, path) in paths.enumerated() {
+            _ = FileManager.default.createFile(
+                atPath: path, contents: index % 10 == 9 ? Data("broken".utf8) : Data(png))
+        }
+        let feed = PictureFeed(paths: [root + "/p0.png"], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        feed.waitForAllHeaders()
+        var left: [String: Int]?
+        for _ in 0..<10 {
+            feed.append(paths: Array(paths.dropFirst()))
+            Self.waitForHeaders(feed)
+            #expect(feed.count == 10_000 && feed.broken.count == 1_000)
+            // Some thumbnails asked for and taken, so the thumbnail stores hold some too.
+            feed.want(visible: 0..<50, ahead: 50..<60, behind: 0..<0, tileWidth: 120)
+            let asked = Date().addingTimeInterval(20)
+            while feed.memory.count < 10 && Date() < asked {
+                feed.loader.waitForWake(milliseconds: 20)
+                feed.takeResults()
+            }
+            #expect(feed.memory.count >= 10 && feed.problems.count > 0)
+            feed.remove(Array(1..<feed.count))
+            feed.takeResults()
+            // What is kept of the one picture that stays, and nothing of the 9,999 that left.
+            let stores = Self.stores(feed)
+            #expect(stores.values.allSatisfy { $0 <= 1 }, "\(stores)")
+            #expect(stores == (left ?? stores))
+            left = stores
+        }
+    }
+
+    /// The trash's last move undone: the pictures come back with their ids, headers and thumbnails, and
+    /// the watcher's word of their files going and coming back reads nothing again.
+    @Test func aPictureBackFromTheTrashIsNotReadAgain() throws {
+        var (model, feed, root) = try PictureBrowsingTests.model(3, bar: false)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        feed.watch(folders: [root], recursive: false)
+        let actions = TrashActions(trashCan: TrashCan(environment: ["XDG_DATA_HOME": root + "/data"]))
+        let path = root + "/p2.png"
+        let id = try #require(feed.position(ofPath: path).map { feed.order[$0] })
+        model.waterfall.prepareFrame()
+        let deadline = Date().addingTimeInterval(20)
+        while !feed.memory.contains(id) && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 20)
+            model.takePictureResults()
+            model.waterfall.prepareFrame()
+        }
+        try #require(feed.memory.contains(id), "its thumbnail arrived")
+        model.apply(.removed(actions.trash([path]).moved))
+        #expect(feed.setAside.keys.contains(id) && feed.order.position(of: id) == nil)
+        model.apply(.restored(actions.undo().restored))
+        #expect(feed.order.position(of: id) == 1 && feed.memory.contains(id) && feed.header(of: id) != nil)
+        // The watcher's events of the move away and back.
+        let settled = Date().addingTimeInterval(2)
+        while feed.returning[id] != nil && Date() < settled {
+            feed.loader.waitForWake(milliseconds: 20)
+            model.takePictureResults()
+        }
+        #expect(feed.returning[id] == nil, "its return was seen")
+        #expect(feed.rereading.isEmpty && feed.memory.contains(id), "nothing read again")
+        #expect(Self.stores(feed)["setAside"] == 0)
+    }
+}

@@ -7,8 +7,8 @@ import CellscapeViewer
 struct EventTranslator {
     /// The commands recorded since the last ``take()``, in order; consecutive resizes are merged.
     private(set) var commands: [ViewerCommand] = []
-    /// Whether the window must be redrawn (exposed).
-    var needsDisplay = false
+    /// Whether the window must be redrawn (exposed, or mapped) since the last ``takeExposed()``.
+    private var needsDisplay = false
     /// Whether the window has been mapped.
     var isMapped = false
     /// Whether the window manager asked the window to close.
@@ -56,6 +56,12 @@ struct EventTranslator {
             selectionsLost.removeAll()
         }
         return (selectionRequests, selectionsLost)
+    }
+
+    /// Whether the window was exposed or mapped since the last call: it is drawn whole again.
+    mutating func takeExposed() -> Bool {
+        defer { needsDisplay = false }
+        return needsDisplay
     }
 
     /// Hands over the recorded commands.

@@ -24,21 +24,17 @@ public final class Viewer {
     private var text: TextRenderer?
     private var triedFont = false
     private let driver: ViewerDriver
+    private let scheduler: FrameScheduler
     private var translator = EventTranslator()
     private var announcedReady = false
     private var recorder: SessionRecorder?
-    private var replayed = 0
-    private var title: String
-    private var slideshow = SlideshowClock()
+    private var shown: WindowPlan
     private lazy var selection = X11Selection(window: window)
     private var launcher = DesktopLauncher()
     private var keyHandler = KeyHandlerRunner()
     private lazy var trash = TrashActions()
-    private var fullscreen = false
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
     public private(set) var frameTimes = FrameTimes()
-    /// What changed since the last frame when only animations moved on: their tiles.
-    private var damage: [Rect] = []
 
     /// Opens the window showing `pictures` if given; throws when there is no display or it cannot show
     /// the frames.
@@ -53,12 +49,14 @@ public final class Viewer {
         driver = ViewerDriver(
             model: ViewerModel(
                 force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view))
+        scheduler = FrameScheduler(driver: driver, framesPerSecond: options.framesPerSecond, replay: options.replay)
         self.connection = connection
         let size = options.scene.size
-        title = driver.model.title
+        shown = scheduler.window
+        shown.fullscreen = false
         window = try X11Window(
             connection: connection, size: size,
-            title: title, icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
+            title: shown.title, icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
         presenter = X11Presenter(
             window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
         if let recording = options.recording {
@@ -78,87 +76,43 @@ public final class Viewer {
     public func run() {
         loop()
         recorder?.finish()
-        options.onExit?(ViewerState(of: driver.model))
+        options.onExit?(scheduler.state)
     }
 
+    /// Turns until the window closes or the model quits: X events in as commands, the scheduler's
+    /// frame drawn and presented, then a sleep until the scheduler's next deadline or input.
     private func loop() {
-        let interval = UInt64(1_000_000_000 / max(1, options.framesPerSecond))
-        var deadline = monotonicNanoseconds()
-        var wasIdle = true
         while true {
             let woke = monotonicNanoseconds()
-            translator.keyTableShows = driver.model.showsKeys
+            translator.keyTableShows = shown.showsKeys
             drainEvents()
-            let commands = translator.take()
-            for command in commands where options.replay == nil || command == .key(.quit) { driver.send(command) }
-            if !commands.isEmpty { translator.needsDisplay = true }
-            sendReplayedEvents()
-            if options.replay == nil, let step = slideshow.due(for: driver.model, now: monotonicNanoseconds()) {
-                driver.send(step)
-                translator.needsDisplay = true
-            }
+            scheduler.isMapped = translator.isMapped
+            if translator.takeExposed() { scheduler.changed() }
+            scheduler.take(translator.take(), now: monotonicNanoseconds())
             carryOutRequests()
-            if driver.model.wantsFullscreen != fullscreen {
-                fullscreen = driver.model.wantsFullscreen
-                window.setFullscreen(fullscreen)
-            }
-            if driver.takePictureResults() { translator.needsDisplay = true }
-            if driver.advanceAnimations(to: monotonicNanoseconds(), early: PictureFeed.frameCoalescing) {
-                if let rects = driver.model.animationDamage { damage += rects } else { translator.needsDisplay = true }
-            }
-            if translator.closeRequested || driver.model.wantsQuit || signals.hasFired { return }
-            let wantsFrame = wantsFrames
+            let plan = scheduler.window
+            if plan.fullscreen != shown.fullscreen { window.setFullscreen(plan.fullscreen) }
+            shown.fullscreen = plan.fullscreen
+            scheduler.takeProgress(now: monotonicNanoseconds())
+            if translator.closeRequested || scheduler.wantsQuit || signals.hasFired { return }
             var now = monotonicNanoseconds()
-            if wantsFrame && now >= deadline {
-                if wasIdle { driver.restartStatistics() }
-                drawFrame(started: now)
-                wasIdle = !driver.model.isAnimating
-                deadline = max(deadline + interval, now)
+            if let drawing = scheduler.beginFrame(now: now) {
+                drawFrame(drawing, started: now)
+                scheduler.frameDrawn(started: now)
                 now = monotonicNanoseconds()
                 frameTimes.addFrame(now - woke)
             } else {
                 frameTimes.addTurn(now - woke)
             }
-            waitForInput(timeout: timeout(now: now, frameDeadline: deadline))
+            // A key-handler that runs is looked after every tenth of a second, to reload what it changed.
+            let handler = keyHandler.isRunning ? [now + 100_000_000] : []
+            waitForInput(timeout: scheduler.timeout(now: now, also: handler))
         }
-    }
-
-    /// How long `poll()` may sleep, in milliseconds: until the next frame while something moves, until
-    /// the next animation frame is due, or without a limit (-1) when nothing will change by itself.
-    private func timeout(now: UInt64, frameDeadline: UInt64) -> Int32 {
-        var wake: UInt64? = wantsFrames ? frameDeadline : nil
-        // A key-handler that runs is looked after every tenth of a second, to reload what it changed.
-        let handler = keyHandler.isRunning ? now + 100_000_000 : nil
-        for due in [driver.model.nextAnimationDeadline, slideshow.deadline, handler].compactMap({ $0 }) {
-            wake = min(wake ?? due, due)
-        }
-        guard let wake else { return -1 }
-        // Rounded up: waking a little early would only spin until the deadline.
-        return Int32(min(1000, (wake > now ? wake - now + 999_999 : 0) / 1_000_000))
-    }
-
-    /// Whether a frame is due at the next deadline: the window is mapped and something to show changed,
-    /// moves, or a replayed session has frames or inputs left.
-    private var wantsFrames: Bool {
-        return translator.isMapped && (redrawsAll || !damage.isEmpty)
-    }
-
-    /// Whether the next frame is drawn whole: something other than animation frames changed.
-    private var redrawsAll: Bool {
-        return translator.needsDisplay || driver.model.isAnimating || isReplaying
-    }
-
-    /// Whether a replayed session has frames or inputs left: its last input may come at its last frame,
-    /// after that frame is drawn, and the loop must turn once more to send it.
-    private var isReplaying: Bool {
-        guard let session = options.replay else { return false }
-        return driver.frame < session.end.end || replayed < session.inputs.count
     }
 
     /// Does what the user asked be done outside the viewer (a replay does nothing of it), and answers
     /// the programs that ask for the paths copied.
     private func carryOutRequests() {
-        let requests = driver.takeRequests()
         let (asked, lost) = translator.takeSelectionEvents()
         for selectionName in lost { selection.lost(selectionName) }
         for request in asked { selection.answer(request) }
@@ -166,10 +120,9 @@ public final class Viewer {
         for run in keyHandler.finished() {
             driver.apply(.changed(run.paths))
             if let failure = run.failure { tell(failure) }
-            translator.needsDisplay = true
+            scheduler.changed()
         }
-        guard options.replay == nil else { return }
-        for request in requests {
+        for request in scheduler.requests() {
             switch request {
             case .openWithDesktop(let paths): launcher.open(paths).map(tell)
             case .copyPaths(let paths):
@@ -187,7 +140,7 @@ public final class Viewer {
                 driver.apply(.restored(restored))
                 driver.say(TrashActions.restored(restored.count, problems: problems))
             }
-            translator.needsDisplay = true
+            scheduler.changed()
         }
     }
 
@@ -197,27 +150,16 @@ public final class Viewer {
         driver.say(line)
     }
 
-    /// Sends the replayed session's inputs that come before the next frame.
-    private func sendReplayedEvents() {
-        guard let session = options.replay else { return }
-        while replayed < session.inputs.count && session.inputs[replayed].frame <= driver.frame {
-            driver.send(session.inputs[replayed].command)
-            replayed += 1
-            translator.needsDisplay = true
-        }
-    }
-
-    /// One frame: step, draw, present, sync; the timings go to the HUD.
-    private func drawFrame(started: UInt64) {
-        // Decided before the step: a fling's last step stops the scene moving, and that frame is drawn whole.
-        let whole = redrawsAll
+    /// One frame as the scheduler asks it: step, draw (whole, or clipped to the parts animations
+    /// changed), present, sync; the timings go to the HUD.
+    private func drawFrame(_ drawing: FrameScheduler.Drawing, started: UInt64) {
         driver.advance()
         let stepped = monotonicNanoseconds()
-        if !triedFont && driver.model.showsHUD { loadFont() }
-        let resized = presenter.resize(width: Int(driver.model.size.width), height: Int(driver.model.size.height))
-        // Only animation frames moved on: their tiles are drawn again, clipped, and presented alone.
-        let regions = whole || resized ? nil : DamagedRegions.merged(damage)
-        damage.removeAll(keepingCapacity: true)
+        let plan = scheduler.window
+        if !triedFont && plan.showsHUD { loadFont(pixelSize: plan.textPixelSize) }
+        let resized = presenter.resize(width: Int(plan.size.width), height: Int(plan.size.height))
+        var regions: [Rect]?
+        if case .regions(let parts) = drawing, !resized { regions = parts }
         driver.prepareFrame()
         let frame = presenter.framebuffer
         let clips: [Rect?] = regions ?? [nil]
@@ -229,12 +171,10 @@ public final class Viewer {
         let pixels = regions.map { $0.reduce(0) { $0 + Int($1.width * $1.height) } } ?? frame.width * frame.height
         frameTimes.addPresent(pixels: pixels, partial: regions != nil)
         presenter.present(regions)
-        let newTitle = driver.model.title
-        if newTitle != title {
-            title = newTitle
-            window.setTitle(title)
-        }
-        translator.needsDisplay = false
+        let newPlan = scheduler.window
+        if newPlan.title != shown.title { window.setTitle(newPlan.title) }
+        shown.title = newPlan.title
+        shown.showsKeys = newPlan.showsKeys
         let finished = monotonicNanoseconds()
         driver.record(start: started, step: stepped - started, frame: finished - started)
         if !announcedReady {
@@ -244,10 +184,10 @@ public final class Viewer {
     }
 
     /// Loads the HUD's font once; without one the HUD is left out, said once on standard error.
-    private func loadFont() {
+    private func loadFont(pixelSize: Int) {
         triedFont = true
         do {
-            text = try TextRenderer(pixelSize: driver.model.textPixelSize)
+            text = try TextRenderer(pixelSize: pixelSize)
         } catch {
             reportLine("no HUD text: \(error)")
         }

@@ -55,14 +55,23 @@ public struct FrameBench {
         let driver = ViewerDriver(
             model: ViewerModel(
                 force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view))
+        // The viewer's own scheduler, unpaced: every turn that has a frame to draw draws it at once.
+        let scheduler = FrameScheduler(driver: driver, framesPerSecond: 1_000_000_000)
+        scheduler.isMapped = true
         let rasterizer = CircleRasterizer()
         let text = try? TextRenderer()
         var samples: [(frame: UInt64, step: UInt64, raster: UInt64, present: UInt64)] = []
-        for number in 0..<(frames + 10) {
+        var number = 0
+        while number < frames + 10 {
             let start = monotonicNanoseconds()
+            let scrolls = driver.model.view == .waterfall
+            scheduler.take(scrolls ? [.wheel(number % 200 < 100 ? 1 : -1)] : [], now: start)
             // Pictures that finished meanwhile, taken as the viewer's loop takes them.
-            driver.takePictureResults()
-            if driver.model.view == .waterfall { driver.send(.wheel(number % 200 < 100 ? 1 : -1)) }
+            scheduler.takeProgress(now: start)
+            guard scheduler.beginFrame(now: monotonicNanoseconds()) != nil else {
+                scheduler.changed()
+                continue
+            }
             driver.advance()
             let stepped = monotonicNanoseconds()
             driver.prepareFrame()
@@ -70,7 +79,9 @@ public struct FrameBench {
             let drawn = monotonicNanoseconds()
             presenter.present()
             let presented = monotonicNanoseconds()
+            scheduler.frameDrawn(started: start)
             if number >= 10 { samples.append((presented - start, stepped - start, drawn - stepped, presented - drawn)) }
+            number += 1
         }
         func median(_ values: [UInt64], quantile: Double = 0.5) -> Double {
             let sorted = values.sorted()

@@ -1,12 +1,35 @@
 #include "codec_support.h"
 
-#include <string.h>
 #include <jerror.h>
+#include <string.h>
 
 // ---- JPEG ----
 
+// What libjpeg stopped on, as a user reads it: its own words never reach the window.
+static void jpeg_problem(j_common_ptr common, char *said, size_t size) {
+    j_decompress_ptr info = common->is_decompressor ? (j_decompress_ptr)common : NULL;
+    switch (common->err->msg_code) {
+    case JERR_NO_BACKING_STORE:
+    case JERR_OUT_OF_MEMORY:
+        if (info)
+            snprintf(said, size, "a%s JPEG of %ux%u pixels, too large to decode in the memory allowed",
+                     info->progressive_mode ? " progressive" : "", info->image_width, info->image_height);
+        else
+            snprintf(said, size, "out of memory");
+        break;
+    case JERR_NO_SOI: snprintf(said, size, "not a JPEG"); break;
+    case JERR_BAD_PRECISION:
+        snprintf(said, size, "a JPEG of %d-bit samples, which cannot be decoded", info ? info->data_precision : 0);
+        break;
+    case JERR_SOF_UNSUPPORTED:
+    case JERR_NOT_COMPILED: snprintf(said, size, "a JPEG coded in a way that cannot be decoded"); break;
+    default: snprintf(said, size, "damaged JPEG data");
+    }
+}
+
 void cellscape_jpeg_fail(j_common_ptr info) {
     struct jpeg_failure *failure = (struct jpeg_failure *)info->err;
+    jpeg_problem(info, failure->said, sizeof failure->said);
     longjmp(failure->jump, 1);
 }
 
@@ -26,9 +49,22 @@ void cellscape_png_read_memory(png_structp png, png_bytep target, png_size_t cou
     source->offset += count;
 }
 
+// libpng's own words (they start with a capital or a chunk's name) said as a user reads them; ours
+// (lower case, or a size) pass as they are.
+static const char *png_problem(const char *said) {
+    if (said[0] < 'A' || said[0] > 'Z') return said;
+    if (strstr(said, "CRC")) return "damaged PNG data: a checksum does not match";
+    if (strstr(said, "Not a PNG")) return "not a PNG file";
+    if (strstr(said, "exceeds") || strstr(said, "too large") || strstr(said, "Too large")) return "a PNG too large to decode";
+    if (strstr(said, "Not enough") || strstr(said, "Read Error") || strstr(said, "truncated"))
+        return "damaged or cut short PNG data";
+    if (strstr(said, "IHDR")) return "damaged PNG data: its header is not valid";
+    return "damaged PNG data";
+}
+
 void cellscape_png_fail(png_structp png, png_const_charp message) {
     char *error = (char *)png_get_error_ptr(png);
-    snprintf(error, 256, "%s", message);
+    snprintf(error, 256, "%s", png_problem(message));
     png_longjmp(png, 1);
 }
 

@@ -18,6 +18,9 @@ struct jpeg_failure {
     struct jpeg_error_mgr manager;
     jmp_buf jump;
     int ended_early;  // libjpeg warned that the data ended before the picture did
+    // What stopped the decoder, in a user's words, written before the jump: after it, the decoder's
+    // fields are not to be read (they changed after setjmp).
+    char said[160];
 };
 
 

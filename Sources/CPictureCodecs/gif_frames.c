@@ -3,6 +3,20 @@
 #include <gif_lib.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+// What giflib stopped on, as a user reads it: its own words ("Failed to read from given file") never
+// reach the window.
+static const char *gif_problem(int code) {
+    switch (code) {
+    case D_GIF_ERR_NOT_GIF_FILE: return "not a GIF";
+    case D_GIF_ERR_NOT_ENOUGH_MEM: return "out of memory";
+    case D_GIF_ERR_DATA_TOO_BIG: return "damaged GIF data: a frame larger than the picture";
+    case D_GIF_ERR_NO_SCRN_DSCR:
+    case D_GIF_ERR_NO_IMAG_DSCR:
+    case D_GIF_ERR_EOF_TOO_SOON: return "a GIF cut short";
+    default: return "damaged or cut short GIF data";
+    }
+}
 #include <string.h>
 
 // GIF frames composited as browsers composite them: a canvas of the logical screen, transparent at
@@ -46,7 +60,7 @@ cellscape_gif *cellscape_gif_open(const unsigned char *data, size_t length, doub
     int status = 0;
     gif->file = DGifOpen(gif, gif_read, &status);
     if (gif->file == NULL) {
-        snprintf(error, error_size, "%s", GifErrorString(status) ? GifErrorString(status) : "not a GIF");
+        snprintf(error, error_size, "%s", gif_problem(status));
         free(gif);
         return NULL;
     }
@@ -124,7 +138,7 @@ int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *
             // A file cut short after its last whole frame: the frames so far are the picture (a
             // trailer alone missing hides nothing; stray bytes end it as browsers end it).
             if (gif->frames > 0) return 0;
-            snprintf(error, error_size, "%s", GifErrorString(file->Error));
+            snprintf(error, error_size, "%s", gif_problem(file->Error));
             return -1;
         }
         if (record == TERMINATE_RECORD_TYPE) {
@@ -138,7 +152,7 @@ int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *
             if (DGifGetExtension(file, &code, &extension) == GIF_ERROR) {
                 gif->ended_early = gif->offset >= gif->length;
                 if (gif->frames > 0) return 0;
-                snprintf(error, error_size, "%s", GifErrorString(file->Error));
+                snprintf(error, error_size, "%s", gif_problem(file->Error));
                 return -1;
             }
             if (code == APPLICATION_EXT_FUNC_CODE) {
@@ -161,7 +175,7 @@ int cellscape_gif_next_frame(cellscape_gif *gif, int *delay_centiseconds, char *
         if (DGifGetImageDesc(file) == GIF_ERROR) {
             gif->ended_early = gif->offset >= gif->length;
             if (gif->frames > 0) return 0;
-            snprintf(error, error_size, "%s", GifErrorString(file->Error));
+            snprintf(error, error_size, "%s", gif_problem(file->Error));
             return -1;
         }
         break;

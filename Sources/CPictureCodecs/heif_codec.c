@@ -79,6 +79,17 @@ int cellscape_heif_available(void) {
     return heif.library != NULL;
 }
 
+// What libheif stopped on, as a user reads it: its own words never reach the window.
+static const char *heif_problem(struct heif_error problem) {
+    switch (problem.code) {
+    case heif_error_Memory_allocation_error: return "out of memory";
+    case heif_error_Unsupported_filetype:
+    case heif_error_Unsupported_feature: return "a HEIF or AVIF coded in a way that cannot be decoded";
+    case heif_error_Decoder_plugin_error: return "damaged HEIF or AVIF image data";
+    default: return "damaged HEIF or AVIF data";
+    }
+}
+
 // The primary image of `context` once read (with `problem` the reading's outcome); returns its handle,
 // or NULL with a message (the context freed).
 static struct heif_image_handle *heif_primary(struct heif_context *context, struct heif_error problem, char *error,
@@ -86,7 +97,7 @@ static struct heif_image_handle *heif_primary(struct heif_context *context, stru
     struct heif_image_handle *handle = NULL;
     if (problem.code == heif_error_Ok) problem = heif.context_get_primary_image_handle(context, &handle);
     if (problem.code != heif_error_Ok) {
-        snprintf(error, error_size, "%s", problem.message ? problem.message : "libheif cannot read it");
+        snprintf(error, error_size, "%s", heif_problem(problem));
         heif.context_free(context);
         return NULL;
     }
@@ -217,11 +228,11 @@ int cellscape_heif_decode(const unsigned char *data, size_t length, double max_p
             if (*width <= 0 || *height <= 0 || stride < *width * 4 ||
                 (double)*width * (double)*height > max_pixels) {
                 plane = NULL;
-                problem.message = "libheif decoded no image of the size it claims";
             }
         }
         if (!plane) {
-            snprintf(error, error_size, "%s", problem.message ? problem.message : "libheif cannot decode it");
+            snprintf(error, error_size, "%s", problem.code != heif_error_Ok ? heif_problem(problem)
+                                                                             : "damaged HEIF or AVIF image data");
         } else if ((*rgba = malloc((size_t)*width * (size_t)*height * 4))) {
             for (int y = 0; y < *height; y++)
                 memcpy(*rgba + (size_t)y * (size_t)*width * 4, plane + (size_t)y * (size_t)stride, (size_t)*width * 4);

@@ -102,7 +102,7 @@ static int jxl_run(const unsigned char *data, size_t length, double max_pixels, 
             result = 0;
             break;
         } else if (status == JXL_DEC_SUCCESS || status == JXL_DEC_ERROR || status == JXL_DEC_NEED_MORE_INPUT) {
-            snprintf(error, error_size, status == JXL_DEC_NEED_MORE_INPUT ? "ends early" : "libjxl cannot decode it");
+            snprintf(error, error_size, status == JXL_DEC_NEED_MORE_INPUT ? "ends early" : "damaged JPEG XL data");
             break;
         }
     }

@@ -33,9 +33,7 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
     failure.manager.emit_message = cellscape_jpeg_note;
     failure.ended_early = 0;
     if (setjmp(failure.jump)) {
-        char message[JMSG_LENGTH_MAX];
-        (*info.err->format_message)((j_common_ptr)&info, message);
-        snprintf(error, error_size, "%s", message);
+        snprintf(error, error_size, "%s", failure.said);
         jpeg_destroy_decompress(&info);
         free(row);
         return -1;

@@ -41,7 +41,7 @@ cellscape_webp *cellscape_webp_open(const unsigned char *data, size_t length, do
                                     size_t error_size) {
     WebPBitstreamFeatures features;
     if (WebPGetFeatures(data, length, &features) != VP8_STATUS_OK) {
-        snprintf(error, error_size, "not a WebP picture libwebp reads");
+        snprintf(error, error_size, "damaged WebP data");
         return NULL;
     }
     if ((double)features.width * (double)features.height > max_pixels) {
@@ -70,7 +70,7 @@ cellscape_webp *cellscape_webp_open(const unsigned char *data, size_t length, do
     }
     webp->decoder = WebPAnimDecoderNew(&whole, &options);
     if (webp->decoder == NULL || !WebPAnimDecoderGetInfo(webp->decoder, &webp->info)) {
-        snprintf(error, error_size, "a WebP picture libwebp cannot decode");
+        snprintf(error, error_size, "damaged WebP data");
         cellscape_webp_close(webp);
         return NULL;
     }
@@ -104,7 +104,7 @@ int cellscape_webp_next_frame(cellscape_webp *webp, int *delay_milliseconds, cha
     if (!WebPAnimDecoderGetNext(webp->decoder, &canvas, &timestamp)) {
         // A frame that cannot be decoded ends the sequence after the frames before it.
         if (webp->canvas != NULL) return 0;
-        snprintf(error, error_size, "a WebP frame libwebp cannot decode");
+        snprintf(error, error_size, "damaged WebP frame data");
         return -1;
     }
     webp->canvas = canvas;
@@ -122,7 +122,7 @@ int cellscape_webp_decode_still(const unsigned char *data, size_t length, int mi
                                 double max_pixels, cellscape_picture *picture, char *error, size_t error_size) {
     WebPDecoderConfig config;
     if (!WebPInitDecoderConfig(&config) || WebPGetFeatures(data, length, &config.input) != VP8_STATUS_OK) {
-        snprintf(error, error_size, "not a WebP picture libwebp reads");
+        snprintf(error, error_size, "damaged WebP data");
         return -1;
     }
     if (config.input.has_animation) return 0;
@@ -166,7 +166,7 @@ int cellscape_webp_decode_still(const unsigned char *data, size_t length, int mi
     if ((status != VP8_STATUS_OK && status != VP8_STATUS_NOT_ENOUGH_DATA) || decoded_rows <= 0) {
         free(pixels);
         snprintf(error, error_size, status == VP8_STATUS_NOT_ENOUGH_DATA ? "ends early"
-                                                                           : "a WebP picture libwebp cannot decode");
+                                                                           : "damaged WebP data");
         return -1;
     }
     picture->pixels = pixels;

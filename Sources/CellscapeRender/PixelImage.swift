@@ -14,8 +14,9 @@ public final class PixelImage: Sendable, PixelSource {
     public let capacity: Int
     /// Whether every visible pixel is opaque: drawn at full opacity, its pixels are copied, not blended.
     public let isOpaque: Bool
-    /// The memory, known by its address: a plain value, which no one writes through after the image is made.
-    private let address: UInt
+    /// The memory, which no one writes through after the image is made: so it may be read from any
+    /// thread, though a pointer is not `Sendable`.
+    nonisolated(unsafe) private let memory: UnsafeMutablePointer<UInt32>
     private let release: (@Sendable (UnsafeMutablePointer<UInt32>) -> Void)?
 
     init(
@@ -26,7 +27,7 @@ public final class PixelImage: Sendable, PixelSource {
         self.height = height
         self.stride = stride
         self.capacity = capacity
-        address = UInt(bitPattern: memory)
+        self.memory = memory
         self.release = release
         isOpaque = Self.allOpaque(memory, width: width, height: height, stride: stride)
     }
@@ -42,11 +43,11 @@ public final class PixelImage: Sendable, PixelSource {
     }
 
     deinit {
-        release?(UnsafeMutablePointer(bitPattern: address)!)
+        release?(memory)
     }
 
     /// The first pixel of the first row, `0xAARRGGBB` with premultiplied alpha.
-    public var pixels: UnsafePointer<UInt32> { UnsafePointer(bitPattern: address)! }
+    public var pixels: UnsafePointer<UInt32> { UnsafePointer(memory) }
 
     /// The first pixel of the first row.
     public var firstPixel: UnsafePointer<UInt32> { pixels }

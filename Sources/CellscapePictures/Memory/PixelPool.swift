@@ -17,17 +17,11 @@ public final class PixelPool: Sendable {
     /// The most free blocks kept for the next borrower, all reserved by the first.
     public let keptBlocks: Int
 
-    /// A mapped block, known by its address: a plain value that may cross threads.
+    /// A mapped block: lent to one borrower at a time, under the pool's lock, so it may cross threads
+    /// though a pointer is not `Sendable`.
     private struct Block: Sendable {
-        let address: UInt
+        nonisolated(unsafe) let memory: UnsafeMutablePointer<UInt32>
         let pixels: Int
-
-        init(memory: UnsafeMutablePointer<UInt32>, pixels: Int) {
-            address = UInt(bitPattern: memory)
-            self.pixels = pixels
-        }
-
-        var memory: UnsafeMutablePointer<UInt32> { UnsafeMutablePointer(bitPattern: address)! }
     }
 
     private struct Blocks: Sendable {

@@ -12,7 +12,7 @@ public struct Thumbnailer {
         case made
         /// The cache held a fresh one already.
         case cached
-        /// It failed before, with the file as it is now: why, in one line (as ``failed``).
+        /// It failed before, with the file as it is now: why, in one line (as when it failed now).
         case failedBefore(String)
         /// It failed now: why, in one line.
         case failed(String)

@@ -25,6 +25,8 @@ public final class FrameScheduler {
     public let replay: RecordedSession?
     /// Whether the window shows (unmapped, nothing is drawn).
     public var isMapped = false
+    /// Hears each replayed input once the model took it (a headless replay checks the state's digest).
+    public var afterReplayedInput: ((RecordedSession.Input) -> Void)?
     private let interval: UInt64
     private var deadline: UInt64 = 0
     /// Whether something other than animation frames changed since the last frame.
@@ -49,7 +51,9 @@ public final class FrameScheduler {
         if !commands.isEmpty { needsDisplay = true }
         if let replay {
             while replayed < replay.inputs.count && replay.inputs[replayed].frame <= driver.frame {
-                driver.send(replay.inputs[replayed].command)
+                let input = replay.inputs[replayed]
+                driver.send(input.command)
+                afterReplayedInput?(input)
                 replayed += 1
                 needsDisplay = true
             }

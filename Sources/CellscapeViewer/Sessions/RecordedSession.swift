@@ -74,21 +74,19 @@ public struct RecordedSession: Sendable {
         self.end = end
     }
 
-    /// Plays the session through `driver` (started from the header): before frame f the inputs of
-    /// frame f, then one frame, and after the last frame the inputs that came after it; checks the
-    /// state after every input and at the end against the recording.
+    /// Plays the session through `driver` (started from the header) as the window's scheduler plays it,
+    /// without a window or a clock: before frame f the inputs of frame f, then one frame, and after the
+    /// last frame the inputs that came after it; checks the state after every input and at the end
+    /// against the recording.
     @discardableResult
     public func replay(on driver: ViewerDriver) -> Outcome {
-        var next = 0
         var outcome = Outcome.same
+        let scheduler = FrameScheduler(driver: driver, framesPerSecond: 60, replay: self)
+        scheduler.afterReplayedInput = { input in
+            if outcome == .same && driver.model.stateDigest != input.digest { outcome = .diverged(frame: input.frame) }
+        }
         for frame in 0...end.end {
-            while next < inputs.count && inputs[next].frame <= frame {
-                driver.send(inputs[next].command)
-                if outcome == .same && driver.model.stateDigest != inputs[next].digest {
-                    outcome = .diverged(frame: inputs[next].frame)
-                }
-                next += 1
-            }
+            scheduler.take([], now: 0)
             if frame < end.end { driver.advance() }
         }
         if outcome == .same && driver.model.stateDigest != end.digest { outcome = .endDiffers }

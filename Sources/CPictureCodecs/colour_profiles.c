@@ -154,23 +154,21 @@ static int webp_profile(const unsigned char *data, size_t length, unsigned char 
     return -1;
 }
 
-int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigned char **profile,
+int cellscape_embedded_profile(int format, const unsigned char *data, size_t length, unsigned char **profile,
                                size_t *profile_length, int *colour_space) {
     *profile = NULL;
     *profile_length = 0;
     *colour_space = CELLSCAPE_PROFILE_BGRA;
-    if (length >= 8 && png_sig_cmp(data, 0, 8) == 0) {
+    switch (format) {
+    case CELLSCAPE_FORMAT_PNG: {
         // Grey PNGs are widened to B, G, R before their profile is applied: only an RGB one is taken.
         struct found_profile found = {profile, profile_length};
         return cellscape_png_read_info(data, length, png_find_profile, &found);
     }
-    if (length >= 2 && data[0] == 0xFF && data[1] == 0xD8)
-        return jpeg_profile(data, length, profile, profile_length, colour_space);
-    if (length >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0)
-        return webp_profile(data, length, profile, profile_length);
-    if (length >= 12 && memcmp(data + 4, "ftyp", 4) == 0) return cellscape_heif_profile(data, length, profile, profile_length);
-    static const unsigned char jxl_box[12] = {0, 0, 0, 12, 'J', 'X', 'L', ' ', 13, 10, 0x87, 10};
-    if ((length >= 2 && data[0] == 0xFF && data[1] == 0x0A) || (length >= 12 && memcmp(data, jxl_box, 12) == 0))
-        return cellscape_jxl_profile(data, length, profile, profile_length);
-    return -1;
+    case CELLSCAPE_FORMAT_JPEG: return jpeg_profile(data, length, profile, profile_length, colour_space);
+    case CELLSCAPE_FORMAT_WEBP: return webp_profile(data, length, profile, profile_length);
+    case CELLSCAPE_FORMAT_HEIF: return cellscape_heif_profile(data, length, profile, profile_length);
+    case CELLSCAPE_FORMAT_JXL: return cellscape_jxl_profile(data, length, profile, profile_length);
+    default: return -1;
+    }
 }

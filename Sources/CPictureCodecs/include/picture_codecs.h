@@ -155,10 +155,19 @@ int cellscape_webp_ended_early(const cellscape_webp *webp);
 /// What pixels a profile transform takes: B, G, R, A, or CMYK as Adobe writes it (inverted) or plain.
 enum { CELLSCAPE_PROFILE_BGRA = 0, CELLSCAPE_PROFILE_GREY = 1, CELLSCAPE_PROFILE_CMYK_INVERTED = 2, CELLSCAPE_PROFILE_CMYK = 3 };
 
+/// The formats, as the profile reader is told which one it reads (the Swift side's format table knows).
+enum {
+    CELLSCAPE_FORMAT_JPEG = 1,
+    CELLSCAPE_FORMAT_PNG = 2,
+    CELLSCAPE_FORMAT_GIF = 3,
+    CELLSCAPE_FORMAT_WEBP = 4,
+    CELLSCAPE_FORMAT_HEIF = 5,
+    CELLSCAPE_FORMAT_JXL = 6,
+};
 /// The ICC profile embedded in a JPEG (its APP2 chunks joined), a PNG (iCCP), a WebP (ICCP), a HEIF/AVIF (ICC,
 /// or one made from its nclx description) or a JPEG XL (of the pixels libjxl gives), malloc'd, and the colour
 /// space of the pixels it describes. Returns 0, or -1 when there is none (or the pixels are sRGB already).
-int cellscape_embedded_profile(const unsigned char *data, size_t length, unsigned char **profile,
+int cellscape_embedded_profile(int format, const unsigned char *data, size_t length, unsigned char **profile,
                                size_t *profile_length, int *colour_space);
 /// A transform from `profile` to sRGB for pixels of `input`, output B, G, R, A; NULL when the profile
 /// cannot be read or does not describe such pixels. Safe to use from several threads at once.

@@ -24,12 +24,12 @@ enum ColourProfiles {
 
     /// The transform for the colour `data` carries (see ``PictureHeader/Format/colour``), nil when none
     /// applies.
-    static func transform(for data: [UInt8]) -> Transform? {
+    static func transform(for data: [UInt8], format: PictureHeader.Format) -> Transform? {
         var profile: UnsafeMutablePointer<UInt8>?
         var length = 0
         var input: Int32 = 0
         let found = data.withUnsafeBufferPointer {
-            cellscape_embedded_profile($0.baseAddress, $0.count, &profile, &length, &input)
+            cellscape_embedded_profile(format.profileCode, $0.baseAddress, $0.count, &profile, &length, &input)
         }
         guard found == 0, let profile else { return nil }
         defer { free(profile) }

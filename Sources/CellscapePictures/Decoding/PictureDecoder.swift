@@ -80,36 +80,20 @@ public enum PictureDecoder {
         let output = { (width: Int, height: Int) in
             pool?.framebuffer(width: width, height: height) ?? Framebuffer(width: width, height: height)
         }
-        let profile = header.format.carriesColour ? ColourProfiles.transform(for: data) : nil
+        let profile = header.format.carriesColour ? ColourProfiles.transform(for: data, format: header.format) : nil
         let second = alongside.flatMap { side -> SecondReduction? in
             let size = targetSize(
                 width: shown.width, height: shown.height, fitting: Size(width: Double(side), height: Double(side)))
-            guard region == nil, header.format == .jpeg || (header.format == .png && !header.hidesDefaultImage),
+            guard region == nil, header.format.reducesAlongside, !header.hidesDefaultImage,
                 size.width < target.width || size.height < target.height
             else { return nil }
             let swaps = header.orientation.swapsSides
             return SecondReduction(width: swaps ? size.height : size.width, height: swaps ? size.width : size.height)
         }
-        let shrunk =
-            switch header.format {
-            case .jpeg:
-                try decodeJPEG(
-                    data, width: stored.0, height: stored.1, cmyk: profile, region: part, second: second, note: &note,
-                    output)
-            case .png where header.hidesDefaultImage:
-                // Its first frame: the APNG player shows the default image alone where the animation is broken.
-                try decodeFirstFrame(
-                    data, format: header.format, width: stored.0, height: stored.1, region: part, note: &note, output)
-            case .png:
-                try decodePNG(
-                    data, width: stored.0, height: stored.1, region: part, second: second, note: &note, output)
-            case .gif, .webp:
-                try decodeFirstFrame(
-                    data, format: header.format, width: stored.0, height: stored.1, region: part, note: &note, output)
-            case .heif, .jxl:
-                try decodeWithLibrary(
-                    data, format: header.format, width: stored.0, height: stored.1, region: part, output)
-            }
+        let still = Still(
+            data: data, header: header, width: stored.0, height: stored.1, region: part, second: second,
+            profile: profile, output: output)
+        let shrunk = try header.format.decodeStill(still, &note)
         // Converted once shrunk, as libvips does: the colour of a thumbnail costs its own pixels only.
         let pictures = [shrunk] + (second?.output.map { [$0] } ?? [])
         if let profile, !profile.takesCMYK {
@@ -152,26 +136,25 @@ public enum PictureDecoder {
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 
-    private static func decodeJPEG(
-        _ data: [UInt8], width: Int, height: Int, cmyk profile: ColourProfiles.Transform?, region: PictureRegion?,
-        second: SecondReduction?, note: inout String?, _ output: @escaping (Int, Int) -> Framebuffer
-    ) throws(Failure) -> Framebuffer {
-        let cmyk = profile?.takesCMYK == true ? profile?.pointer : nil
-        let bounds = region.map { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
+    static func decodeJPEG(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+        let (data, width, height, output) = (still.data, still.width, still.height, still.output)
+        let cmyk = still.profile?.takesCMYK == true ? still.profile?.pointer : nil
+        let bounds = still.region.map { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
         var picture = cellscape_picture()
         // A thumbnail of a baseline JPEG comes from its DC terms alone, about twice as fast as libjpeg
         // (a whole picture only: a region goes to libjpeg's crop).
         let eighth =
-            region != nil
+            still.region != nil
             ? 0
             : data.withUnsafeBufferPointer { bytes in
                 cellscape_jpeg_decode_eighth(
                     bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture)
             }
-        if eighth == 1, let shrunk = shrink(picture, width: width, height: height, second: second, output) {
+        if eighth == 1, let shrunk = shrink(picture, width: width, height: height, second: still.second, output) {
             return shrunk
         }
-        return try decodeRows(width: width, height: height, second: second, note: &note, output) { rows, message in
+        return try decodeRows(width: width, height: height, second: still.second, note: &note, output) {
+            rows, message in
             data.withUnsafeBufferPointer { bytes in
                 cellscape_jpeg_decode_rows(
                     bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, cmyk, bounds,
@@ -181,12 +164,15 @@ public enum PictureDecoder {
         }
     }
 
-    private static func decodePNG(
-        _ data: [UInt8], width: Int, height: Int, region: PictureRegion?, second: SecondReduction?,
-        note: inout String?, _ output: @escaping (Int, Int) -> Framebuffer
-    ) throws(Failure) -> Framebuffer {
-        try decodeRows(width: width, height: height, crop: region, second: second, note: &note, output) {
-            rows, message in
+    static func decodePNG(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+        // An APNG whose default image is not one of its frames shows its first frame (the APNG player
+        // shows the default image alone where the animation is broken).
+        if still.header.hidesDefaultImage { return try decodeFirstFrame(still, note: &note) }
+        let data = still.data
+        return try decodeRows(
+            width: still.width, height: still.height, crop: still.region, second: still.second, note: &note,
+            still.output
+        ) { rows, message in
             data.withUnsafeBufferPointer { bytes in
                 cellscape_png_decode_rows(
                     bytes.baseAddress, bytes.count, maximumPixels, maximumInterlacedPixels, rows.size, rows.size + 1,
@@ -195,55 +181,74 @@ public enum PictureDecoder {
         }
     }
 
-    /// The first frame of a GIF or WebP, composited, shrunk to `width` x `height`.
-    private static func decodeFirstFrame(
-        _ data: [UInt8], format: PictureHeader.Format, width: Int, height: Int, region: PictureRegion?,
-        note: inout String?, _ output: @escaping (Int, Int) -> Framebuffer
-    ) throws(Failure) -> Framebuffer {
+    /// The first frame of a GIF, WebP or APNG, composited, shrunk to the still's size.
+    static func decodeFirstFrame(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+        let (data, format, width, height, region) = (
+            still.data, still.header.format, still.width, still.height, still.region
+        )
         if format == .webp, region == nil,
-            let still = try decodeStillWebP(data, width: width, height: height, note: &note, output)
+            let decoded = try decodeStillWebP(data, width: width, height: height, note: &note, still.output)
         {
-            return still
+            return decoded
         }
         let frames = try PictureFrames(data, format: format)
         guard let first = try frames.next() else { throw Failure(description: "a picture without frames") }
         if frames.endsEarly { note = "ends early" }
         let part = region ?? PictureRegion(x: 0, y: 0, width: frames.width, height: frames.height)
         var downscale = AreaDownscale(
-            sourceWidth: part.width, sourceHeight: part.height, width: width, height: height, output: output)
+            sourceWidth: part.width, sourceHeight: part.height, width: width, height: height, output: still.output)
         for row in part.y..<part.y + part.height {
             downscale.add(row: first.canvas + (row * frames.width + part.x) * 4)
         }
         return downscale.output
     }
 
-    /// A HEIF, AVIF or JPEG XL picture decoded whole by libheif or libjxl (loaded when first needed),
-    /// its part `region` shrunk to `width` x `height`.
+    /// A HEIF or AVIF decoded whole by libheif (loaded when first needed; its smallest thumbnail item
+    /// large enough serves a whole picture), shrunk to the still's size.
+    static func decodeHEIF(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+        let (width, height) = still.region == nil ? (Int32(still.width), Int32(still.height)) : (0, 0)
+        return try decodeWithLibrary(still) { bytes, pixels, decodedWidth, decodedHeight, message in
+            cellscape_heif_decode(
+                bytes.baseAddress, bytes.count, maximumPixels, width, height, pixels, decodedWidth, decodedHeight,
+                message, 256)
+        }
+    }
+
+    /// A JPEG XL decoded whole by libjxl (loaded when first needed), shrunk to the still's size.
+    static func decodeJXL(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+        try decodeWithLibrary(still) { bytes, pixels, decodedWidth, decodedHeight, message in
+            cellscape_jxl_decode(
+                bytes.baseAddress, bytes.count, maximumPixels, pixels, decodedWidth, decodedHeight, message, 256)
+        }
+    }
+
+    /// A picture a library decodes whole (`decode` gives its pixels, malloc'd, and their size, or a
+    /// message), its part `still.region` shrunk to the still's size.
     private static func decodeWithLibrary(
-        _ data: [UInt8], format: PictureHeader.Format, width: Int, height: Int, region: PictureRegion?,
-        _ output: @escaping (Int, Int) -> Framebuffer
+        _ still: Still,
+        _ decode: (
+            UnsafeBufferPointer<UInt8>, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>,
+            UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<CChar>
+        ) -> Int32
     ) throws(Failure) -> Framebuffer {
         var pixels: UnsafeMutablePointer<UInt8>?
         var decodedWidth: Int32 = 0
         var decodedHeight: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = data.withUnsafeBufferPointer { bytes in
-            format == .heif
-                ? cellscape_heif_decode(
-                    bytes.baseAddress, bytes.count, maximumPixels, region == nil ? Int32(width) : 0,
-                    region == nil ? Int32(height) : 0, &pixels, &decodedWidth, &decodedHeight, &message, 256)
-                : cellscape_jxl_decode(
-                    bytes.baseAddress, bytes.count, maximumPixels, &pixels, &decodedWidth, &decodedHeight, &message, 256
-                )
+        let status = still.data.withUnsafeBufferPointer { bytes in
+            message.withUnsafeMutableBufferPointer {
+                decode(bytes, &pixels, &decodedWidth, &decodedHeight, $0.baseAddress!)
+            }
         }
         guard status == 0, let pixels else { throw Failure(description: text(message)) }
         defer { free(pixels) }
         let full = PictureRegion(x: 0, y: 0, width: Int(decodedWidth), height: Int(decodedHeight))
-        guard let part = (region ?? full).clipped(to: full) else {
+        guard let part = (still.region ?? full).clipped(to: full) else {
             throw Failure(description: "the region is outside the picture")
         }
         var downscale = AreaDownscale(
-            sourceWidth: part.width, sourceHeight: part.height, width: width, height: height, output: output)
+            sourceWidth: part.width, sourceHeight: part.height, width: still.width, height: still.height,
+            output: still.output)
         for row in part.y..<part.y + part.height {
             downscale.add(row: pixels + (row * Int(decodedWidth) + part.x) * 4)
         }

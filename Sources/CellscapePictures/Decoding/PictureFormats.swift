@@ -42,19 +42,31 @@ extension PictureHeader.Format {
         }
     }
 
-    /// Whether a file's first bytes (12 or more) are this format's.
+    /// Whether a file's first bytes (12 or more) are this format's: every format's signature, written
+    /// here once (the header readers, the decoders and the colour profiles go by the format it names).
     public func starts(_ start: [UInt8]) -> Bool {
         let has = { (prefix: [UInt8], offset: Int) in
             start.count >= offset + prefix.count && Array(start[offset..<offset + prefix.count]) == prefix
         }
         switch self {
         case .jpeg: return has([0xFF, 0xD8], 0)
+        // The first bytes of the signatures, so a file cut short inside them is said to be one.
         case .png: return has([0x89, 0x50, 0x4E, 0x47], 0)
         case .gif: return has(Array("GIF8".utf8), 0)
         case .webp: return has(Array("RIFF".utf8), 0) && has(Array("WEBP".utf8), 8)
-        case .heif, .jxl: return PictureHeader.optionalFormat(of: start) == self
+        case .heif:
+            let brands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"]
+            return has(Array("ftyp".utf8), 4) && start.count >= 12
+                && brands.contains(String(decoding: start[8..<12], as: UTF8.self))
+        case .jxl:
+            // Its bare codestream, or its container's signature box.
+            return has([0xFF, 0x0A], 0) || has([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A], 0)
         }
     }
+
+    /// Whether a decode can make a second, smaller reduction from the same rows (a tile at its exact size
+    /// beside the cache's standard thumbnail): the formats decoded row by row.
+    public var reducesAlongside: Bool { self == .jpeg || self == .png }
 
     /// Whether its files may hold an animation that plays (an APNG for a PNG).
     public var animates: Bool { self == .gif || self == .webp || self == .png }

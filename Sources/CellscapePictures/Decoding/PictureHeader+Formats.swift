@@ -26,17 +26,7 @@ extension PictureHeader {
     /// Whether `start` begins as a HEIF/HEIC or AVIF file (an ISO box `ftyp` of theirs), or a JPEG XL
     /// one (its codestream, or its container); nil for neither.
     static func optionalFormat(of start: [UInt8]) -> Format? {
-        if start.count >= 2, start[0] == 0xFF, start[1] == 0x0A { return .jxl }
-        if start.count >= 12, Array(start[0..<12]) == [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A] {
-            return .jxl
-        }
-        let brands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"]
-        if start.count >= 12, Array(start[4..<8]) == Array("ftyp".utf8),
-            brands.contains(String(decoding: start[8..<12], as: UTF8.self))
-        {
-            return .heif
-        }
-        return nil
+        [Format.heif, .jxl].first { $0.starts(start) }
     }
 
     /// The package that decodes `format` when it is not installed, and whether it is.
@@ -45,8 +35,7 @@ extension PictureHeader {
     /// A HEIF, AVIF or JPEG XL picture's header, its size from libheif or libjxl; nil without the
     /// library. A HEIF's boxes may be anywhere in the file: libheif reads them through `read` and seeks
     /// past the media data.
-    static func optional(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
-        guard let format = optionalFormat(of: start) else { return nil }
+    static func optional(_ format: Format, _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
         var width: Int32 = 0
         var height: Int32 = 0
         let status: Int32

@@ -62,11 +62,7 @@ public struct PictureHeader: Hashable, Sendable {
     /// Reads a header through `read(offset, count)`, which gives up to `count` bytes from `offset`.
     init?(reading read: @escaping (Int, Int) -> [UInt8]) {
         let start = read(0, 32)
-        guard
-            let header =
-                Self.png(start, read) ?? Self.jpeg(start, read) ?? Self.gif(start, read) ?? Self.webp(start)
-                ?? Self.optional(start, read)
-        else { return nil }
+        guard let format = Format.of(start: start), let header = format.readHeader(start, read) else { return nil }
         self = header
     }
 
@@ -77,9 +73,8 @@ public struct PictureHeader: Hashable, Sendable {
         self.orientation = orientation
     }
 
-    private static func png(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard start.count >= 24, Array(start[0..<8]) == signature, Array(start[12..<16]) == Array("IHDR".utf8)
+    static func png(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
+        guard start.count >= 24, Array(start[12..<16]) == Array("IHDR".utf8)
         else { return nil }
         let width = bigEndian(start, at: 16, count: 4)
         let height = bigEndian(start, at: 20, count: 4)
@@ -120,8 +115,8 @@ public struct PictureHeader: Hashable, Sendable {
         return (found.0, found.1, frames, controlBeforePixels)
     }
 
-    private static func jpeg(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
-        guard start.count >= 4, start[0] == 0xFF, start[1] == 0xD8 else { return nil }
+    static func jpeg(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
+        guard start.count >= 4 else { return nil }
         var orientation = PictureOrientation.upright
         var exif: PictureExif?
         var offset = 2
@@ -208,9 +203,8 @@ public struct PictureHeader: Hashable, Sendable {
     }
 
     /// A GIF's logical screen: the canvas its frames are drawn on.
-    private static func gif(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
-        guard start.count >= 10, [Array("GIF87a".utf8), Array("GIF89a".utf8)].contains(Array(start[0..<6]))
-        else { return nil }
+    static func gif(_ start: [UInt8], _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
+        guard start.count >= 10 else { return nil }
         let width = Int(start[6]) | Int(start[7]) << 8
         let height = Int(start[8]) | Int(start[9]) << 8
         guard width > 0, height > 0 else { return nil }
@@ -221,9 +215,8 @@ public struct PictureHeader: Hashable, Sendable {
 
     /// A WebP's size from its first chunk: the canvas of an extended file (VP8X), or the frame of a
     /// simple lossy (VP8) or lossless (VP8L) one.
-    private static func webp(_ start: [UInt8]) -> PictureHeader? {
-        guard start.count >= 30, Array(start[0..<4]) == Array("RIFF".utf8), Array(start[8..<12]) == Array("WEBP".utf8)
-        else { return nil }
+    static func webp(_ start: [UInt8]) -> PictureHeader? {
+        guard start.count >= 30 else { return nil }
         let little = { (at: Int, count: Int) in (0..<count).reduce(0) { $0 | Int(start[at + $1]) << (8 * $1) } }
         let width: Int
         let height: Int

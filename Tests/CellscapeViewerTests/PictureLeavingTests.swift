@@ -13,11 +13,11 @@ import Testing
     static func stores(_ feed: PictureFeed) -> [String: Int] {
         [
             "headers": feed.headers.count, "arrived": feed.arrived.count, "broken": feed.broken.count,
-            "problems": feed.problems.count, "notes": feed.notes.count, "removals": feed.removals.count,
+            "problems": feed.problems.count, "notes": feed.notes.count, "removals": feed.live.removals.count,
             "thumbnails": feed.memory.count, "thumbnailSides": feed.thumbnailSides.count,
             "nameKeys": feed.nameKeys.count, "joining": feed.joining.count, "rereading": feed.rereading.count,
             "views": feed.views.count, "animations": feed.animations.count, "setAside": feed.setAside.count,
-            "returning": feed.returning.count, "idByPath": feed.idsByPath().count,
+            "returning": feed.live.returning.count, "idByPath": feed.idsByPath().count,
         ]
     }
 
@@ -89,11 +89,11 @@ import Testing
         #expect(feed.order.position(of: id) == 1 && feed.memory.contains(id) && feed.header(of: id) != nil)
         // The watcher's events of the move away and back.
         let settled = Date().addingTimeInterval(2)
-        while feed.returning[id] != nil && Date() < settled {
+        while feed.live.returning[id] != nil && Date() < settled {
             feed.loader.waitForWake(milliseconds: 20)
             model.takePictureResults()
         }
-        #expect(feed.returning[id] == nil, "its return was seen")
+        #expect(feed.live.returning[id] == nil, "its return was seen")
         #expect(feed.rereading.isEmpty && feed.memory.contains(id), "nothing read again")
         #expect(Self.stores(feed)["setAside"] == 0)
     }

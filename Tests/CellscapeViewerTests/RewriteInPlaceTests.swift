@@ -1,5 +1,6 @@
 import CellscapePictures
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CellscapeLayout
@@ -12,6 +13,13 @@ import Testing
 @Suite struct RewriteInPlaceTests {
     final class Reports: @unchecked Sendable {  // written and read on the test's thread only
         var lines: [String] = []
+    }
+
+    /// A clock the test moves: the feed's timed decisions wait for it, not for the wall clock.
+    final class TestClock: Sendable {
+        let time = Mutex<UInt64>(1_000_000_000)
+        var clock: FeedClock { FeedClock { [self] in time.withLock { $0 } } }
+        func move(by nanoseconds: UInt64) { time.withLock { $0 += nanoseconds } }
     }
 
     /// Turns the loop as the viewer does (results taken, then what shows made into work) until `done`
@@ -38,6 +46,8 @@ import Testing
         let feed = PictureFeed(
             paths: found.paths, threads: 2, diskCache: ThumbnailCache(root: root + "/cache"), memoryBytes: 1 << 24
         ) { reports.lines.append($0) }
+        let time = TestClock()
+        feed.clock = time.clock
         feed.watch(folders: found.folders)
         var options = WaterfallScene.Options()
         options.size = Size(width: 800, height: 600)
@@ -50,7 +60,7 @@ import Testing
         #expect(rename(path, path + "~") == 0)
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         // The loop sees the empty file before it is written: it waits (without the wait it read it).
-        Self.settle(&scene) { _ in feed.emptyFiles[path] != nil || feed.brokenCount > 0 }
+        Self.settle(&scene) { _ in feed.live.emptyFiles[path] != nil || feed.brokenCount > 0 }
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.write(contentsOf: try LiveFolderTests.png(100, 200, 0x90_3030))
         try handle.close()
@@ -59,21 +69,25 @@ import Testing
             scene.pictures?.header(at: 2)?.width == 100 && scene.pictures?.thumbnail(2) != nil
         }
         #expect(feed.header(at: 2)?.width == 100 && feed.thumbnail(2) != nil)
-        #expect(feed.order[2] == id && scene.selection == 2 && feed.brokenCount == 0 && feed.emptyFiles.isEmpty)
+        #expect(feed.order[2] == id && scene.selection == 2 && feed.brokenCount == 0 && feed.live.emptyFiles.isEmpty)
         #expect(reports.lines.isEmpty, "\(reports.lines)")
 
         // A new picture written so (`convert` writes a new file as `mogrify` rewrites one) joins once written.
         let joining = "\(root)/pictures/a6.png"
         #expect(FileManager.default.createFile(atPath: joining, contents: nil))
-        Self.settle(&scene) { _ in feed.emptyFiles[joining] != nil || feed.count == 6 }
+        Self.settle(&scene) { _ in feed.live.emptyFiles[joining] != nil || feed.count == 6 }
         try LiveFolderTests.png(300, 200, 0x30_9030).write(to: URL(fileURLWithPath: joining))
         Self.settle(&scene) { scene in scene.items.count == 6 && scene.pictures?.thumbnail(5) != nil }
-        #expect(feed.count == 6 && feed.brokenCount == 0 && feed.emptyFiles.isEmpty && reports.lines.isEmpty)
+        #expect(feed.count == 6 && feed.brokenCount == 0 && feed.live.emptyFiles.isEmpty && reports.lines.isEmpty)
 
-        // Emptied for good, it says so a moment later.
+        // Emptied for good, it says so a moment later: once the clock has moved on that far, not before.
         let emptied = try #require(FileHandle(forWritingAtPath: path))
         try emptied.truncate(atOffset: 0)
         try emptied.close()
+        Self.settle(&scene) { _ in feed.live.emptyFiles[path] != nil }
+        scene.takePictureResults()
+        #expect(feed.brokenCount == 0, "it waits while the clock stands")
+        time.move(by: PictureFeed.removalDelay)
         Self.settle(&scene) { _ in feed.brokenCount == 1 }
         #expect(feed.problem(at: 2)?.contains("empty file") == true && feed.order[2] == id)
         #expect(reports.lines.count == 1 && reports.lines[0].hasSuffix("a3.png: empty file"), "\(reports.lines)")

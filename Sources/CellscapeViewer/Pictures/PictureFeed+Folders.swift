@@ -10,11 +10,11 @@ extension PictureFeed {
     /// Watches `folders` for pictures written, rewritten or removed (and, when `recursive`, folders
     /// made in them). Poll ``watchDescriptor`` with the loader's.
     public func watch(folders: [String], recursive: Bool = false) {
-        watcher = FolderWatcher(folders: folders, recursive: recursive)
+        live.watcher = FolderWatcher(folders: folders, recursive: recursive)
     }
 
     /// The descriptor readable while the watched folders changed, if any are watched.
-    public var watchDescriptor: Int32? { watcher?.descriptor }
+    public var watchDescriptor: Int32? { live.watcher?.descriptor }
 
     /// Pictures that joined: each shows once its header arrives, where the current order puts it.
     public func append(paths more: [String]) {

@@ -76,11 +76,10 @@ extension PictureFeed {
             arrived.remove(id)
             problems[id] = nil
             notes[id] = nil
-            removals[id] = nil
+            live.forget(id)
             thumbnailSides[id] = nil
             nameKeys[id] = nil
             setAside[id] = nil
-            returning[id] = nil
         }
         broken.subtract(ids)
         advanced.removeAll { ids.contains($0) }
@@ -100,7 +99,7 @@ extension PictureFeed {
         for path in paths {
             if let id = aside[path], let position = setAside[id] {
                 back.append((id, position))
-                returning[id] = FileVersion(path: path)
+                live.returning[id] = FileVersion(path: path)
             } else {
                 others.append((count + others.count, path))
             }

@@ -11,46 +11,48 @@ import Foundation
 /// stays, and the window says so); a folder made inside is listed, and an overflowed watch lists the
 /// folders again, keeping the place.
 extension PictureFeed {
-    /// How long a removed picture stays before it leaves: a folder removed whole (its files first) or
-    /// moved away keeps what shows.
-    static let removalDelay: UInt64 = 300_000_000
+    /// How long a removed picture stays before it leaves (see ``LiveFolderSync/delay``).
+    static let removalDelay = LiveFolderSync.delay
 
-    /// Applies what happened in the watched folders; returns whether anything that shows changed.
-    func takeFolderChanges(now: UInt64 = monotonicNanoseconds()) -> Bool {
+    /// Applies what happened in the watched folders by now (the feed's clock); returns whether anything
+    /// that shows changed.
+    func takeFolderChanges() -> Bool {
+        let now = clock.now
         var changed = removeDue(now: now)
-        let due = emptyFiles.filter { $0.value <= now }.map(\.key)
-        let changes = watcher?.changes() ?? []
-        guard !changes.isEmpty || !due.isEmpty, let watcher else { return changed }
+        let due = live.takeDueEmptyFiles(now: now)
+        let changes = live.watcher?.changes() ?? []
+        guard !changes.isEmpty || !due.isEmpty, let watcher = live.watcher else { return changed }
         let known = idsByPath()
         var added: [String] = []
         // Files empty for a moment are read as they are now.
         for path in due {
-            emptyFiles[path] = nil
             if let id = known[path] { refresh(id: id) } else if access(path, F_OK) == 0 { added.append(path) }
         }
         for change in changes {
             switch change {
             case .written(let path):
                 if let id = known[path] {
-                    removals[id] = nil  // removed, then written again (a save through a new file)
-                    if cameBackUnchanged(id, path: path) {
-                        returning[id] = nil
-                    } else if !waitsWhileEmpty(path, now: now) {
+                    live.removals[id] = nil  // removed, then written again (a save through a new file)
+                    if live.cameBackUnchanged(id, path: path) {
+                        live.returning[id] = nil
+                    } else if !live.waitsWhileEmpty(path, now: now) {
                         refresh(id: id)
                     }
-                } else if !added.contains(path), !waitsWhileEmpty(path, now: now) {
+                } else if !added.contains(path), !live.waitsWhileEmpty(path, now: now) {
                     added.append(path)
                 }
             case .removed(let path):
                 added.removeAll { $0 == path }
-                emptyFiles[path] = nil
+                live.emptyFiles[path] = nil
                 guard let id = known[path] else { continue }
                 // A file replaced by another of its name (renamed over it) is there again: it stays.
                 if access(path, F_OK) == 0 {
                     // The trash's move away, seen after `z` brought the file back as it was: nothing changed.
-                    if !cameBackUnchanged(id, path: path), !waitsWhileEmpty(path, now: now) { refresh(id: id) }
+                    if !live.cameBackUnchanged(id, path: path), !live.waitsWhileEmpty(path, now: now) {
+                        refresh(id: id)
+                    }
                 } else {
-                    removals[id] = now + Self.removalDelay
+                    live.removed(id, now: now)
                 }
             case .folderAdded(let folder): loader.find([folder], recursive: true)
             case .folderGone(let folder, let moved):
@@ -69,22 +71,20 @@ extension PictureFeed {
 
     /// Takes what a listing of watched folders found: pictures not shown join, and pictures shown
     /// from those folders that it did not find leave (as if removed).
-    func takeFound(_ found: PictureFiles, now: UInt64 = monotonicNanoseconds()) {
+    func takeFound(_ found: PictureFiles) {
         let known = idsByPath()
         let paths = Set(found.paths)
         append(paths: found.paths.filter { known[$0] == nil })
         let folders = Set(found.folders)
         for (path, id) in known
         where !paths.contains(path) && folders.contains((path as NSString).deletingLastPathComponent) {
-            if access(path, F_OK) != 0 { removals[id] = now + Self.removalDelay }
+            if access(path, F_OK) != 0 { live.removed(id, now: clock.now) }
         }
-        if let watcher, watcher.recursive { watcher.add(folders: found.folders) }
+        if let watcher = live.watcher, watcher.recursive { watcher.add(folders: found.folders) }
     }
 
     /// When the next removed picture is due to leave, or an empty file to be read, if any waits.
-    public var nextRemovalDeadline: UInt64? {
-        [removals.values.min(), emptyFiles.values.min()].compactMap { $0 }.min()
-    }
+    public var nextRemovalDeadline: UInt64? { live.nextDeadline }
 
     /// The lines the window should say (a watched folder gone), since the last call.
     public func takeMessages() -> [String] {
@@ -92,32 +92,11 @@ extension PictureFeed {
         return messages
     }
 
-    /// Whether the file at `path`, just written, is empty and waits to be read: a writer may close a
-    /// file empty and then write it (`mogrify` and `convert` create it, close it, open it again and
-    /// write), and read in between it would say "empty file". It is read once written, or a moment
-    /// later as it is then.
-    private func waitsWhileEmpty(_ path: String, now: UInt64) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_size == 0 else {
-            emptyFiles[path] = nil
-            return false
-        }
-        if emptyFiles[path] == nil { emptyFiles[path] = now + Self.removalDelay }
-        return true
-    }
-
-    /// Whether picture `id` was put back from the trash and its file is the version it was then.
-    private func cameBackUnchanged(_ id: PictureID, path: String) -> Bool {
-        guard let version = returning[id] else { return false }
-        return FileVersion(path: path) == version
-    }
-
     /// Removes the pictures whose removal is due, unless their folder is gone (removed whole or moved
     /// away: what is loaded stays); returns whether any left.
     private func removeDue(now: UInt64) -> Bool {
-        let due = removals.filter { $0.value <= now }.map(\.key)
+        let due = live.takeDueRemovals(now: now)
         guard !due.isEmpty else { return false }
-        for id in due { removals[id] = nil }
         let removed = Set(
             due.filter { id in
                 let path = loader.path(of: id)

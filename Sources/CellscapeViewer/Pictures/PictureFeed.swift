@@ -26,10 +26,6 @@ public final class PictureFeed {
     var problems: [PictureID: String] = [:]
     /// What is missing of pictures that show only part of what their files should hold ("ends early").
     var notes: [PictureID: String] = [:]
-    /// Pictures whose files went, by when they leave the grid (``removalDelay`` later).
-    var removals: [PictureID: UInt64] = [:]
-    /// Files found empty after a write, by when they are read anyway (``removalDelay`` later).
-    var emptyFiles: [String: UInt64] = [:]
     /// What the window should say, until taken (``takeMessages()``).
     var messages: [String] = []
     /// How many other files were passed over when the pictures were collected (the HUD says so).
@@ -50,8 +46,10 @@ public final class PictureFeed {
     var arrivalIDs: [PictureID] = []
     /// The pictures whose size changed at the last ``takeResults()`` (a file rewritten).
     var resizedIDs: [PictureID] = []
-    /// The folders watched for pictures written or removed while they show, if any.
-    var watcher: FolderWatcher?
+    /// The watched folders' state between their events (``LiveFolderSync``).
+    var live = LiveFolderSync()
+    /// The clock of the feed's timed decisions; a test moves its own.
+    public var clock = FeedClock.monotonic
     /// Pictures whose header is read again, their file having changed.
     var rereading = Set<PictureID>()
     /// Pictures that joined a watched folder, shown once their headers arrive, where the order puts them.
@@ -75,9 +73,6 @@ public final class PictureFeed {
     /// The pictures the last move to the trash took, with where each was: `z` may bring them back, so
     /// what was read of them stays until then (``restore(_:)``).
     var setAside: [PictureID: Int] = [:]
-    /// Pictures put back from the trash, with their files' versions then: the watcher's word that the
-    /// file came back reads nothing again when the file is that version.
-    var returning: [PictureID: FileVersion] = [:]
     /// How many of the loader's pictures the feed has taken in.
     var known = 0
     /// Whether a listing still runs
@@ -235,7 +230,7 @@ public final class PictureFeed {
             // Frames decoded ahead change nothing on screen until their time comes: only a first frame does.
             let shown = animations[id]?.current
             receiveFrames(
-                frames, id: id, side: side, count: count, plays: plays, problem: problem, now: monotonicNanoseconds())
+                frames, id: id, side: side, count: count, plays: plays, problem: problem, now: clock.now)
             return animations[id]?.current != shown || problem != nil
         case .region(let id, let part, let scale, let image, let problem):
             if let image, viewsWanted.contains(id) { heldRegion = (id, part, scale, image) }
@@ -243,7 +238,7 @@ public final class PictureFeed {
         case .cacheProblem(let problem): report(problem)
         case .listed(let found):
             isListing = false
-            listedAt = monotonicNanoseconds()
+            listedAt = clock.now
             if let ranks = found.nameRanks, found.paths.count == known, nameRanks == nil { nameRanks = ranks }
             skippedFiles += found.skipped
             picturesInSubfolders = found.picturesInSubfolders

@@ -101,9 +101,11 @@ extension WaterfallScene {
                 view.turn(clockwise: key == .rotateClockwise, picture: stored)
             case .flipHorizontally, .flipVertically: view.flip(vertically: key == .flipVertically, picture: stored)
             case .togglePause:
-                pictures?.setAnimationsPaused(!(pictures?.animationsPaused ?? false), now: monotonicNanoseconds())
+                if let pictures { pictures.setAnimationsPaused(!pictures.animationsPaused, now: pictures.clock.now) }
             case .nextFrame, .previousFrame:
-                pictures?.stepAnimation(view.index, by: key == .nextFrame ? 1 : -1, now: monotonicNanoseconds())
+                if let pictures {
+                    pictures.stepAnimation(view.index, by: key == .nextFrame ? 1 : -1, now: pictures.clock.now)
+                }
             default: break
             }
         }
@@ -143,7 +145,7 @@ extension WaterfallScene {
         let neighbours = [view.index - 1, view.index + 1].filter { items.indices.contains($0) }
         pictures.wantView(
             view.index, side: shown.side, prefetching: neighbours, prefetchSide: Int(shown.fitSide.rounded(.up)))
-        pictures.play([view.index], side: shown.side, now: monotonicNanoseconds())
+        pictures.play([view.index], side: shown.side, now: pictures.clock.now)
         if !shown.inRegions {
             pictures.releaseRegion()
             return

@@ -25,7 +25,7 @@ extension WaterfallScene {
         pictures.releaseRegion()
         wantThumbnails(of: pictures, visible: visible)
         // Frames at the tile's own size: there are many of each, and they are never reused elsewhere.
-        pictures.play(visible, now: monotonicNanoseconds())
+        pictures.play(visible, now: pictures.clock.now)
     }
 
     /// Draws the frame: the background, the tiles the layout finds in the visible rect, and the HUD.

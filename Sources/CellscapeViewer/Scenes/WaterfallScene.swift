@@ -204,7 +204,7 @@ public struct WaterfallScene {
             openPicture(at: selection ?? firstInView ?? 0)
             slideshowRuns = openPicture != nil
         case .togglePause:
-            pictures?.setAnimationsPaused(!(pictures?.animationsPaused ?? false), now: monotonicNanoseconds())
+            if let pictures { pictures.setAnimationsPaused(!pictures.animationsPaused, now: pictures.clock.now) }
         default: break
         }
     }

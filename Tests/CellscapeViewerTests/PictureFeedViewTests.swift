@@ -96,16 +96,16 @@ import Testing
         #expect(decoded(), "the window shows the picture's own pixels at 100%")
         #expect((feed.viewImage(0)?.width ?? 0) <= 320, "held whole only at the window's size")
         // Dragged far past the picture's edge, nothing of it shows: no region is asked, no problem said.
-        let asked = feed.regionAsked.map { [$0.part.x, $0.part.y, $0.part.width, $0.part.height] }
+        let asked = feed.open.regionAsked.map { [$0.part.x, $0.part.y, $0.part.width, $0.part.height] }
         scene.handle(.press(Point(x: 300, y: 200)))
         scene.handle(.drag(Point(x: 300 + 5000, y: 200 + 5000)))
         scene.handle(.release(Point(x: 5300, y: 5200)))
         scene.prepareFrame()
-        #expect(feed.regionAsked.map { [$0.part.x, $0.part.y, $0.part.width, $0.part.height] } == asked)
+        #expect(feed.open.regionAsked.map { [$0.part.x, $0.part.y, $0.part.width, $0.part.height] } == asked)
         scene.handle(.press(Point(x: 300, y: 200)))
         scene.handle(.drag(Point(x: 300 - 20000, y: 200 - 20000)))  // past the bottom right edge
         scene.handle(.release(Point(x: -19700, y: -19800)))
         scene.prepareFrame()
-        #expect(feed.regionAsked.map { [$0.part.x, $0.part.y, $0.part.width, $0.part.height] } == asked)
+        #expect(feed.open.regionAsked.map { [$0.part.x, $0.part.y, $0.part.width, $0.part.height] } == asked)
     }
 }

@@ -28,7 +28,7 @@ extension PictureFeed {
     /// thumbnails are decoded anew (the shared cache knows the file's new time).
     func refresh(id: PictureID) {
         memory.remove(id)
-        views[id] = nil
+        open.views[id] = nil
         broken.remove(id)
         problems[id] = nil
         notes[id] = nil

@@ -55,7 +55,7 @@ extension PictureFeed {
         setAside = Dictionary(valid.map { (order[$0], $0) }) { first, _ in first }
         for id in setAside.keys {
             animations[id] = nil
-            views[id] = nil
+            open.views[id] = nil
             idByPath?[loader.path(of: id)] = nil
         }
         rearrange(order.ids.filter { setAside[$0] == nil })
@@ -67,8 +67,6 @@ extension PictureFeed {
         for id in ids {
             idByPath?[loader.path(of: id)] = nil
             memory.remove(id)
-            views[id] = nil
-            viewsWanted.remove(id)
             animations[id] = nil
             rereading.remove(id)
             joining.remove(id)
@@ -83,9 +81,7 @@ extension PictureFeed {
         }
         broken.subtract(ids)
         advanced.removeAll { ids.contains($0) }
-        if let heldRegion, ids.contains(heldRegion.id) { self.heldRegion = nil }
-        if let regionAsked, ids.contains(regionAsked.id) { self.regionAsked = nil }
-        if let viewSide, ids.contains(viewSide.id) { self.viewSide = nil }
+        open.forget(ids)
         loader.forget(ids)
     }
 

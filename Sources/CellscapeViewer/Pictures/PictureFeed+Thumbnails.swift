@@ -51,33 +51,33 @@ extension PictureFeed {
     /// Whether the picture at `position` has arrived at the side it was asked for last as the open picture.
     public func viewArrived(_ position: Int) -> Bool {
         let id = order[position]
-        guard let viewSide, viewSide.id == id else { return false }
-        return viewSide.side <= gridSide(of: id) ? hasGridThumbnail(id) : views[id]?.side == viewSide.side
+        guard let viewSide = open.viewSide, viewSide.id == id else { return false }
+        return viewSide.side <= gridSide(of: id) ? hasGridThumbnail(id) : open.views[id]?.side == viewSide.side
     }
 
     /// The open picture's image, decoded for the window, if it has arrived.
-    public func viewImage(_ position: Int) -> PixelImage? { views[order[position]]?.image }
+    public func viewImage(_ position: Int) -> PixelImage? { open.views[order[position]]?.image }
 
     /// The part of the open picture decoded at the zoom shown, when zoomed past the window: only the
     /// region around what shows is held, however large the picture.
     public var region: (index: Int, part: PictureRegion, scale: Double, image: PixelImage)? {
-        guard let heldRegion, let position = order.position(of: heldRegion.id) else { return nil }
-        return (position, heldRegion.part, heldRegion.scale, heldRegion.image)
+        guard let held = open.heldRegion, let position = order.position(of: held.id) else { return nil }
+        return (position, held.part, held.scale, held.image)
     }
 
     /// Lets go of the region held (the image view closed).
     public func releaseRegion() {
-        heldRegion = nil
-        regionAsked = nil
+        open.heldRegion = nil
+        open.regionAsked = nil
     }
 
     /// Asks for the part `part` of the picture at `position` at `scale`, unless it is the one held or
     /// asked for.
     public func wantRegion(_ position: Int, part: PictureRegion, scale: Double) {
         let id = order[position]
-        if let heldRegion, heldRegion.id == id, heldRegion.part == part, heldRegion.scale == scale { return }
-        if let regionAsked, regionAsked.id == id, regionAsked.part == part, regionAsked.scale == scale { return }
-        regionAsked = (id, part, scale)
+        if let held = open.heldRegion, held.id == id, held.part == part, held.scale == scale { return }
+        if let asked = open.regionAsked, asked.id == id, asked.part == part, asked.scale == scale { return }
+        open.regionAsked = (id, part, scale)
         loader.requestRegion(id, region: part, scale: scale)
     }
 
@@ -87,11 +87,11 @@ extension PictureFeed {
         let id = order[position]
         let neighbourIDs = neighbours.map { order[$0] }
         let kept = Set([id] + neighbourIDs)
-        viewsWanted = kept
-        views = views.filter { kept.contains($0.key) }
-        if let heldRegion, heldRegion.id != id { self.heldRegion = nil }
+        open.viewsWanted = kept
+        open.views = open.views.filter { kept.contains($0.key) }
+        if let held = open.heldRegion, held.id != id { open.heldRegion = nil }
         wanted.setViews(kept)
-        viewSide = (id, side)
+        open.viewSide = (id, side)
         request(id, side: side, priority: -2)
         for neighbour in neighbourIDs where !broken.contains(neighbour) {
             request(neighbour, side: prefetchSide, priority: -1)
@@ -106,7 +106,7 @@ extension PictureFeed {
         let gridSide = gridSide(of: id)
         if side <= gridSide {
             if !hasGridThumbnail(id) { loader.requestThumbnail(id, side: gridSide, priority: priority) }
-        } else if views[id]?.side != side {
+        } else if open.views[id]?.side != side {
             loader.requestThumbnail(id, side: side, priority: priority, forWindow: true)
         }
     }

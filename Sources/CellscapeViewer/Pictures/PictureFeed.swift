@@ -94,17 +94,8 @@ public final class PictureFeed {
     /// Where each problem is said, once per picture.
     private let report: (String) -> Void
     let wanted = WantedPictures()
-    /// The open picture and its neighbours, decoded at the size the window needs, with the side each
-    /// was decoded to.
-    var views: [PictureID: (side: Int, image: PixelImage)] = [:]
-    /// The pictures whose window-sized images are kept: one arriving for another is let go at once.
-    var viewsWanted = Set<PictureID>()
-    /// The side the open picture was asked for last.
-    var viewSide: (id: PictureID, side: Int)?
-    /// The part of the open picture decoded at the zoom shown, when zoomed past the window.
-    var heldRegion: (id: PictureID, part: PictureRegion, scale: Double, image: PixelImage)?
-    /// The region asked for last, so it is asked once.
-    var regionAsked: (id: PictureID, part: PictureRegion, scale: Double)?
+    /// The open picture's images: at the window's size, and the part zoomed past it (``OpenPictureImages``).
+    var open = OpenPictureImages()
 
     /// A feed of `paths`, loading on `threads` workers through `diskCache` if given, keeping at most
     /// `memoryBytes` of thumbnails; `report` hears each problem once.
@@ -217,12 +208,14 @@ public final class PictureFeed {
             if let problem, thumbnail != nil { notes[id] = problem }
             if let thumbnail {
                 // One made for the tiles' last size serves until the one for their size now arrives.
-                if side == gridSide(of: id) || !(memory.contains(id) || viewsWanted.contains(id)) {
+                if side == gridSide(of: id) || !(memory.contains(id) || open.viewsWanted.contains(id)) {
                     memory.insert(thumbnail, for: id)
                     thumbnailSides[id] = side
                     arrivalIDs.append(id)
-                } else if viewsWanted.contains(id), viewSide.map({ $0 == (id, side) }) ?? false || views[id] == nil {
-                    views[id] = (side, thumbnail)
+                } else if open.viewsWanted.contains(id),
+                    open.viewSide.map({ $0 == (id, side) }) ?? false || open.views[id] == nil
+                {
+                    open.views[id] = (side, thumbnail)
                 }
             }
             if let problem, thumbnail == nil { markBroken(id, problem) }
@@ -233,7 +226,7 @@ public final class PictureFeed {
                 frames, id: id, side: side, count: count, plays: plays, problem: problem, now: clock.now)
             return animations[id]?.current != shown || problem != nil
         case .region(let id, let part, let scale, let image, let problem):
-            if let image, viewsWanted.contains(id) { heldRegion = (id, part, scale, image) }
+            if let image, open.viewsWanted.contains(id) { open.heldRegion = (id, part, scale, image) }
             if let problem { image == nil ? report(problem) : (notes[id] = problem) }
         case .cacheProblem(let problem): report(problem)
         case .listed(let found):

@@ -17,7 +17,7 @@ import Testing
             "thumbnails": feed.memory.count, "thumbnailSides": feed.thumbnailSides.count,
             "nameKeys": feed.nameKeys.count, "joining": feed.joining.count, "rereading": feed.rereading.count,
             "views": feed.open.views.count, "animations": feed.animations.count, "setAside": feed.setAside.count,
-            "returning": feed.live.returning.count, "idByPath": feed.idsByPath().count,
+            "returning": feed.live.returning.count, "idByPath": feed.idsByPath().count, "catalog": feed.catalog.count,
         ]
     }
 

@@ -74,6 +74,10 @@ final class LoaderCore: Sendable {
     /// The path of picture `id`.
     func path(_ id: PictureID) -> String { locked { $0.paths[id.rawValue] } }
 
+    func paths(_ ids: Range<Int>) -> [String] {
+        locked { state in ids.map { state.paths[$0] } }
+    }
+
     /// Whether a thumbnail is still wanted, asked on a worker just before it starts.
     var isWanted: @Sendable (_ id: PictureID, _ side: Int) -> Bool {
         get { locked { $0.wanted } }

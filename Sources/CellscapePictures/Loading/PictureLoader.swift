@@ -62,6 +62,10 @@ public final class PictureLoader: Sendable {
     /// The path of picture `id`.
     public func path(of id: PictureID) -> String { core.path(id) }
 
+    /// The paths of the pictures `ids`, in one look: the feed keeps its own table of names, so the main
+    /// thread does not take the loader's lock for each.
+    public func paths(of ids: Range<Int>) -> [String] { core.paths(ids) }
+
     /// Lists `arguments` (files and folders, as ``PictureFiles`` does) on a thread of its own and
     /// appends the pictures found; a ``Result/listed(_:)`` follows. The window need not wait for a
     /// folder of 100,000 to be read and sorted. In name order (the default) the pictures join in

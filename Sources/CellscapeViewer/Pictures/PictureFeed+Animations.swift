@@ -111,7 +111,7 @@ extension PictureFeed {
             markBroken(id, problem)
             return
         }
-        if let problem { notes[id] = Self.reason(problem, path: loader.path(of: id)) }
+        if let problem { notes[id] = Self.reason(problem, path: path(of: id)) }
         guard animations[id]?.side == side else { return }
         animations[id]?.receive(frames, count: count, plays: plays, now: now)
         if animations[id]?.holdsAll == true { loader.stopFrames(id, side: side) }

@@ -82,13 +82,13 @@ extension PictureFeed {
         default:
             let (firstKey, secondKey) = (nameKey(first), nameKey(second))
             guard firstKey == secondKey else { return firstKey.lexicographicallyPrecedes(secondKey) }
-            return loader.path(of: first) < loader.path(of: second)
+            return path(of: first) < path(of: second)
         }
     }
 
     private func nameKey(_ id: PictureID) -> [UInt8] {
         if let key = nameKeys[id] { return key }
-        let key = PictureFiles.nameKey(of: loader.path(of: id))
+        let key = PictureFiles.nameKey(of: path(of: id))
         nameKeys[id] = key
         return key
     }

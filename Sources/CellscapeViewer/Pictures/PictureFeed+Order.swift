@@ -29,9 +29,11 @@ extension PictureFeed {
     /// Each picture's rank in natural name order, by id, kept until pictures join.
     private func nameRanksByID() -> [Int] {
         if let nameRanks, nameRanks.count == known { return nameRanks }
+        // The pictures known now (those that left have no name, and need no rank).
         var ranks = [Int](repeating: 0, count: known)
-        let paths = (0..<known).map { loader.path(of: PictureID($0)) }
-        for (rank, id) in PictureFiles.nameOrder(of: paths).enumerated() { ranks[id] = rank }
+        let ids = catalog.keys.sorted()
+        let paths = ids.map { catalog[$0]! }
+        for (rank, index) in PictureFiles.nameOrder(of: paths).enumerated() { ranks[ids[index].rawValue] = rank }
         nameRanks = ranks
         return ranks
     }
@@ -56,7 +58,7 @@ extension PictureFeed {
         for id in setAside.keys {
             animations[id] = nil
             open.views[id] = nil
-            idByPath?[loader.path(of: id)] = nil
+            idByPath?[path(of: id)] = nil
         }
         rearrange(order.ids.filter { setAside[$0] == nil })
     }
@@ -65,7 +67,7 @@ extension PictureFeed {
     func drop(_ ids: Set<PictureID>) {
         guard !ids.isEmpty else { return }
         for id in ids {
-            idByPath?[loader.path(of: id)] = nil
+            idByPath?[path(of: id)] = nil
             memory.remove(id)
             animations[id] = nil
             rereading.remove(id)
@@ -78,6 +80,7 @@ extension PictureFeed {
             thumbnailSides[id] = nil
             nameKeys[id] = nil
             setAside[id] = nil
+            catalog[id] = nil
         }
         broken.subtract(ids)
         advanced.removeAll { ids.contains($0) }
@@ -89,7 +92,7 @@ extension PictureFeed {
     /// one set aside comes back as it was, its id and what was read of it kept; another is read anew
     /// at the end. Those set aside that do not come back are let go.
     public func restore(_ paths: [String]) {
-        let aside = Dictionary(setAside.keys.map { (loader.path(of: $0), $0) }) { first, _ in first }
+        let aside = Dictionary(setAside.keys.map { (path(of: $0), $0) }) { first, _ in first }
         var back: [(id: PictureID, position: Int)] = []
         var others: [(position: Int, path: String)] = []
         for path in paths {
@@ -106,7 +109,7 @@ extension PictureFeed {
         if !back.isEmpty {
             noteRearranging()
             place(back)
-            for (id, _) in back where idByPath != nil { idByPath?[loader.path(of: id)] = id }
+            for (id, _) in back where idByPath != nil { idByPath?[path(of: id)] = id }
             countArrived()
             loader.readHeaders(inOrderOf: order.ids)
         }
@@ -138,6 +141,7 @@ extension PictureFeed {
     func adopt(_ ids: [PictureID]) -> [PictureID] {
         guard let last = ids.last else { return ids }
         let listed = (known..<(ids.first?.rawValue ?? known)).map(PictureID.init)
+        catalogue(known..<last.rawValue + 1)
         known = last.rawValue + 1
         if listingJoinsAround != nil {
             join(listed: listed)
@@ -145,7 +149,7 @@ extension PictureFeed {
         }
         order.append(listed)
         nameRanks = nil
-        if idByPath != nil { for id in listed + ids { idByPath?[loader.path(of: id)] = id } }
+        if idByPath != nil { for id in listed + ids { idByPath?[path(of: id)] = id } }
         return ids
     }
 
@@ -154,10 +158,11 @@ extension PictureFeed {
     func join(listed ids: [PictureID]) {
         let givenName = listingJoinsAround.map { ($0 as NSString).lastPathComponent }
         for id in ids {
-            let path = loader.path(of: id)
+            let path = path(of: id)
             // Only a file of the same name can be the one given: the rest need no path made absolute.
             if (path as NSString).lastPathComponent == givenName, PictureFiles.absolute(path) == listingJoinsAround {
                 loader.forget([id])
+                catalog[id] = nil
                 continue
             }
             joining.insert(id)
@@ -173,7 +178,7 @@ extension PictureFeed {
     func idsByPath() -> [String: PictureID] {
         if let idByPath { return idByPath }
         let ids = order.ids + joining
-        let index = Dictionary(ids.map { (loader.path(of: $0), $0) }) { first, _ in first }
+        let index = Dictionary(ids.map { (path(of: $0), $0) }) { first, _ in first }
         idByPath = index
         return index
     }

@@ -20,7 +20,7 @@ extension PictureFeed {
     }
 
     /// The path of the picture at `position`.
-    public func path(of position: Int) -> String { loader.path(of: order[position]) }
+    public func path(of position: Int) -> String { path(of: order[position]) }
 
     /// The header of the picture at `position`, once read (nil before, or when broken).
     public func header(at position: Int) -> PictureHeader? {
@@ -83,7 +83,7 @@ extension PictureFeed {
     public func header(of id: PictureID) -> PictureHeader? { headers[id] }
 
     /// The file name of picture `id`.
-    public func name(of id: PictureID) -> String { (loader.path(of: id) as NSString).lastPathComponent }
+    public func name(of id: PictureID) -> String { (path(of: id) as NSString).lastPathComponent }
 
     /// The grid thumbnail of picture `id`, if kept (drawing it is no use of it).
     public func thumbnail(of id: PictureID) -> PixelImage? { memory.peek(id) }

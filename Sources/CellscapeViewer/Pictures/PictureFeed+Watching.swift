@@ -99,7 +99,7 @@ extension PictureFeed {
         guard !due.isEmpty else { return false }
         let removed = Set(
             due.filter { id in
-                let path = loader.path(of: id)
+                let path = path(of: id)
                 return access(path, F_OK) != 0 && access((path as NSString).deletingLastPathComponent, F_OK) == 0
             })
         guard !removed.isEmpty else { return false }

@@ -13,6 +13,9 @@ public final class PictureFeed {
     public let loader: PictureLoader
     /// The order the pictures show in.
     public internal(set) var order = PictureOrder()
+    /// Where each picture the feed knows comes from, its path, read from the loader once when it joins
+    /// and let go when it leaves: the main thread's own table of names.
+    var catalog: [PictureID: String] = [:]
     /// Each picture's header once read (none: not yet, or broken).
     var headers: [PictureID: PictureHeader] = [:]
     /// The pictures whose header arrived (read, broken, or being read again).
@@ -138,7 +141,7 @@ public final class PictureFeed {
     public var count: Int { order.count }
 
     /// The paths of the pictures shown, in order.
-    public var paths: [String] { order.ids.map(loader.path(of:)) }
+    public var paths: [String] { order.ids.map(path(of:)) }
 
     /// The name of the folder the pictures are in (the innermost one holding them all), for the
     /// window's title.
@@ -248,6 +251,7 @@ public final class PictureFeed {
         let total = loader.count
         guard total > known else { return }
         let ids = (known..<total).map(PictureID.init)
+        catalogue(known..<total)
         if listingJoinsAround != nil {
             known = total
             return join(listed: ids)
@@ -259,9 +263,18 @@ public final class PictureFeed {
         } else {
             nameRanks = nil
         }
-        if idByPath != nil { for id in ids { idByPath?[loader.path(of: id)] = id } }
+        if idByPath != nil { for id in ids { idByPath?[path(of: id)] = id } }
         known = total
     }
+
+    /// Reads the paths of the pictures `ids` (just joined) into the catalog, in one look.
+    func catalogue(_ ids: Range<Int>) {
+        guard !ids.isEmpty else { return }
+        for (id, path) in zip(ids, loader.paths(of: ids)) { catalog[PictureID(id)] = path }
+    }
+
+    /// The path of picture `id`, from the feed's own table.
+    func path(of id: PictureID) -> String { catalog[id] ?? loader.path(of: id) }
 
     /// Counts picture `id`'s header as arrived.
     func markArrived(_ id: PictureID) {
@@ -271,7 +284,7 @@ public final class PictureFeed {
 
     func markBroken(_ id: PictureID, _ problem: String) {
         guard broken.insert(id).inserted else { return }
-        problems[id] = Self.reason(problem, path: loader.path(of: id))
+        problems[id] = Self.reason(problem, path: path(of: id))
         report(problem)
     }
 }

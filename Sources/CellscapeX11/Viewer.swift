@@ -84,7 +84,7 @@ public final class Viewer {
     private func loop() {
         while true {
             let woke = monotonicNanoseconds()
-            translator.keyTableShows = shown.showsKeys
+            translator.keyTableShows = scheduler.window.showsKeys
             drainEvents()
             scheduler.isMapped = translator.isMapped
             if translator.takeExposed() { scheduler.changed() }
@@ -174,7 +174,6 @@ public final class Viewer {
         let newPlan = scheduler.window
         if newPlan.title != shown.title { window.setTitle(newPlan.title) }
         shown.title = newPlan.title
-        shown.showsKeys = newPlan.showsKeys
         let finished = monotonicNanoseconds()
         driver.record(start: started, step: stepped - started, frame: finished - started)
         if !announcedReady {

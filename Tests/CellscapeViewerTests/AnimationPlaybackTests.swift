@@ -140,12 +140,12 @@ import Testing
         let played = try Self.play(feed, steps: 70) { feed in
             largest = max(largest, feed.animationBytes)
             // The bytes kept as frames come and go, against their sum.
-            let held = feed.animations.values.flatMap(\.frames.values).reduce(0) { $0 + $1.picture.capacity * 4 }
+            let held = feed.player.playing.values.flatMap(\.frames.values).reduce(0) { $0 + $1.picture.capacity * 4 }
             if held != feed.animationBytes { miscounted += 1 }
         }
         #expect(miscounted == 0)
         #expect(played.map(\.frame) == (1...70).map { $0 % 30 })
         #expect(largest > 0 && largest <= (4 << 20) + (PlayingAnimation.ahead + 1) * frameBytes, "\(largest)")
-        #expect(feed.animations[feed.order[0]]?.holdsAll == false, "30 frames of 480 KB do not fit 4 MB")
+        #expect(feed.player.playing[feed.order[0]]?.holdsAll == false, "30 frames of 480 KB do not fit 4 MB")
     }
 }

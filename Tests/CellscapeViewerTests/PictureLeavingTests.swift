@@ -16,7 +16,7 @@ import Testing
             "problems": feed.problems.count, "notes": feed.notes.count, "removals": feed.live.removals.count,
             "thumbnails": feed.memory.count, "thumbnailSides": feed.thumbnailSides.count,
             "nameKeys": feed.nameKeys.count, "joining": feed.joining.count, "rereading": feed.rereading.count,
-            "views": feed.open.views.count, "animations": feed.animations.count, "setAside": feed.setAside.count,
+            "views": feed.open.views.count, "animations": feed.player.playing.count, "setAside": feed.setAside.count,
             "returning": feed.live.returning.count, "idByPath": feed.idsByPath().count, "catalog": feed.catalog.count,
         ]
     }

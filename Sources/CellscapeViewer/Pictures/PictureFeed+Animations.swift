@@ -9,26 +9,26 @@ extension PictureFeed {
     public func play(_ positions: [Int], side: Int? = nil, now: UInt64) {
         let ids = positions.filter { $0 >= 0 && $0 < count }.map { order[$0] }
         let wanted = Set(ids.filter { headers[$0]?.isAnimated == true })
-        for (id, animation) in animations where !wanted.contains(id) || animation.side != side ?? gridSide(of: id) {
+        for (id, animation) in player.playing where !wanted.contains(id) || animation.side != side ?? gridSide(of: id) {
             loader.stopFrames(id, side: animation.side)
-            animations[id] = nil
+            player.playing[id] = nil
         }
         shareMemory()
-        for id in wanted where animations[id] == nil && !broken.contains(id) {
-            animations[id] = PlayingAnimation(side: side ?? gridSide(of: id))
+        for id in wanted where player.playing[id] == nil && !broken.contains(id) {
+            player.playing[id] = PlayingAnimation(side: side ?? gridSide(of: id))
         }
         requestFrames()
     }
 
     /// The positions of the pictures whose animations play now.
-    public var playingAnimations: [Int] { animations.keys.compactMap(order.position(of:)).sorted() }
+    public var playingAnimations: [Int] { player.playing.keys.compactMap(order.position(of:)).sorted() }
 
     /// The frame that shows now for the picture at `position` when it plays, else nil.
-    public func animationFrame(_ position: Int) -> PixelImage? { animations[order[position]]?.shown?.picture }
+    public func animationFrame(_ position: Int) -> PixelImage? { player.playing[order[position]]?.shown?.picture }
 
     /// Frame number and count (when known) of the animation at `position`, for the HUD.
     public func animationPosition(_ position: Int) -> (frame: Int, count: Int?)? {
-        guard let animation = animations[order[position]], let current = animation.current else { return nil }
+        guard let animation = player.playing[order[position]], let current = animation.current else { return nil }
         return (current, animation.count)
     }
 
@@ -40,19 +40,8 @@ extension PictureFeed {
     /// to it; returns whether a shown frame changed (``advancedFrames`` says which).
     @discardableResult
     public func advanceAnimations(to now: UInt64, early: UInt64 = 0) -> Bool {
-        advanced.removeAll(keepingCapacity: true)
-        guard !animationsPaused else { return false }
-        // The first animations (in the order shown) keep their frames while they fit the budget
-        // together; those after drop each frame behind them. Past the budget, all dropping alike, none
-        // would ever hold all its frames and all would decode for ever.
-        var held = 0
-        for id in animations.keys.sorted(by: { (order.position(of: $0) ?? -1) < (order.position(of: $1) ?? -1) }) {
-            held += animations[id]?.bytes ?? 0
-            if animations[id]?.advance(to: now, early: early, keepsFrames: held <= animationBudget) == true {
-                advanced.append(id)
-            }
-        }
-        let changed = !advanced.isEmpty
+        let inOrder = player.playing.keys.sorted { (order.position(of: $0) ?? -1) < (order.position(of: $1) ?? -1) }
+        let changed = player.advance(to: now, early: early, budget: animationBudget, inOrder: inOrder)
         if changed {
             requestFrames()
             shareMemory()
@@ -63,35 +52,27 @@ extension PictureFeed {
     /// The pictures whose shown frame the last ``advanceAnimations(to:early:)`` changed, by position,
     /// with the pixels of the frame that differ from the one before (nil: not known, all of it).
     public var advancedFrames: [(position: Int, changed: PictureRegion?)] {
-        advanced.compactMap { id in
-            order.position(of: id).map { ($0, animations[id]?.shown?.changed) }
+        player.advanced.compactMap { id in
+            order.position(of: id).map { ($0, player.playing[id]?.shown?.changed) }
         }
     }
 
     /// The earliest time an animation moves on, nil when none can before more frames arrive.
-    public var nextAnimationDeadline: UInt64? {
-        guard !animationsPaused else { return nil }
-        return animations.values.compactMap(\.nextDeadline).min()
-    }
+    public var nextAnimationDeadline: UInt64? { player.nextDeadline }
 
     /// Pauses or resumes every animation (a resumed one goes on from its frame, its clock restarted).
-    public func setAnimationsPaused(_ paused: Bool, now: UInt64) {
-        animationsPaused = paused
-        if !paused { for id in Array(animations.keys) { animations[id]?.resume(at: now) } }
-    }
+    public func setAnimationsPaused(_ paused: Bool, now: UInt64) { player.setPaused(paused, now: now) }
 
     /// Shows the next (or previous) frame of the animation at `position` at once; returns whether it moved.
     @discardableResult
     public func stepAnimation(_ position: Int, by offset: Int, now: UInt64) -> Bool {
-        let moved = animations[order[position]]?.step(by: offset, now: now) ?? false
+        let moved = player.playing[order[position]]?.step(by: offset, now: now) ?? false
         requestFrames()
         return moved
     }
 
     /// Frames shown so far by the animations playing, and how many of them late.
-    public var animationFrames: (shown: Int, late: Int) {
-        animations.values.reduce((0, 0)) { ($0.0 + $1.shownFrames, $0.1 + $1.lateFrames) }
-    }
+    public var animationFrames: (shown: Int, late: Int) { player.frames }
 
     /// The bytes of animation frames that may be kept behind the ones shown: what plays on screen
     /// comes first, so all but a thirty-second of the bound (8 MB of 256: the thumbnails of a few
@@ -100,21 +81,21 @@ extension PictureFeed {
     var animationBudget: Int { memoryBytes - memoryBytes / 32 }
 
     /// The bytes of the animation frames held now.
-    var animationBytes: Int { animations.values.reduce(0) { $0 + $1.bytes } }
+    var animationBytes: Int { player.bytes }
 
     /// Takes frames that arrived for an animation still playing at their side.
     func receiveFrames(
         _ frames: [AnimationFrame], id: PictureID, side: Int, count: Int?, plays: Int?, problem: String?, now: UInt64
     ) {
-        if let problem, frames.isEmpty, animations[id]?.current == nil {
-            animations[id] = nil
+        if let problem, frames.isEmpty, player.playing[id]?.current == nil {
+            player.playing[id] = nil
             markBroken(id, problem)
             return
         }
         if let problem { notes[id] = Self.reason(problem, path: path(of: id)) }
-        guard animations[id]?.side == side else { return }
-        animations[id]?.receive(frames, count: count, plays: plays, now: now)
-        if animations[id]?.holdsAll == true { loader.stopFrames(id, side: side) }
+        guard player.playing[id]?.side == side else { return }
+        player.playing[id]?.receive(frames, count: count, plays: plays, now: now)
+        if player.playing[id]?.holdsAll == true { loader.stopFrames(id, side: side) }
         requestFrames()
         shareMemory()
     }
@@ -128,10 +109,10 @@ extension PictureFeed {
     /// tiles' among the thumbnails on screen.
     func requestFrames() {
         let ahead = animationBytes < animationBudget ? PlayingAnimation.ahead : PlayingAnimation.aheadWhenFull
-        for (id, animation) in animations {
+        for (id, animation) in player.playing {
             let count = animation.framesToRequest(ahead: ahead)
             guard count > 0 else { continue }
-            animations[id]?.requested += count
+            player.playing[id]?.requested += count
             let priority = animation.side > gridSide(of: id) ? -3 : order.position(of: id) ?? Int.max / 2
             loader.requestFrames(id, side: animation.side, count: count, priority: priority)
         }

@@ -56,7 +56,7 @@ extension PictureFeed {
         drop(Set(setAside.keys))
         setAside = Dictionary(valid.map { (order[$0], $0) }) { first, _ in first }
         for id in setAside.keys {
-            animations[id] = nil
+            player.playing[id] = nil
             open.views[id] = nil
             idByPath?[path(of: id)] = nil
         }
@@ -69,7 +69,6 @@ extension PictureFeed {
         for id in ids {
             idByPath?[path(of: id)] = nil
             memory.remove(id)
-            animations[id] = nil
             rereading.remove(id)
             joining.remove(id)
             headers[id] = nil
@@ -83,7 +82,7 @@ extension PictureFeed {
             catalog[id] = nil
         }
         broken.subtract(ids)
-        advanced.removeAll { ids.contains($0) }
+        player.forget(ids)
         open.forget(ids)
         loader.forget(ids)
     }

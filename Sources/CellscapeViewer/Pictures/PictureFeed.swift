@@ -86,12 +86,10 @@ public final class PictureFeed {
     /// Whether the folders listed are watched once the listing ends, and their subfolders with them.
     var watchesListedFolders = false
     var listsRecursively = false
-    /// The animations playing (tiles on screen, or the open picture), by picture; those whose frame
-    /// the last advance changed.
-    var animations: [PictureID: PlayingAnimation] = [:]
-    var advanced: [PictureID] = []
+    /// The animations playing (``AnimationPlayer``).
+    var player = AnimationPlayer()
     /// Whether every animation is paused (a key).
-    public internal(set) var animationsPaused = false
+    public var animationsPaused: Bool { player.isPaused }
     /// The memory bound in bytes, shared by thumbnails and animation frames (see `animationBudget`).
     let memoryBytes: Int
     /// Where each problem is said, once per picture.
@@ -224,10 +222,10 @@ public final class PictureFeed {
             if let problem, thumbnail == nil { markBroken(id, problem) }
         case .frames(let id, let side, let frames, let count, let plays, let problem):
             // Frames decoded ahead change nothing on screen until their time comes: only a first frame does.
-            let shown = animations[id]?.current
+            let shown = player.playing[id]?.current
             receiveFrames(
                 frames, id: id, side: side, count: count, plays: plays, problem: problem, now: clock.now)
-            return animations[id]?.current != shown || problem != nil
+            return player.playing[id]?.current != shown || problem != nil
         case .region(let id, let part, let scale, let image, let problem):
             if let image, open.viewsWanted.contains(id) { open.heldRegion = (id, part, scale, image) }
             if let problem { image == nil ? report(problem) : (notes[id] = problem) }

@@ -8,13 +8,13 @@ extension PictureFeed {
     /// frames back: what scrolled away stops.
     public func play(_ positions: [Int], side: Int? = nil, now: UInt64) {
         let ids = positions.filter { $0 >= 0 && $0 < count }.map { order[$0] }
-        let wanted = Set(ids.filter { headers[$0]?.isAnimated == true })
+        let wanted = Set(ids.filter { catalog.headers[$0]?.isAnimated == true })
         for (id, animation) in player.playing where !wanted.contains(id) || animation.side != side ?? gridSide(of: id) {
             loader.stopFrames(id, side: animation.side)
             player.playing[id] = nil
         }
         shareMemory()
-        for id in wanted where player.playing[id] == nil && !broken.contains(id) {
+        for id in wanted where player.playing[id] == nil && !catalog.broken.contains(id) {
             player.playing[id] = PlayingAnimation(side: side ?? gridSide(of: id))
         }
         requestFrames()
@@ -92,7 +92,7 @@ extension PictureFeed {
             markBroken(id, problem)
             return
         }
-        if let problem { notes[id] = Self.reason(problem, path: path(of: id)) }
+        if let problem { catalog.notes[id] = Self.reason(problem, path: path(of: id)) }
         guard player.playing[id]?.side == side else { return }
         player.playing[id]?.receive(frames, count: count, plays: plays, now: now)
         if player.playing[id]?.holdsAll == true { loader.stopFrames(id, side: side) }

@@ -29,10 +29,10 @@ extension PictureFeed {
     func refresh(id: PictureID) {
         memory.remove(id)
         open.views[id] = nil
-        broken.remove(id)
-        problems[id] = nil
-        notes[id] = nil
-        if arrived.contains(id) { rereading.insert(id) }
+        catalog.broken.remove(id)
+        catalog.problems[id] = nil
+        catalog.notes[id] = nil
+        if catalog.arrived.contains(id) { rereading.insert(id) }
         loader.reread(id)
     }
 
@@ -42,7 +42,7 @@ extension PictureFeed {
         // The place is found among the pictures shown by their keys: each needs its header first (a
         // picture given alone may still be read when the first of its folder arrive).
         guard headersArrived == count else { return false }
-        let ready = joining.filter(arrived.contains).sorted()
+        let ready = joining.filter(catalog.arrived.contains).sorted()
         guard !ready.isEmpty else { return false }
         joining.subtract(ready)
         let places = ready.map { (id: $0, before: place(of: $0)) }
@@ -56,12 +56,12 @@ extension PictureFeed {
     /// shown is sorted, so a binary search finds it).
     private func place(of id: PictureID) -> Int {
         let descending = sorting.descending
-        let key = sorting.order.key(of: headers[id])
+        let key = sorting.order.key(of: catalog.headers[id])
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2
             let other = order[middle]
-            let otherKey = sorting.order.key(of: headers[other])
+            let otherKey = sorting.order.key(of: catalog.headers[other])
             // Descending is ascending reversed: it goes first where the other would precede it.
             let goesFirst =
                 descending
@@ -87,9 +87,9 @@ extension PictureFeed {
     }
 
     private func nameKey(_ id: PictureID) -> [UInt8] {
-        if let key = nameKeys[id] { return key }
+        if let key = catalog.nameKeys[id] { return key }
         let key = PictureFiles.nameKey(of: path(of: id))
-        nameKeys[id] = key
+        catalog.nameKeys[id] = key
         return key
     }
 }

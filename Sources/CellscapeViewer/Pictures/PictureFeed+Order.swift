@@ -20,7 +20,7 @@ extension PictureFeed {
         if headersArrived == count && !isListing { sortWanted = false }
         let ids = order.ids
         let ranks = nameRanksByID()
-        let keys = ids.map { sorting.order.key(of: headers[$0]) }
+        let keys = ids.map { sorting.order.key(of: catalog.headers[$0]) }
         let positions = PictureFiles.Order.arrange(
             keys: keys, nameRanks: ids.map { ranks[$0.rawValue] }, descending: sorting.descending)
         rearrange(positions.map { ids[$0] })
@@ -31,8 +31,8 @@ extension PictureFeed {
         if let nameRanks, nameRanks.count == known { return nameRanks }
         // The pictures known now (those that left have no name, and need no rank).
         var ranks = [Int](repeating: 0, count: known)
-        let ids = catalog.keys.sorted()
-        let paths = ids.map { catalog[$0]! }
+        let ids = catalog.paths.keys.sorted()
+        let paths = ids.map { catalog.paths[$0]! }
         for (rank, index) in PictureFiles.nameOrder(of: paths).enumerated() { ranks[ids[index].rawValue] = rank }
         nameRanks = ranks
         return ranks
@@ -71,17 +71,11 @@ extension PictureFeed {
             memory.remove(id)
             rereading.remove(id)
             joining.remove(id)
-            headers[id] = nil
-            arrived.remove(id)
-            problems[id] = nil
-            notes[id] = nil
             live.forget(id)
             thumbnailSides[id] = nil
-            nameKeys[id] = nil
             setAside[id] = nil
-            catalog[id] = nil
         }
-        broken.subtract(ids)
+        catalog.forget(ids)
         player.forget(ids)
         open.forget(ids)
         loader.forget(ids)
@@ -161,7 +155,7 @@ extension PictureFeed {
             // Only a file of the same name can be the one given: the rest need no path made absolute.
             if (path as NSString).lastPathComponent == givenName, PictureFiles.absolute(path) == listingJoinsAround {
                 loader.forget([id])
-                catalog[id] = nil
+                catalog.paths[id] = nil
                 continue
             }
             joining.insert(id)
@@ -207,6 +201,6 @@ extension PictureFeed {
 
     /// Counts again the pictures shown whose headers arrived.
     func countArrived() {
-        headersArrived = order.ids.count(where: arrived.contains)
+        headersArrived = order.ids.count(where: catalog.arrived.contains)
     }
 }

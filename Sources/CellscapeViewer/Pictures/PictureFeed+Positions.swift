@@ -24,27 +24,29 @@ extension PictureFeed {
 
     /// The header of the picture at `position`, once read (nil before, or when broken).
     public func header(at position: Int) -> PictureHeader? {
-        position >= 0 && position < count ? headers[order[position]] : nil
+        position >= 0 && position < count ? catalog.headers[order[position]] : nil
     }
 
     /// Whether the picture at `position` cannot be shown.
-    public func isBroken(at position: Int) -> Bool { broken.contains(order[position]) }
+    public func isBroken(at position: Int) -> Bool { catalog.broken.contains(order[position]) }
 
     /// How many of the pictures shown cannot be: counted again only when the order or the broken
     /// pictures changed (the bar asks every frame).
     public var brokenCount: Int {
-        if let kept = brokenCounted, kept.version == order.version, kept.broken == brokenChanges { return kept.count }
-        let count = broken.count { order.contains($0) }
-        brokenCounted = (order.version, brokenChanges, count)
+        if let kept = brokenCounted, kept.version == order.version, kept.broken == catalog.brokenChanges {
+            return kept.count
+        }
+        let count = catalog.broken.count { order.contains($0) }
+        brokenCounted = (order.version, catalog.brokenChanges, count)
         return count
     }
 
     /// Why the picture at `position` cannot be shown, if it cannot.
-    public func problem(at position: Int) -> String? { problems[order[position]] }
+    public func problem(at position: Int) -> String? { catalog.problems[order[position]] }
 
     /// What is missing of the picture at `position` when it shows only part of what its file should
     /// hold ("ends early": a file cut short), once a decode found it.
-    public func note(at position: Int) -> String? { notes[order[position]] }
+    public func note(at position: Int) -> String? { catalog.notes[order[position]] }
 
     /// Whether the grid thumbnail of the picture at `position` is kept.
     public func hasThumbnail(at position: Int) -> Bool { memory.contains(order[position]) }
@@ -67,8 +69,8 @@ extension PictureFeed {
     /// broken) and name.
     public func item(at position: Int) -> WaterfallItem? {
         let id = order[position]
-        guard arrived.contains(id) else { return nil }
-        let size = headers[id].map { Size(width: Double($0.width), height: Double($0.height)) }
+        guard catalog.arrived.contains(id) else { return nil }
+        let size = catalog.headers[id].map { Size(width: Double($0.width), height: Double($0.height)) }
         return WaterfallItem(size: size ?? Size(width: 1, height: 1), title: name(of: position), color: Self.tileColor)
     }
 
@@ -80,7 +82,7 @@ extension PictureFeed {
     }
 
     /// The header of picture `id`, once read.
-    public func header(of id: PictureID) -> PictureHeader? { headers[id] }
+    public func header(of id: PictureID) -> PictureHeader? { catalog.headers[id] }
 
     /// The file name of picture `id`.
     public func name(of id: PictureID) -> String { (path(of: id) as NSString).lastPathComponent }
@@ -89,7 +91,7 @@ extension PictureFeed {
     public func thumbnail(of id: PictureID) -> PixelImage? { memory.peek(id) }
 
     /// Whether picture `id`'s grid thumbnail is kept, or it cannot be shown.
-    public func hasArrived(_ id: PictureID) -> Bool { memory.contains(id) || broken.contains(id) }
+    public func hasArrived(_ id: PictureID) -> Bool { memory.contains(id) || catalog.broken.contains(id) }
 
     /// The colour of a picture's tile until its thumbnail arrives.
     static let tileColor = Color(hex: 0x2A_2F3C)

@@ -23,7 +23,7 @@ extension PictureFeed {
     /// views share them; work for other cells is dropped before it starts.
     public func want(cells ids: [PictureID]) {
         wanted.setCells(Set(ids))
-        for id in ids where !broken.contains(id) {
+        for id in ids where !catalog.broken.contains(id) {
             memory.use(id)
             guard !hasGridThumbnail(id) else { continue }
             let priority = order.position(of: id) ?? PictureLoader.onScreen - 1
@@ -42,7 +42,7 @@ extension PictureFeed {
             for position in clamp(range) {
                 let id = order[position]
                 if band == 0 { memory.use(id) }  // what shows is what was used last
-                guard !hasGridThumbnail(id) && !broken.contains(id) else { continue }
+                guard !hasGridThumbnail(id) && !catalog.broken.contains(id) else { continue }
                 loader.requestThumbnail(id, side: gridSide(of: id), priority: band * PictureLoader.onScreen + position)
             }
         }
@@ -93,7 +93,7 @@ extension PictureFeed {
         wanted.setViews(kept)
         open.viewSide = (id, side)
         request(id, side: side, priority: -2)
-        for neighbour in neighbourIDs where !broken.contains(neighbour) {
+        for neighbour in neighbourIDs where !catalog.broken.contains(neighbour) {
             request(neighbour, side: prefetchSide, priority: -1)
         }
     }

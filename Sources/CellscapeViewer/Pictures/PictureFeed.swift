@@ -13,22 +13,8 @@ public final class PictureFeed {
     public let loader: PictureLoader
     /// The order the pictures show in.
     public internal(set) var order = PictureOrder()
-    /// Where each picture the feed knows comes from, its path, read from the loader once when it joins
-    /// and let go when it leaves: the main thread's own table of names.
-    var catalog: [PictureID: String] = [:]
-    /// Each picture's header once read (none: not yet, or broken).
-    var headers: [PictureID: PictureHeader] = [:]
-    /// The pictures whose header arrived (read, broken, or being read again).
-    var arrived = Set<PictureID>()
-    /// Pictures that cannot be shown.
-    var broken = Set<PictureID>() { didSet { brokenChanges += 1 } }
-    /// Counts the changes to ``broken``.
-    var brokenChanges = 0
-    /// Why each broken picture cannot be shown, without its path ("not a picture", "cannot read:
-    /// Permission denied"): what its tile and the image view say under its name.
-    var problems: [PictureID: String] = [:]
-    /// What is missing of pictures that show only part of what their files should hold ("ends early").
-    var notes: [PictureID: String] = [:]
+    /// What is known of each picture, by id (``PictureCatalog``).
+    var catalog = PictureCatalog()
     /// What the window should say, until taken (``takeMessages()``).
     var messages: [String] = []
     /// How many other files were passed over when the pictures were collected (the HUD says so).
@@ -61,8 +47,6 @@ public final class PictureFeed {
     var idByPath: [String: PictureID]?
     /// The picture given alone, its folder's pictures joining around it (`PictureFeed+Opening.swift`).
     var listingJoinsAround: String?
-    /// Each joining or shown picture's key in name order, once a join compared it.
-    var nameKeys: [PictureID: [UInt8]] = [:]
     /// The order the pictures are sorted in, and a sort asked before every header had arrived.
     var sorting: (order: PictureFiles.Order, descending: Bool) = (.name, false)
     var sortWanted = false
@@ -199,14 +183,14 @@ public final class PictureFeed {
         case .header(let id, let header, let problem):
             if rereading.remove(id) != nil {
                 let size = { (header: PictureHeader?) in header.map { [$0.width, $0.height] } ?? [1, 1] }
-                if size(header) != size(headers[id]) { resizedIDs.append(id) }
+                if size(header) != size(catalog.headers[id]) { resizedIDs.append(id) }
             } else {
                 markArrived(id)
             }
-            headers[id] = header
+            catalog.headers[id] = header
             if let problem { markBroken(id, problem) }
         case .thumbnail(let id, let side, let thumbnail, let problem):
-            if let problem, thumbnail != nil { notes[id] = problem }
+            if let problem, thumbnail != nil { catalog.notes[id] = problem }
             if let thumbnail {
                 // One made for the tiles' last size serves until the one for their size now arrives.
                 if side == gridSide(of: id) || !(memory.contains(id) || open.viewsWanted.contains(id)) {
@@ -228,7 +212,7 @@ public final class PictureFeed {
             return player.playing[id]?.current != shown || problem != nil
         case .region(let id, let part, let scale, let image, let problem):
             if let image, open.viewsWanted.contains(id) { open.heldRegion = (id, part, scale, image) }
-            if let problem { image == nil ? report(problem) : (notes[id] = problem) }
+            if let problem { image == nil ? report(problem) : (catalog.notes[id] = problem) }
         case .cacheProblem(let problem): report(problem)
         case .listed(let found):
             isListing = false
@@ -268,21 +252,21 @@ public final class PictureFeed {
     /// Reads the paths of the pictures `ids` (just joined) into the catalog, in one look.
     func catalogue(_ ids: Range<Int>) {
         guard !ids.isEmpty else { return }
-        for (id, path) in zip(ids, loader.paths(of: ids)) { catalog[PictureID(id)] = path }
+        for (id, path) in zip(ids, loader.paths(of: ids)) { catalog.paths[PictureID(id)] = path }
     }
 
     /// The path of picture `id`, from the feed's own table.
-    func path(of id: PictureID) -> String { catalog[id] ?? loader.path(of: id) }
+    func path(of id: PictureID) -> String { catalog.paths[id] ?? loader.path(of: id) }
 
     /// Counts picture `id`'s header as arrived.
     func markArrived(_ id: PictureID) {
-        guard arrived.insert(id).inserted else { return }
+        guard catalog.arrived.insert(id).inserted else { return }
         if order.contains(id) { headersArrived += 1 }
     }
 
     func markBroken(_ id: PictureID, _ problem: String) {
-        guard broken.insert(id).inserted else { return }
-        problems[id] = Self.reason(problem, path: path(of: id))
+        guard catalog.broken.insert(id).inserted else { return }
+        catalog.problems[id] = Self.reason(problem, path: path(of: id))
         report(problem)
     }
 }

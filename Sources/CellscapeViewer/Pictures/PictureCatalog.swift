@@ -1,0 +1,37 @@
+import CellscapePictures
+
+/// What the feed knows of each picture, by id: where it comes from (its path), its header once read,
+/// whether it arrived, why it cannot be shown or what it lacks, and its key in name order. Read on
+/// the main thread only; a picture that leaves takes all of it (``forget(_:)``).
+struct PictureCatalog {
+    /// Each picture's path, read from the loader once when it joins: the main thread's own names.
+    var paths: [PictureID: String] = [:]
+    /// Each picture's header once read (none: not yet, or broken).
+    var headers: [PictureID: PictureHeader] = [:]
+    /// The pictures whose header arrived (read, broken, or being read again).
+    var arrived = Set<PictureID>()
+    /// Pictures that cannot be shown.
+    var broken = Set<PictureID>() { didSet { brokenChanges += 1 } }
+    /// Counts the changes to ``broken``.
+    private(set) var brokenChanges = 0
+    /// Why each broken picture cannot be shown, without its path ("not a picture", "cannot read:
+    /// Permission denied"): what its tile and the image view say under its name.
+    var problems: [PictureID: String] = [:]
+    /// What is missing of pictures that show only part of what their files should hold ("ends early").
+    var notes: [PictureID: String] = [:]
+    /// Each joining or shown picture's key in name order, once a join compared it.
+    var nameKeys: [PictureID: [UInt8]] = [:]
+
+    /// Forgets everything known of the pictures `ids`.
+    mutating func forget(_ ids: Set<PictureID>) {
+        for id in ids {
+            paths[id] = nil
+            headers[id] = nil
+            arrived.remove(id)
+            problems[id] = nil
+            notes[id] = nil
+            nameKeys[id] = nil
+        }
+        if !broken.isDisjoint(with: ids) { broken.subtract(ids) }
+    }
+}

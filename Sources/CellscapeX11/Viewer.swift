@@ -47,8 +47,7 @@ public final class Viewer {
     package init(options: ViewerOptions, pictures: PictureFeed?, connection: X11Connection) throws(ViewerError) {
         self.options = options
         driver = ViewerDriver(
-            model: ViewerModel(
-                force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view))
+            force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view)
         scheduler = FrameScheduler(driver: driver, framesPerSecond: options.framesPerSecond, replay: options.replay)
         self.connection = connection
         let size = options.scene.size
@@ -84,20 +83,22 @@ public final class Viewer {
     private func loop() {
         while true {
             let woke = monotonicNanoseconds()
-            translator.keyTableShows = scheduler.window.showsKeys
+            translator.keyTableShows = shown.showsKeys
             drainEvents()
             scheduler.isMapped = translator.isMapped
             if translator.takeExposed() { scheduler.changed() }
             scheduler.take(translator.take(), now: monotonicNanoseconds())
             carryOutRequests()
-            let plan = scheduler.window
-            if plan.fullscreen != shown.fullscreen { window.setFullscreen(plan.fullscreen) }
-            shown.fullscreen = plan.fullscreen
             scheduler.takeProgress(now: monotonicNanoseconds())
             if translator.closeRequested || scheduler.wantsQuit || signals.hasFired { return }
+            // What the window shows besides the frame, once a turn: a step changes none of it.
+            let plan = scheduler.window
+            if plan.fullscreen != shown.fullscreen { window.setFullscreen(plan.fullscreen) }
+            if plan.title != shown.title { window.setTitle(plan.title) }
+            shown = plan
             var now = monotonicNanoseconds()
             if let drawing = scheduler.beginFrame(now: now) {
-                drawFrame(drawing, started: now)
+                drawFrame(drawing, plan: plan, started: now)
                 scheduler.frameDrawn(started: now)
                 now = monotonicNanoseconds()
                 frameTimes.addFrame(now - woke)
@@ -152,10 +153,9 @@ public final class Viewer {
 
     /// One frame as the scheduler asks it: step, draw (whole, or clipped to the parts animations
     /// changed), present, sync; the timings go to the HUD.
-    private func drawFrame(_ drawing: FrameScheduler.Drawing, started: UInt64) {
+    private func drawFrame(_ drawing: FrameScheduler.Drawing, plan: WindowPlan, started: UInt64) {
         driver.advance()
         let stepped = monotonicNanoseconds()
-        let plan = scheduler.window
         if !triedFont && plan.showsHUD { loadFont(pixelSize: plan.textPixelSize) }
         let resized = presenter.resize(width: Int(plan.size.width), height: Int(plan.size.height))
         var regions: [Rect]?
@@ -171,9 +171,6 @@ public final class Viewer {
         let pixels = regions.map { $0.reduce(0) { $0 + Int($1.width * $1.height) } } ?? frame.width * frame.height
         frameTimes.addPresent(pixels: pixels, partial: regions != nil)
         presenter.present(regions)
-        let newPlan = scheduler.window
-        if newPlan.title != shown.title { window.setTitle(newPlan.title) }
-        shown.title = newPlan.title
         let finished = monotonicNanoseconds()
         driver.record(start: started, step: stepped - started, frame: finished - started)
         if !announcedReady {

@@ -53,8 +53,7 @@ public struct FrameBench {
         var event = XEvent()
         repeat { XNextEvent(connection.display, &event) } while event.type != MapNotify
         let driver = ViewerDriver(
-            model: ViewerModel(
-                force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view))
+            force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view)
         // The viewer's own scheduler, unpaced: every turn that has a frame to draw draws it at once.
         let scheduler = FrameScheduler(driver: driver, framesPerSecond: 1_000_000_000)
         scheduler.isMapped = true

@@ -149,7 +149,7 @@ public struct ThumbnailCache: Sendable {
         var values = Self.version(path, modified, fileSize)
         if let reason, !reason.isEmpty {
             keys.append(Self.reasonKey)
-            values.append(Self.latin1Line(reason))
+            values.append(Self.printableLine(reason))
         }
         let encoded = Self.encode(empty, keys: keys, values: values)
         guard let encoded else { throw Failure(description: "cannot record the failure for \(path)") }
@@ -173,8 +173,8 @@ public struct ThumbnailCache: Sendable {
     /// The failure entry's key for why it failed (the standard lets programs add keys of their own).
     static let reasonKey = "Cellscape::Failure"
 
-    /// `text` as one line of Latin-1 (what a PNG's tEXt holds), at most 1,000 characters.
-    private static func latin1Line(_ text: String) -> String {
+    /// `text` as one line of printable ASCII (a PNG's tEXt holds Latin-1), at most 1,000 characters.
+    private static func printableLine(_ text: String) -> String {
         let scalars = text.unicodeScalars.prefix(1000).map { scalar -> Character in
             (0x20...0x7E).contains(scalar.value) ? Character(scalar) : "?"
         }

@@ -13,7 +13,8 @@ extension PictureHeader.Format {
         case .png: PictureHeader.png(start, read)
         case .gif: PictureHeader.gif(start, read)
         case .webp: PictureHeader.webp(start)
-        case .heif, .jxl: PictureHeader.optional(self, read)
+        case .heif: PictureHeader.heif(read)
+        case .jxl: PictureHeader.jxl(read)
         }
     }
 
@@ -23,7 +24,8 @@ extension PictureHeader.Format {
         switch self {
         case .jpeg: PictureDecoder.decodeJPEG
         case .png: PictureDecoder.decodePNG
-        case .gif, .webp: PictureDecoder.decodeFirstFrame
+        case .gif: PictureDecoder.decodeFirstFrame
+        case .webp: PictureDecoder.decodeWebP
         case .heif: PictureDecoder.decodeHEIF
         case .jxl: PictureDecoder.decodeJXL
         }

@@ -181,16 +181,23 @@ public enum PictureDecoder {
         }
     }
 
+    /// A WebP: a still one decoded by libwebp at the still's size (it scales while it decodes), an
+    /// animation (or a region of one) by its first frame.
+    static func decodeWebP(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+        if still.region == nil,
+            let decoded = try decodeStillWebP(
+                still.data, width: still.width, height: still.height, note: &note, still.output)
+        {
+            return decoded
+        }
+        return try decodeFirstFrame(still, note: &note)
+    }
+
     /// The first frame of a GIF, WebP or APNG, composited, shrunk to the still's size.
     static func decodeFirstFrame(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
         let (data, format, width, height, region) = (
             still.data, still.header.format, still.width, still.height, still.region
         )
-        if format == .webp, region == nil,
-            let decoded = try decodeStillWebP(data, width: width, height: height, note: &note, still.output)
-        {
-            return decoded
-        }
         let frames = try PictureFrames(data, format: format)
         guard let first = try frames.next() else { throw Failure(description: "a picture without frames") }
         if frames.endsEarly { note = "ends early" }

@@ -32,22 +32,31 @@ extension PictureHeader {
     /// The package that decodes `format` when it is not installed, and whether it is.
     public static func library(for format: Format) -> (package: String, installed: Bool)? { format.library }
 
-    /// A HEIF, AVIF or JPEG XL picture's header, its size from libheif or libjxl; nil without the
-    /// library. A HEIF's boxes may be anywhere in the file: libheif reads them through `read` and seeks
-    /// past the media data.
-    static func optional(_ format: Format, _ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
+    /// A HEIF or AVIF picture's header, its size from libheif; nil without it. Its boxes may be anywhere
+    /// in the file: libheif reads them through `read` and seeks past the media data.
+    static func heif(_ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
+        let source = Unmanaged.passRetained(HeaderSource(read))
+        defer { source.release() }
+        return sized(.heif) { width, height in
+            cellscape_heif_size_reading(HeaderSource.readAt, source.toOpaque(), width, height)
+        }
+    }
+
+    /// A JPEG XL picture's header, its size from libjxl reading its start; nil without it.
+    static func jxl(_ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
+        let bytes = read(0, 1 << 16)
+        return sized(.jxl) { width, height in
+            bytes.withUnsafeBufferPointer { cellscape_jxl_size($0.baseAddress, $0.count, width, height) }
+        }
+    }
+
+    /// A header of `format` whose size `measure` gives (its C status 0, else none).
+    private static func sized(
+        _ format: Format, _ measure: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) -> Int32
+    ) -> PictureHeader? {
         var width: Int32 = 0
         var height: Int32 = 0
-        let status: Int32
-        if format == .heif {
-            let source = Unmanaged.passRetained(HeaderSource(read))
-            defer { source.release() }
-            status = cellscape_heif_size_reading(HeaderSource.readAt, source.toOpaque(), &width, &height)
-        } else {
-            let bytes = read(0, 1 << 16)
-            status = bytes.withUnsafeBufferPointer { cellscape_jxl_size($0.baseAddress, $0.count, &width, &height) }
-        }
-        guard status == 0 else { return nil }
+        guard measure(&width, &height) == 0 else { return nil }
         return PictureHeader(format: format, width: Int(width), height: Int(height))
     }
 

@@ -23,6 +23,14 @@ public final class ViewerDriver {
         subscription = bus.subscribe { [unowned self] (input: InputReceived) in self.model.handle(input.command) }
     }
 
+    /// A driver of a new model of both views, showing `pictures` if given; `view` shows first.
+    public convenience init(
+        force: ForceScene.Options, waterfall: WaterfallScene.Options, pictures: PictureFeed? = nil,
+        view: ViewerModel.View = .force
+    ) {
+        self.init(model: ViewerModel(force: force, waterfall: waterfall, pictures: pictures, view: view))
+    }
+
     /// Sends one input to everyone who listens, the model first.
     public func send(_ command: ViewerCommand) {
         bus.send(InputReceived(command: command, frame: frame))

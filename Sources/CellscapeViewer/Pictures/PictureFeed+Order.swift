@@ -56,7 +56,8 @@ extension PictureFeed {
         drop(Set(setAside.keys))
         setAside = Dictionary(valid.map { (order[$0], $0) }) { first, _ in first }
         for id in setAside.keys {
-            player.playing[id] = nil
+            // As `play` stops what scrolled away: the worker decoding its frames lets its decoder go.
+            if let animation = player.playing.removeValue(forKey: id) { loader.stopFrames(id, side: animation.side) }
             open.views[id] = nil
             idByPath?[path(of: id)] = nil
         }

@@ -119,4 +119,37 @@ import Testing
             #expect(order.ids.indices.allSatisfy { order.position(of: order[$0]) == $0 })
         }
     }
+    /// A picture that went gives its place to the next that stayed (else the last before it), followed
+    /// through several removals and returns before anyone looks: as brute force on the orders kept.
+    @Test func anOrderSaysWhoTookEachPlaceAsBruteForceDoes() {
+        var random = SplitMix64(seed: 5)
+        for round in 0..<300 {
+            var order = PictureOrder()
+            let count = 1 + Int(random.next() % 30)
+            order.append((0..<count).map(PictureID.init))
+            // Brute force: each picture that went, by the orders it went from.
+            var expected: [PictureID: PictureID?] = [:]
+            for _ in 0..<(1 + Int(random.next() % 3)) {
+                let before = order.ids
+                var after = before.filter { _ in random.next() % 3 != 0 }
+                if random.next() % 4 == 0 { after.shuffle(using: &random) }
+                order.replace(with: after)
+                for (place, id) in before.enumerated() where !after.contains(id) {
+                    let next =
+                        before[place...].first(where: after.contains) ?? before[..<place].last(where: after.contains)
+                    expected[id] = next
+                }
+                // Those that went before and whose heir went now follow the heir.
+                for (id, heir) in expected where heir.map({ !after.contains($0) }) ?? false {
+                    expected[id] = heir.flatMap { expected[$0] ?? nil }
+                }
+            }
+            for (id, heir) in expected {
+                #expect(order.successor(of: id) == heir, "round \(round), picture \(id.rawValue)")
+            }
+            for id in order.ids { #expect(order.successor(of: id) == id) }
+            order.forgetDepartures()
+            for id in expected.keys { #expect(order.successor(of: id) == nil) }
+        }
+    }
 }

@@ -54,7 +54,7 @@ import Testing
             scene.takePictureResults()
             scene.prepareFrame()  // asks for the thumbnails in view
         }
-        #expect(scene.fading[0] == 0 && scene.isAnimating)
+        #expect(scene.fading[scene.key(at: 0)] == 0 && scene.isAnimating)
         let tile = scene.layout.frame(at: 0)
         let placeholder = scene.items[0].color.pixel
         var greens: [UInt32] = []

@@ -61,7 +61,7 @@ public struct CopyInBenchmark {
         writer.start()
         var turns: [UInt64] = []
         let deadline = start + 300_000_000_000
-        while (scene.items.count < count || feed.headersArrived < feed.count) && monotonicNanoseconds() < deadline {
+        while (scene.itemCount < count || feed.headersArrived < feed.count) && monotonicNanoseconds() < deadline {
             Self.wait(for: [feed.loader.wakeDescriptor, feed.watchDescriptor ?? -1], milliseconds: 16)
             let turn = monotonicNanoseconds()
             _ = scene.takePictureResults()
@@ -73,7 +73,7 @@ public struct CopyInBenchmark {
         turns.sort()
         let milliseconds = { (value: UInt64) in Double(value) / 1e6 }
         return Report(
-            copied: count, arrived: scene.items.count, turns: turns.count, longest: milliseconds(turns.last ?? 0),
+            copied: count, arrived: scene.itemCount, turns: turns.count, longest: milliseconds(turns.last ?? 0),
             p99: milliseconds(turns.isEmpty ? 0 : turns[turns.count * 99 / 100]), seconds: seconds)
     }
 

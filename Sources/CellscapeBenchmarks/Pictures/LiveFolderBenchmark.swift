@@ -50,8 +50,7 @@ public struct LiveFolderBenchmark {
             let deadline = closed + 10_000_000_000
             while !shows(path) && monotonicNanoseconds() < deadline {
                 feed.loader.waitForWake(milliseconds: 1)
-                if scene.takePictureResults(), let position = feed.position(ofPath: path), position < scene.items.count
-                {
+                if scene.takePictureResults(), let position = feed.position(ofPath: path), position < scene.itemCount {
                     scene.select(position)  // the grid follows the picture to where it lands
                 }
                 scene.prepareFrame()

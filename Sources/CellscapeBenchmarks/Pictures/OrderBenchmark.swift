@@ -46,7 +46,7 @@ public struct OrderBenchmark {
         options.size = window
         var scene = WaterfallScene(options: options, pictures: feed)
         scene.takePictureResults()
-        scene.select(scene.items.count / 2)
+        scene.select(scene.itemCount / 2)
         var sorts: [(String, Double)] = []
         for key in [KeyCommand.sortNext, .sortNext, .sortNext, .reverseSort, .sortNext] {
             stage("sorting")
@@ -65,9 +65,9 @@ public struct OrderBenchmark {
         feed.remove(removed)
         scene.takePictureResults()
         let removal = Double(monotonicNanoseconds() - start) / 1e6
-        guard scene.items.count == pictures - removed.count else {
+        guard scene.itemCount == pictures - removed.count else {
             throw BenchmarkFailure(
-                "the grid has \(scene.items.count) pictures, not \(pictures - removed.count)")
+                "the grid has \(scene.itemCount) pictures, not \(pictures - removed.count)")
         }
         return Report(pictures: pictures, sorts: sorts, removed: removed.count, removal: removal)
     }

@@ -190,7 +190,7 @@ public struct PictureBenchmark {
             scene.render(into: frame, text: nil)
             let visible = scene.layout.indices(in: scene.visibleRect)
             let screenFull =
-                scene.layout.contentSize.height >= window.height || (!feed.isListing && scene.items.count == feed.count)
+                scene.layout.contentSize.height >= window.height || (!feed.isListing && scene.itemCount == feed.count)
             if screenFull && !visible.isEmpty
                 && visible.allSatisfy({ feed.hasThumbnail(at: $0) || feed.isBroken(at: $0) })
             {

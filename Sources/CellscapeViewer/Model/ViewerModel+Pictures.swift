@@ -51,7 +51,7 @@ extension WaterfallScene {
     /// size drawn, or its first frame) or the thumbnails in view.
     var picturesArrived: Bool {
         guard let pictures else { return true }
-        guard !pictures.isListing, pictures.headersArrived == pictures.count, items.count == pictures.count else {
+        guard !pictures.isListing, pictures.headersArrived == pictures.count, itemCount == pictures.count else {
             return false
         }
         if let open = openPicture {

@@ -53,7 +53,7 @@ public struct ViewerState: Codable, Hashable, Sendable {
         steps = model.force.layout.stepCount
         cells = model.force.layout.cells.map { CellPosition(id: $0.id, x: $0.position.x, y: $0.position.y) }
         scroll = model.waterfall.scrollOffset
-        items = model.waterfall.items.count
+        items = model.waterfall.itemCount
         selection = model.waterfall.selection
         marks = model.waterfall.marks.isEmpty ? nil : model.waterfall.marks.sorted()
         slideshow = model.waterfall.slideshowRuns ? true : nil
@@ -90,7 +90,7 @@ extension ViewerModel {
             digest.add(cell.position.y.bitPattern)
         }
         digest.add(waterfall.scrollOffset.bitPattern)
-        digest.add(UInt64(waterfall.items.count))
+        digest.add(UInt64(waterfall.itemCount))
         digest.add(waterfall.selection.map { UInt64($0) + 1 } ?? 0)
         // Added only while a picture is open, so sessions without one keep their digests.
         if let open = waterfall.openPicture {

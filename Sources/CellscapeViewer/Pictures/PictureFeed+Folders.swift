@@ -46,7 +46,6 @@ extension PictureFeed {
         guard !ready.isEmpty else { return false }
         joining.subtract(ready)
         let places = ready.map { (id: $0, before: place(of: $0)) }
-        noteRearranging()
         order.insert(places)
         countArrived()
         return true

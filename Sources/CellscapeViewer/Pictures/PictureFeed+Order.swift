@@ -101,7 +101,6 @@ extension PictureFeed {
         drop(Set(setAside.keys).subtracting(kept))
         setAside = [:]
         if !back.isEmpty {
-            noteRearranging()
             place(back)
             for (id, _) in back where idByPath != nil { idByPath?[path(of: id)] = id }
             countArrived()
@@ -116,7 +115,6 @@ extension PictureFeed {
         guard !paths.isEmpty else { return }
         let entries = paths.sorted { $0.position < $1.position }
         let ids = adopt(loader.append(paths: entries.map(\.path)))
-        noteRearranging()
         place(zip(ids, entries).map { ($0, $1.position) })
         countArrived()
         loader.readHeaders(inOrderOf: order.ids)
@@ -177,27 +175,17 @@ extension PictureFeed {
         return index
     }
 
-    /// The rearrangement since the last call, if any: the order then, and for each position now the
-    /// position the picture had then, or -1 for one added since.
-    public func takeRearrangement() -> (before: [PictureID], moved: [Int])? {
-        guard let before = orderLastTaken else { return nil }
-        orderLastTaken = nil
-        var positions = [Int](repeating: -1, count: known)
-        for (position, id) in before.enumerated() where id.rawValue < known { positions[id.rawValue] = position }
-        return (before, order.ids.map { positions[$0.rawValue] })
-    }
-
     /// Shows the pictures in `newOrder` (a permutation of some of those shown).
     func rearrange(_ newOrder: [PictureID]) {
-        noteRearranging()
         order.replace(with: newOrder)
         countArrived()
         loader.readHeaders(inOrderOf: newOrder)
     }
 
-    /// Keeps the order the scene saw last, before it changes.
-    func noteRearranging() {
-        if orderLastTaken == nil { orderLastTaken = order.ids }
+    /// Forgets which pictures took the places of those that went (``PictureOrder/successor(of:)``):
+    /// the grid has followed them.
+    func forgetDepartures() {
+        order.forgetDepartures()
     }
 
     /// Counts again the pictures shown whose headers arrived.

@@ -68,10 +68,15 @@ extension PictureFeed {
     /// The waterfall item of the picture at `position`, once its header arrived: its size (1x1 when
     /// broken) and name.
     public func item(at position: Int) -> WaterfallItem? {
+        size(at: position).map { WaterfallItem(size: $0, title: name(of: position), color: Self.tileColor) }
+    }
+
+    /// The size of the picture at `position`, once its header arrived (1x1 when broken).
+    public func size(at position: Int) -> Size? {
         let id = order[position]
         guard catalog.arrived.contains(id) else { return nil }
-        let size = catalog.headers[id].map { Size(width: Double($0.width), height: Double($0.height)) }
-        return WaterfallItem(size: size ?? Size(width: 1, height: 1), title: name(of: position), color: Self.tileColor)
+        return catalog.headers[id].map { Size(width: Double($0.width), height: Double($0.height)) }
+            ?? Size(width: 1, height: 1)
     }
 
     /// The items of the pictures whose headers arrived, up to the first still to come.

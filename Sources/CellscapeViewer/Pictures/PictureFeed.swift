@@ -50,8 +50,6 @@ public final class PictureFeed {
     /// The order the pictures are sorted in, and a sort asked before every header had arrived.
     var sorting: (order: PictureFiles.Order, descending: Bool) = (.name, false)
     var sortWanted = false
-    /// The order when the scene last asked how the pictures moved (``takeRearrangement()``).
-    var orderLastTaken: [PictureID]?
     /// Each picture's rank in name order by id, once known: a listing by name gives the ids in name
     /// order, another listing gives the ranks, a sort works them out when it first needs them.
     var nameRanks: [Int]?

@@ -9,6 +9,12 @@ public struct PictureOrder: Sendable {
     private var positions: [Int] = []
     /// Counts the changes to the order: whoever follows it (the force view's cells) looks again when it moves.
     public private(set) var version = 0
+    /// Counts the changes other than pictures shown after the others: a grid that lays them out in
+    /// turn places those as they come, and lays out anew only when this moves.
+    public private(set) var rearrangements = 0
+    /// For each picture that stopped showing since ``forgetDepartures()``, the picture that took its
+    /// place: the next that stayed, else the last before it. A selection follows it.
+    private var departures: [PictureID: PictureID] = [:]
 
     /// An empty order.
     public init() {}
@@ -40,12 +46,49 @@ public struct PictureOrder: Sendable {
     /// Shows the pictures in `newOrder`; those it leaves out no longer show.
     mutating func replace(with newOrder: [PictureID]) {
         version += 1
+        rearrangements += 1
+        let before = ids
         for id in ids { positions[id.rawValue] = -1 }
         ids = newOrder
         for (position, id) in ids.enumerated() {
             grow(to: id)
             positions[id.rawValue] = position
         }
+        noteDepartures(from: before)
+    }
+
+    /// The picture `id` if it shows, else the one that took its place when it went (following those
+    /// that went since), nil when none did.
+    public func successor(of id: PictureID) -> PictureID? {
+        var current = id
+        for _ in 0...departures.count {
+            if contains(current) { return current }
+            guard let next = departures[current] else { return nil }
+            current = next
+        }
+        return nil
+    }
+
+    /// Forgets which pictures took the places of those that went: whoever follows the order has.
+    mutating func forgetDepartures() {
+        departures.removeAll()
+    }
+
+    /// Notes who takes the place of each picture of `before` that no longer shows, in one pass.
+    private mutating func noteDepartures(from before: [PictureID]) {
+        var next: PictureID?
+        var last: [PictureID] = []
+        for id in before.reversed() {
+            if contains(id) {
+                next = id
+            } else if let next {
+                departures[id] = next
+            } else {
+                last.append(id)
+            }
+        }
+        // Those after the last that stayed give their places to it.
+        if let stayed = before.last(where: { contains($0) }) { for id in last { departures[id] = stayed } }
     }
 
     /// Shows each of `entries` just before the picture now at `before` (`count`: at the end), in one

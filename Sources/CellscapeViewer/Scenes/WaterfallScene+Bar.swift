@@ -17,7 +17,7 @@ extension WaterfallScene {
             right.append("by \(pictureOrder.order.rawValue)\(pictureOrder.descending ? ", reversed" : "")")
         }
         if !markedKeys.isEmpty { right.insert("\(markedKeys.count) marked", at: 0) }
-        guard let selection, selection < items.count else {
+        guard let selection, selection < itemCount else {
             return (pictures.folderName, right.joined(separator: "   "))
         }
         var left = [pictures.barName(of: selection), "\(selection + 1)/\(pictures.count)"]
@@ -32,7 +32,7 @@ extension WaterfallScene {
             if let note = pictures.note(at: selection) { left.append(note) }
         }
         if let open = openPicture, open.index == selection, pictures.problem(at: selection) == nil {
-            let picture = open.shown(items[selection].size)
+            let picture = open.shown(layout.size(at: selection))
             let percent = Int((open.scale(picture: picture, window: viewport) * 100).rounded())
             right = [open.zoom == nil ? "fit \(percent)%" : "\(percent)%"]
             if let position = pictures.animationPosition(selection) {

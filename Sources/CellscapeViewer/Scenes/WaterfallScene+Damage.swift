@@ -21,7 +21,7 @@ extension WaterfallScene {
             return rects.compactMap { $0.insetBy(-2).intersection(window) }
         }
         let view = Rect(origin: .zero, size: viewport)
-        return frames.filter { $0.position < items.count }.compactMap { frame in
+        return frames.filter { $0.position < itemCount }.compactMap { frame in
             var tile = layout.frame(at: frame.position)
             tile.origin.y -= scrollOffset
             return Self.part(frame.changed, of: pictures?.animationFrame(frame.position), in: tile)?.insetBy(-2)

@@ -6,17 +6,17 @@ extension WaterfallScene {
     /// its column, a screen up or down, the first or the last; the first key selects the first tile
     /// in view. Returns false for keys that do not move it.
     mutating func moveSelection(_ key: KeyCommand) -> Bool {
-        guard !items.isEmpty else { return false }
-        guard let current = selection, current < items.count else {
+        guard !(itemCount == 0) else { return false }
+        guard let current = selection, current < itemCount else {
             guard [.next, .previous, .left, .right, .lineUp, .lineDown, .pageUp, .pageDown, .home, .end].contains(key)
             else {
                 return false
             }
-            selection = key == .end ? items.count - 1 : key == .home ? 0 : firstInView ?? 0
+            selection = key == .end ? itemCount - 1 : key == .home ? 0 : firstInView ?? 0
             return true
         }
         switch key {
-        case .next, .right: selection = min(items.count - 1, current + 1)
+        case .next, .right: selection = min(itemCount - 1, current + 1)
         case .previous, .left: selection = max(0, current - 1)
         case .lineDown: selection = neighbour(of: current, below: true) ?? current
         case .lineUp: selection = neighbour(of: current, below: false) ?? current
@@ -33,7 +33,7 @@ extension WaterfallScene {
             selection = moved
             scroll(toOffset: scrollOffset + distance)
         case .home: selection = 0
-        case .end: selection = items.count - 1
+        case .end: selection = itemCount - 1
         default: return false
         }
         return true

@@ -1,3 +1,4 @@
+import CellscapeLayout
 import CellscapePictures
 
 /// The selection, the marks and the open picture are kept by picture id (a generated item by its
@@ -9,6 +10,20 @@ extension WaterfallScene {
         case item(Int)
         case picture(PictureID)
     }
+
+    /// How many items are laid out: the generated ones, or the pictures up to the first whose size
+    /// is to come.
+    public var itemCount: Int { layout.count }
+
+    /// The item at `position`, laid out: a generated one, or a picture's size and name.
+    public func item(_ position: Int) -> WaterfallItem {
+        guard let pictures else { return generated[position] }
+        return WaterfallItem(
+            size: layout.size(at: position), title: pictures.name(of: position), color: PictureFeed.tileColor)
+    }
+
+    /// The items laid out, in order (made anew each time: the scenes keep no copy of the order).
+    public var items: [WaterfallItem] { (0..<itemCount).map(item) }
 
     /// The key of the item at `position`.
     func key(at position: Int) -> ItemKey {
@@ -27,7 +42,10 @@ extension WaterfallScene {
     /// The selected item.
     public internal(set) var selection: Int? {
         get { selectedKey.flatMap(position(of:)) }
-        set { selectedKey = newValue.map(key(at:)) }
+        set {
+            selectedKey = newValue.map(key(at:))
+            notePlace()
+        }
     }
 
     /// The marked items (`m`), which `cellscape -o` prints on exit.

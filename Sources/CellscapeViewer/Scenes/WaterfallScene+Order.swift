@@ -2,7 +2,8 @@ import CellscapeLayout
 import CellscapePictures
 
 /// The grid follows its pictures when their order changes: sorted again, or some taken out (removed
-/// from the folder, moved to the trash), without losing the user's place.
+/// from the folder, moved to the trash), without losing the user's place. It lays out the feed's
+/// order itself, and looks again when the order's count of rearrangements moves.
 extension WaterfallScene {
     /// The orders the sort key goes through, in turn.
     static let sortOrders: [PictureFiles.Order] = [.name, .time, .size, .taken]
@@ -18,76 +19,81 @@ extension WaterfallScene {
             pictureOrder.descending.toggle()
         }
         pictures.sort(pictureOrder.order, descending: pictureOrder.descending)
-        followRearrangement(sorted: true)
+        followOrder(sorted: true)
         return true
+    }
+
+    /// Where the user is in the grid, as of the last look while the layout was the order's: the
+    /// selected tile if it shows, else the one at the top, and how far from the window's top it is.
+    struct Place {
+        var key: ItemKey
+        var screenY: Double
+        var isSelection: Bool
+    }
+
+    /// Notes where the user is (``Place``), while the layout is the order's.
+    mutating func notePlace() {
+        guard let pictures, pictures.order.rearrangements == followedOrder else { return }
+        let selected = selection.flatMap { layout.indices(in: visibleRect).contains($0) ? $0 : nil }
+        guard let index = selected ?? layout.topItem(at: scrollOffset), index < itemCount else {
+            place = nil
+            return
+        }
+        place = Place(
+            key: key(at: index), screenY: layout.frame(at: index).minY - scrollOffset, isSelection: selected != nil)
     }
 
     /// Follows the pictures to their new places once the feed's order changed: the selection, the
     /// marks and the open picture hold their pictures' ids, so they go along (the selection and the
-    /// open picture to the next picture when theirs went), and the selected tile, or else the one at
-    /// the top, stays where it was in the window; after a sort without a selection the grid starts at
-    /// the top, where the new order does. Returns whether the order changed.
+    /// open picture to the picture that took their place when theirs went), and the selected tile, or
+    /// else the one at the top, stays where it was in the window; after a sort without a selection the
+    /// grid starts at the top, where the new order does. Lays the order out once. Returns whether the
+    /// order changed.
     @discardableResult
-    mutating func followRearrangement(sorted: Bool = false) -> Bool {
-        guard let pictures, let (before, moved) = pictures.takeRearrangement() else { return false }
-        let oldCount = items.count
-        var newPosition = [Int](repeating: -1, count: oldCount)
-        for (position, old) in moved.enumerated() where old >= 0 && old < oldCount { newPosition[old] = position }
-        // A picture that went gives its place to the next that stayed (the order of those that stay
-        // is kept when pictures go; a sort moves every picture and drops none).
-        let survivor = { (old: Int) -> Int? in
-            if newPosition[old] >= 0 { return newPosition[old] }
-            let after = (old..<oldCount).first { newPosition[$0] >= 0 } ?? (0..<old).last { newPosition[$0] >= 0 }
-            return after.map { newPosition[$0] }
+    mutating func followOrder(sorted: Bool = false) -> Bool {
+        guard let pictures, pictures.order.rearrangements != followedOrder else { return false }
+        followedOrder = pictures.order.rearrangements
+        let order = pictures.order
+        // A key whose picture went stands for the one that took its place.
+        let successor = { (key: ItemKey) -> ItemKey? in
+            guard case .picture(let id) = key else { return key }
+            return order.successor(of: id).map(ItemKey.picture)
         }
-        // Where a picture was: its id's place in the order before.
-        let oldPosition = { (key: WaterfallScene.ItemKey) -> Int? in
-            guard case .picture(let id) = key else { return nil }
-            return before.firstIndex(of: id)
-        }
-        let shown = layout.indices(in: visibleRect)
-        let selectedBefore = selectedKey.flatMap(oldPosition)
-        let selected = selectedBefore.flatMap { shown.contains($0) ? $0 : nil }
-        let anchor = sorted ? selected : selected ?? layout.topItem(at: scrollOffset)
-        let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
-
-        if let selectedKey, position(of: selectedKey) == nil {
-            selection = selectedBefore.flatMap { $0 < oldCount ? survivor($0) : nil }
-        }
+        let anchor = place.flatMap { sorted && !$0.isSelection ? nil : $0 }
+        selectedKey = selectedKey.flatMap(successor)
         markedKeys = markedKeys.filter { position(of: $0) != nil }
         fading.removeAll()
-        var kept: [WaterfallItem] = []
-        for old in moved {
-            guard old >= 0 && old < oldCount else { break }
-            kept.append(items[old])
-        }
-        items = kept
+        pictures.forgetDepartures()
         layOutAgain()
-        appendArrivedPictures(pictures)
-        if let open = openKey, (position(of: open.item) ?? items.count) >= items.count {
-            if let next = selection, next < items.count {
+        if let open = openKey, (position(of: open.item) ?? itemCount) >= itemCount {
+            if let next = selection, next < itemCount {
                 openPicture(at: next)
             } else {
                 openKey = nil
                 slideshowRuns = false
             }
         }
-        let newAnchor = anchor.flatMap { $0 < oldCount ? survivor($0) : nil }
-        if let newAnchor, newAnchor < items.count {
-            scroll(toOffset: layout.frame(at: newAnchor).minY - anchorScreenY)
+        if let anchor, let now = successor(anchor.key).flatMap(position(of:)), now < itemCount {
+            scroll(toOffset: layout.frame(at: now).minY - anchor.screenY)
         } else {
             scroll(toOffset: sorted ? 0 : scrollOffset)
         }
         if sorted { revealSelection() }
+        notePlace()
         return true
     }
 
-    /// Lays every item out anew (their sizes or their order changed), in `configuration` if given.
+    /// Lays every item out anew (their sizes or their order changed), in `configuration` if given:
+    /// the generated items, or the pictures in the feed's order up to the first whose size is to come.
     mutating func layOutAgain(configuration: WaterfallConfiguration? = nil) {
         layout = WaterfallLayout(
             configuration: configuration ?? layout.configuration,
             bounds: Rect(x: 0, y: scrollOffset, width: size.width, height: size.height))
-        layout.append(items.map(\.size))
+        if let pictures {
+            layOutArrivedPictures(pictures)
+        } else {
+            layout.append(generated.map(\.size))
+        }
     }
 
     /// Makes `change` to the layout keeping `anchor`'s tile where it was on screen (the scroll offset

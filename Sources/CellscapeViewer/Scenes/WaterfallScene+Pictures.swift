@@ -23,7 +23,7 @@ extension WaterfallScene {
             self.pendingOpen = nil  // its file went before it could open
             return false
         }
-        guard position < items.count else { return false }
+        guard position < itemCount else { return false }
         openPicture(at: position)
         if let zoom = options.opensAtZoom, var view = openPicture {
             view.zoom = min(PictureView.largestZoom, max(0.01, zoom))
@@ -36,16 +36,16 @@ extension WaterfallScene {
     /// Opens picture `index` (selecting it), fitted to the window, once its size is known. Only the
     /// header decides: a recorded session opens the same pictures however fast they decode.
     mutating func openPicture(at index: Int) {
-        guard let pictures, index < items.count, pictures.header(at: index) != nil || pictures.isBroken(at: index)
+        guard let pictures, index < itemCount, pictures.header(at: index) != nil || pictures.isBroken(at: index)
         else { return }
         selection = index
-        openPicture = PictureView(index: index, picture: items[index].size)
+        openPicture = PictureView(index: index, picture: layout.size(at: index))
     }
 
     /// Applies a command to the open picture; returns false for those the grid takes as well (a resize).
     mutating func handleOpenPicture(_ command: ViewerCommand) -> Bool {
         guard var view = openPicture else { return false }
-        let stored = items[view.index].size
+        let stored = layout.size(at: view.index)
         let picture = view.shown(stored)
         switch command {
         case .press(let point):
@@ -71,8 +71,8 @@ extension WaterfallScene {
                 return true
             case .toggleSlideshow: slideshowRuns.toggle()
             case .slideshowStep where slideshowRuns:
-                let next = view.index + 1 < items.count ? view.index + 1 : 0
-                view = PictureView(index: next, picture: items[next].size)
+                let next = view.index + 1 < itemCount ? view.index + 1 : 0
+                view = PictureView(index: next, picture: layout.size(at: next))
                 selection = next
             case .addCells, .removeCells:
                 let factor = key == .addCells ? PictureView.zoomStep : 1 / PictureView.zoomStep
@@ -91,8 +91,8 @@ extension WaterfallScene {
                 view.pan(key, picture: picture, window: viewport)
             case .next, .previous, .left, .right:
                 let step = key == .next || key == .right ? 1 : -1
-                let next = min(items.count - 1, max(0, view.index + step))
-                view = PictureView(index: next, picture: items[next].size)
+                let next = min(itemCount - 1, max(0, view.index + step))
+                view = PictureView(index: next, picture: layout.size(at: next))
                 selection = next
             case .toggleHUD: showsHUD.toggle()
             case .toggleCheckerboard: showsCheckerboard.toggle()
@@ -142,7 +142,7 @@ extension WaterfallScene {
     func prepareOpenPicture(_ view: PictureView, of pictures: PictureFeed) {
         guard pictures.problem(at: view.index) == nil else { return }
         let shown = shownOpenPicture(view, of: pictures)
-        let neighbours = [view.index - 1, view.index + 1].filter { items.indices.contains($0) }
+        let neighbours = [view.index - 1, view.index + 1].filter { (0..<itemCount).contains($0) }
         pictures.wantView(
             view.index, side: shown.side, prefetching: neighbours, prefetchSide: Int(shown.fitSide.rounded(.up)))
         pictures.play([view.index], side: shown.side, now: pictures.clock.now)
@@ -165,7 +165,7 @@ extension WaterfallScene {
     func shownOpenPicture(_ view: PictureView, of pictures: PictureFeed)
         -> (rect: Rect, side: Int, fitSide: Double, inRegions: Bool)
     {
-        let picture = view.shown(items[view.index].size)
+        let picture = view.shown(layout.size(at: view.index))
         let rect = view.rect(picture: picture, window: viewport)
         let fitSide = PictureView.fitZoom(picture: picture, window: viewport) * max(picture.width, picture.height)
         let shownSide = rect.width >= rect.height ? rect.width : rect.height
@@ -197,7 +197,7 @@ extension WaterfallScene {
 
     /// Draws the decoded region of a picture zoomed past the window over its window-sized image.
     private func drawRegion(of view: PictureView, pictures: PictureFeed, in rect: Rect, into frame: Framebuffer) {
-        let scale = view.scale(picture: items[view.index].size, window: viewport)
+        let scale = view.scale(picture: layout.size(at: view.index), window: viewport)
         guard let held = pictures.region, held.index == view.index, held.scale == min(1, scale) else { return }
         let part = held.part
         frame.draw(
@@ -212,7 +212,7 @@ extension WaterfallScene {
     private func wantedRegion(of view: PictureView, in rect: Rect)
         -> (shows: PictureRegion, around: PictureRegion, scale: Double)?
     {
-        let picture = items[view.index].size
+        let picture = layout.size(at: view.index)
         let scale = view.scale(picture: picture, window: viewport)
         let part = { (margin: Double) -> PictureRegion in
             let left = max(0, (-rect.minX - margin * self.viewport.width) / scale).rounded(.down)

@@ -74,7 +74,7 @@ extension WaterfallScene {
             let ring = Rect(x: tile.minX - 3, y: tile.minY - 3, width: tile.width + 6, height: tile.height + 6)
             RoundedRectangle(frame: ring, cornerRadius: cornerRadius + 3, color: Self.highlight).draw(into: frame)
         }
-        let item = items[index]
+        let item = item(index)
         defer { if isMarked(index) { drawMark(on: tile, into: frame) } }
         if let pictures {
             drawPicture(index, of: pictures, in: tile, into: frame, text: text)
@@ -93,7 +93,7 @@ extension WaterfallScene {
     /// and how long it took, the scroll offset, and frame rates only while a fling animates.
     public var hudLines: [String] {
         var first =
-            "\(lastQuery.visible)/\(items.count) visible   query \(Self.microseconds(lastQuery.nanoseconds)) us   "
+            "\(lastQuery.visible)/\(itemCount) visible   query \(Self.microseconds(lastQuery.nanoseconds)) us   "
             + "y \(Int(scrollOffset.rounded()))"
         if isAnimating && statistics.hasRecentFrames { first += "   \(Int(statistics.framesPerSecond.rounded())) fps" }
         var lines = [first]
@@ -104,7 +104,7 @@ extension WaterfallScene {
             lines.append(line)
         }
         if let selection {
-            let item = items[selection]
+            let item = item(selection)
             let size = "\(Int(item.size.width))x\(Int(item.size.height))"
             let about =
                 pictures?.problem(at: selection)
@@ -126,8 +126,8 @@ extension WaterfallScene {
         _ index: Int, of pictures: PictureFeed, in tile: Rect, into frame: Framebuffer, text: TextRenderer?
     ) {
         if let thumbnail = pictures.animationFrame(index) ?? pictures.thumbnail(index) {
-            if let frames = fading[index] {
-                RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: items[index].color)
+            if let frames = fading[key(at: index)] {
+                RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: item(index).color)
                     .draw(into: frame)
                 frame.draw(thumbnail, in: tile, opacity: Double(frames + 1) / Double(Self.fadeFrames + 1))
             } else {
@@ -137,7 +137,7 @@ extension WaterfallScene {
             RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: Self.brokenColor).draw(into: frame)
             if let text { drawProblem(problem, of: index, pictures: pictures, in: tile, into: frame, text: text) }
         } else {
-            RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: items[index].color).draw(into: frame)
+            RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: item(index).color).draw(into: frame)
         }
     }
 

@@ -27,7 +27,7 @@ extension WaterfallScene {
 
     /// Selects the tile at `index` and scrolls the least that shows it.
     public mutating func select(_ index: Int) {
-        guard items.indices.contains(index) else { return }
+        guard (0..<itemCount).contains(index) else { return }
         selection = index
         revealSelection()
     }
@@ -35,7 +35,7 @@ extension WaterfallScene {
     /// Scrolls the least that shows the whole selected tile (its top when it is taller than the
     /// window): the grid follows the selection, in it or in an open picture.
     mutating func revealSelection() {
-        guard let selection, selection < items.count else { return }
+        guard let selection, selection < itemCount else { return }
         let tile = layout.frame(at: selection)
         let margin = layout.configuration.itemSpacing
         if tile.minY - margin < scrollOffset || tile.height + 2 * margin > viewport.height {
@@ -61,5 +61,6 @@ extension WaterfallScene {
         scrollOffset = min(max(0, offset), maximumOffset)
         loadPagesIfNeeded()
         scrollOffset = min(max(0, offset), maximumOffset)
+        notePlace()
     }
 }

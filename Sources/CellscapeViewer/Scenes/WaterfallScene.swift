@@ -52,8 +52,8 @@ public struct WaterfallScene {
 
     /// The layout of every item loaded so far.
     public internal(set) var layout: WaterfallLayout
-    /// The items loaded so far, in layout order.
-    public internal(set) var items: [WaterfallItem] = []
+    /// The generated items loaded so far (none with pictures, whose order is the feed's).
+    var generated: [WaterfallItem] = []
     /// How far the content is scrolled: the content y at the top of the window.
     public internal(set) var scrollOffset = 0.0
     /// The fling's speed in pixels per frame (positive: down the feed).
@@ -84,8 +84,12 @@ public struct WaterfallScene {
     public internal(set) var showsInfo = false
     /// Whether an open picture's transparent pixels show a checkerboard (else the plain background).
     public internal(set) var showsCheckerboard = true
+    /// The count of the order's rearrangements the layout follows (``followOrder(sorted:)``).
+    var followedOrder = 0
+    /// Where the user was at the last look (``notePlace()``): a rearranged grid keeps it.
+    var place: Place?
     /// Tiles fading their thumbnail in over the placeholder: how many frames each has shown it.
-    public internal(set) var fading: [Int: Int] = [:]
+    var fading: [ItemKey: Int] = [:]
     /// Frames a thumbnail that arrives in view takes to fade in.
     static let fadeFrames = 8
     /// The order the pictures are in, and whether reversed.
@@ -110,6 +114,7 @@ public struct WaterfallScene {
         layout = WaterfallLayout(
             configuration: options.configuration.scaled(by: options.scale),
             bounds: Rect(origin: .zero, size: options.size))
+        followedOrder = pictures?.order.rearrangements ?? 0
         loadPagesIfNeeded()
         pendingOpen = options.opensPicture.flatMap { pictures == nil ? nil : key(at: $0) }
         openPending()
@@ -140,6 +145,7 @@ public struct WaterfallScene {
 
     /// Applies one command; while a picture is open, to the picture.
     public mutating func handle(_ command: ViewerCommand) {
+        notePlace()
         let selected = selection
         defer { if selection != selected || command == .key(.back) || command == .key(.open) { revealSelection() } }
         messages.note(command)
@@ -162,8 +168,8 @@ public struct WaterfallScene {
     mutating func mark(_ key: KeyCommand, item: Int?) -> Bool {
         switch key {
         case .toggleMark:
-            if let item, item < items.count, marks.remove(item) == nil { marks.insert(item) }
-        case .invertMarks: marks = Set(0..<items.count).subtracting(marks)
+            if let item, item < itemCount, marks.remove(item) == nil { marks.insert(item) }
+        case .invertMarks: marks = Set(0..<itemCount).subtracting(marks)
         case .clearMarks: marks.removeAll()
         default: return false
         }
@@ -177,8 +183,8 @@ public struct WaterfallScene {
 
     /// Moves the fling and the fades on by one frame.
     public mutating func advance() {
-        for (index, frames) in fading {
-            fading[index] = frames + 1 < Self.fadeFrames ? frames + 1 : nil
+        for (key, frames) in fading {
+            fading[key] = frames + 1 < Self.fadeFrames ? frames + 1 : nil
         }
         guard velocity != 0 else { return }
         scroll(by: velocity, keepingVelocity: true)
@@ -214,14 +220,14 @@ public struct WaterfallScene {
         if let pictures { return appendArrivedPictures(pictures) }
         var pages = 0
         while layout.contentSize.height < scrollOffset + 2 * size.height && pages < 100 {
-            let first = items.count
+            let first = generated.count
             var page: [WaterfallItem] = []
             if first < options.catalog.count {
                 page = Array(options.catalog[first..<min(options.catalog.count, first + Self.pageSize)])
             }
             page += GeneratedItems.items(
                 count: Self.pageSize - page.count, seed: options.seed, startingAt: first + page.count)
-            items += page
+            generated += page
             layout.append(page.map(\.size))
             pages += 1
         }
@@ -229,17 +235,22 @@ public struct WaterfallScene {
 
     /// The pictures whose sizes have arrived, appended in order: a picture waits for those before it.
     mutating func appendArrivedPictures(_ pictures: PictureFeed) {
-        var page: [WaterfallItem] = []
-        var index = items.count
-        while index < pictures.count, let item = pictures.item(at: index) {
-            page.append(item)
-            index += 1
-        }
-        guard !page.isEmpty else { return }
-        items += page
-        layout.append(page.map(\.size))
+        guard layOutArrivedPictures(pictures) else { return }
         // The tiles now in view are asked for at once, not at the next frame: a frame sooner on screen.
         if openPicture == nil { wantThumbnails(of: pictures, visible: layout.indices(in: visibleRect)) }
+    }
+
+    /// Lays out the pictures whose sizes arrived after those laid out, in order; returns whether any.
+    @discardableResult
+    mutating func layOutArrivedPictures(_ pictures: PictureFeed) -> Bool {
+        var sizes: [Size] = []
+        var index = layout.count
+        while index < pictures.count, let size = pictures.size(at: index) {
+            sizes.append(size)
+            index += 1
+        }
+        layout.append(sizes)
+        return !sizes.isEmpty
     }
 
     /// Takes what the picture workers finished: new sizes extend the feed, new thumbnails show at the
@@ -253,18 +264,19 @@ public struct WaterfallScene {
             say(message, now: monotonicNanoseconds())
             changed = true
         }
-        if followRearrangement() { changed = true }
+        if followOrder() { changed = true }
         if changed {
             let shown = Set(layout.indices(in: visibleRect))
-            for index in pictures.arrivals where shown.contains(index) { fading[index] = 0 }
-            if pictures.resized.contains(where: { $0 < items.count }) { placeAgain(resized: pictures.resized) }
+            for index in pictures.arrivals where shown.contains(index) { fading[key(at: index)] = 0 }
+            if pictures.resized.contains(where: { $0 < itemCount }) { placeAgain() }
             appendArrivedPictures(pictures)
         }
         // A slideshow asked for at the start opens its first picture once it can.
-        if slideshowRuns && openPicture == nil && !items.isEmpty {
+        if slideshowRuns && openPicture == nil && itemCount > 0 {
             openPicture(at: selection ?? 0)
             changed = true
         }
+        defer { notePlace() }
         return openPending() || changed
     }
 
@@ -273,11 +285,7 @@ public struct WaterfallScene {
 
     /// Lays every item out again once some changed size (their files rewritten), keeping the item at
     /// the top of the window in place.
-    private mutating func placeAgain(resized: [Int]) {
-        guard let pictures else { return }
-        for index in resized where index < items.count {
-            if let item = pictures.item(at: index) { items[index] = item }
-        }
+    private mutating func placeAgain() {
         keepingInPlace(layout.topItem(at: scrollOffset)) { $0.layOutAgain() }
     }
 

@@ -12,7 +12,7 @@ import Testing
     /// How many entries each of the feed's stores of pictures holds.
     static func stores(_ feed: PictureFeed) -> [String: Int] {
         [
-            "headers": feed.catalog.headers.count, "arrived": feed.catalog.arrived.count,
+            "headers": feed.catalog.headers.count, "arrived": feed.catalog.sizes.count,
             "broken": feed.catalog.broken.count,
             "problems": feed.catalog.problems.count, "notes": feed.catalog.notes.count,
             "removals": feed.live.removals.count,

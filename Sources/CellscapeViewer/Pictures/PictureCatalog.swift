@@ -1,3 +1,4 @@
+import CellscapeLayout
 import CellscapePictures
 
 /// What the feed knows of each picture, by id: where it comes from (its path), its header once read,
@@ -8,8 +9,9 @@ struct PictureCatalog {
     var paths: [PictureID: String] = [:]
     /// Each picture's header once read (none: not yet, or broken).
     var headers: [PictureID: PictureHeader] = [:]
-    /// The pictures whose header arrived (read, broken, or being read again).
-    var arrived = Set<PictureID>()
+    /// The pictures whose header arrived (read, broken, or being read again), with the size each
+    /// shows at (1x1 when broken): what the grid lays out.
+    var sizes = ArrivedSizes()
     /// Pictures that cannot be shown.
     var broken = Set<PictureID>() { didSet { brokenChanges += 1 } }
     /// Counts the changes to ``broken``.
@@ -27,7 +29,7 @@ struct PictureCatalog {
         for id in ids {
             paths[id] = nil
             headers[id] = nil
-            arrived.remove(id)
+            sizes[id] = nil
             problems[id] = nil
             notes[id] = nil
             nameKeys[id] = nil

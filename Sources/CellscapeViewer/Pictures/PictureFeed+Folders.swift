@@ -32,7 +32,7 @@ extension PictureFeed {
         catalog.broken.remove(id)
         catalog.problems[id] = nil
         catalog.notes[id] = nil
-        if catalog.arrived.contains(id) { rereading.insert(id) }
+        if catalog.sizes[id] != nil { rereading.insert(id) }
         loader.reread(id)
     }
 
@@ -42,7 +42,7 @@ extension PictureFeed {
         // The place is found among the pictures shown by their keys: each needs its header first (a
         // picture given alone may still be read when the first of its folder arrive).
         guard headersArrived == count else { return false }
-        let ready = joining.filter(catalog.arrived.contains).sorted()
+        let ready = joining.filter { catalog.sizes[$0] != nil }.sorted()
         guard !ready.isEmpty else { return false }
         joining.subtract(ready)
         let places = ready.map { (id: $0, before: place(of: $0)) }

@@ -190,6 +190,6 @@ extension PictureFeed {
 
     /// Counts again the pictures shown whose headers arrived.
     func countArrived() {
-        headersArrived = order.ids.count(where: catalog.arrived.contains)
+        headersArrived = order.ids.count { catalog.sizes[$0] != nil }
     }
 }

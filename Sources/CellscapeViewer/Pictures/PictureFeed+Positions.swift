@@ -73,10 +73,22 @@ extension PictureFeed {
 
     /// The size of the picture at `position`, once its header arrived (1x1 when broken).
     public func size(at position: Int) -> Size? {
-        let id = order[position]
-        guard catalog.arrived.contains(id) else { return nil }
-        return catalog.headers[id].map { Size(width: Double($0.width), height: Double($0.height)) }
-            ?? Size(width: 1, height: 1)
+        catalog.sizes[order[position]]
+    }
+
+    /// The sizes of the pictures from `position` on whose headers arrived, up to the first still to
+    /// come: what the grid lays out next, in one look at the order and the catalog.
+    public func arrivedSizes(from position: Int) -> [Size] {
+        let ids = order.ids
+        let sizes = catalog.sizes
+        guard position < ids.count else { return [] }
+        var arrived: [Size] = []
+        arrived.reserveCapacity(ids.count - position)
+        for id in ids[position...] {
+            guard let size = sizes[id] else { break }
+            arrived.append(size)
+        }
+        return arrived
     }
 
     /// The items of the pictures whose headers arrived, up to the first still to come.

@@ -179,12 +179,13 @@ public final class PictureFeed {
     private func take(_ result: PictureLoader.Result) -> Bool {
         switch result {
         case .header(let id, let header, let problem):
-            if rereading.remove(id) != nil {
-                let size = { (header: PictureHeader?) in header.map { [$0.width, $0.height] } ?? [1, 1] }
-                if size(header) != size(catalog.headers[id]) { resizedIDs.append(id) }
-            } else {
-                markArrived(id)
+            let size = header.map { Size(width: Double($0.width), height: Double($0.height)) }
+            if rereading.remove(id) != nil,
+                size != catalog.headers[id].map({ Size(width: Double($0.width), height: Double($0.height)) })
+            {
+                resizedIDs.append(id)
             }
+            markArrived(id, size: size ?? Size(width: 1, height: 1))
             catalog.headers[id] = header
             if let problem { markBroken(id, problem) }
         case .thumbnail(let id, let side, let thumbnail, let problem):
@@ -256,9 +257,9 @@ public final class PictureFeed {
     /// The path of picture `id`, from the feed's own table.
     func path(of id: PictureID) -> String { catalog.paths[id] ?? loader.path(of: id) }
 
-    /// Counts picture `id`'s header as arrived.
-    func markArrived(_ id: PictureID) {
-        guard catalog.arrived.insert(id).inserted else { return }
+    /// Counts picture `id`'s header as arrived, its tile `size`.
+    func markArrived(_ id: PictureID, size: Size) {
+        guard catalog.sizes.updateValue(size, forKey: id) == nil else { return }
         if order.contains(id) { headersArrived += 1 }
     }
 

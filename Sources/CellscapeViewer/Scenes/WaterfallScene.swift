@@ -243,12 +243,7 @@ public struct WaterfallScene {
     /// Lays out the pictures whose sizes arrived after those laid out, in order; returns whether any.
     @discardableResult
     mutating func layOutArrivedPictures(_ pictures: PictureFeed) -> Bool {
-        var sizes: [Size] = []
-        var index = layout.count
-        while index < pictures.count, let size = pictures.size(at: index) {
-            sizes.append(size)
-            index += 1
-        }
+        let sizes = pictures.arrivedSizes(from: layout.count)
         layout.append(sizes)
         return !sizes.isEmpty
     }

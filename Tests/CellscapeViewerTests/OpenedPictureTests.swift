@@ -103,7 +103,7 @@ import Testing
         var scene = WaterfallScene(pictures: empty)
         OpenedPictureTests.settle(&scene) { $0.pictures?.isListing == false }
         #expect(empty.count == 0)
-        #expect(WaterfallScene.noPictures(empty).last == "its subfolders hold 2 pictures: cellscape -r lists them")
+        #expect(WaterfallPainter.noPictures(empty).last == "its subfolders hold 2 pictures: cellscape -r lists them")
         let all = PictureFeed(listing: [root], recursive: true, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         scene = WaterfallScene(pictures: all)
         OpenedPictureTests.settle(&scene) { $0.items.count == 2 }

@@ -102,7 +102,7 @@ import Testing
     @Test func fileSizesReadAsFileManagersShowThem() {
         let sizes = [0, 999, 1000, 12_345, 999_949, 2_400_000, 123_456_789, 5_000_000_000]
         #expect(
-            sizes.map(WaterfallScene.fileSize) == [
+            sizes.map(WaterfallPainter.fileSize) == [
                 "0 B", "999 B", "1.0 KB", "12.3 KB", "1.0 MB", "2.4 MB", "123 MB", "5.0 GB",
             ])
     }
@@ -162,7 +162,7 @@ import Testing
         #expect(model.waterfall.showsInfo)
         #expect(
             model.waterfall.infoLines == [
-                "camera.jpg", "32x24   \(WaterfallScene.fileSize(size))", "taken 2024-07-14 18:03:22",
+                "camera.jpg", "32x24   \(WaterfallPainter.fileSize(size))", "taken 2024-07-14 18:03:22",
                 "Canon EOS 5D Mark IV", "1/250 s   f/2.8   ISO 400   35 mm",
             ])
     }

@@ -89,7 +89,7 @@ import Testing
             #expect(frame[Int(tile.center.x), Int(tile.center.y)] == colour, "picture \(index + 1)")
         }
         let broken = scene.layout.frame(at: 3)
-        #expect(frame[Int(broken.minX) + 4, Int(broken.minY) + 12] == WaterfallScene.brokenColor.pixel)
+        #expect(frame[Int(broken.minX) + 4, Int(broken.minY) + 12] == WaterfallPainter.brokenColor.pixel)
         #expect(scene.barText.right == "4 pictures   1 broken")
         scene.handle(.press(broken.center))
         scene.handle(.release(broken.center))
@@ -114,9 +114,9 @@ import Testing
         #expect(scene.barText.left.hasPrefix("p2.png   2/3   300x200"), "\(scene.barText.left)")
         scene.handle(.key(.rotateClockwise))
         #expect(scene.barText.left.hasPrefix("p2.png   2/3   200x300"), "\(scene.barText.left)")
-        #expect(WaterfallScene.frame((frame: 10, count: nil)) == "frame 11")
-        #expect(WaterfallScene.frame((frame: 10, count: 60)) == "frame 11/60")
-        #expect(WaterfallScene.skipped(3) == "3 other files skipped")
+        #expect(WaterfallPainter.frame((frame: 10, count: nil)) == "frame 11")
+        #expect(WaterfallPainter.frame((frame: 10, count: 60)) == "frame 11/60")
+        #expect(WaterfallPainter.skipped(3) == "3 other files skipped")
     }
 
     @Test func enterOpensThePictureAtTheWindowsSizeAndEscapeComesBack() throws {

@@ -20,21 +20,25 @@ import Testing
     @Test func theBarSaysTheStatusThePromptAndTheSlideshow() throws {
         var (model, _, root) = try PictureBrowsingTests.model(3, bar: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(model.waterfall.barMessage == nil)
+        #expect(WaterfallPainter(scene: model.waterfall).barMessage == nil)
         let now = monotonicNanoseconds()
         model.say("copied 2 paths", now: now)
-        #expect(model.waterfall.barMessage?.text == "copied 2 paths" && model.waterfall.barMessage?.opacity == 1)
+        #expect(
+            WaterfallPainter(scene: model.waterfall).barMessage?.text == "copied 2 paths"
+                && WaterfallPainter(scene: model.waterfall).barMessage?.opacity == 1)
         #expect(model.nextAnimationDeadline == now + StatusLine.shown, "the loop wakes when the fade starts")
         model.waterfall.prepareStatus(now: now + StatusLine.shown + StatusLine.fading / 2)
-        #expect(abs((model.waterfall.barMessage?.opacity ?? 0) - 0.5) < 1e-9)
+        #expect(abs((WaterfallPainter(scene: model.waterfall).barMessage?.opacity ?? 0) - 0.5) < 1e-9)
         model.waterfall.prepareStatus(now: now + StatusLine.shown + StatusLine.fading)
-        #expect(model.waterfall.status == nil && model.waterfall.barMessage == nil, "gone once faded")
+        #expect(
+            model.waterfall.status == nil && WaterfallPainter(scene: model.waterfall).barMessage == nil,
+            "gone once faded")
         model.handle(.key(.keyHandlerPrefix))
-        #expect(model.waterfall.barMessage?.text == "x: the next key goes to the key-handler")
+        #expect(WaterfallPainter(scene: model.waterfall).barMessage?.text == "x: the next key goes to the key-handler")
         model.handle(.handlerKey("r"))
-        #expect(model.waterfall.barMessage == nil)
+        #expect(WaterfallPainter(scene: model.waterfall).barMessage == nil)
         model.handle(.key(.toggleSlideshow))
-        #expect(model.waterfall.barMessage?.text == "slideshow, a picture every 5 s")
-        #expect(WaterfallScene.mixed(.text, .panel, 0) == .panel && WaterfallScene.mixed(.text, .panel, 1) == .text)
+        #expect(WaterfallPainter(scene: model.waterfall).barMessage?.text == "slideshow, a picture every 5 s")
+        #expect(WaterfallPainter.mixed(.text, .panel, 0) == .panel && WaterfallPainter.mixed(.text, .panel, 1) == .text)
     }
 }

@@ -3,37 +3,38 @@ import CellscapePictures
 import CellscapeRender
 import Foundation
 
-extension WaterfallScene {
+/// What the bar says and how it is drawn: the selected or open picture, the counts, a message.
+extension WaterfallPainter {
     /// What the bar under the pictures says, left and right: the selected or open picture (name,
     /// place, size, file size; the zoom and frame when open), and the folder's counts.
-    public var barText: (left: String, right: String) {
+    var barText: (left: String, right: String) {
         guard let pictures else { return ("", "") }
         var right = ["\(pictures.count) \(pictures.count == 1 ? "picture" : "pictures")"]
         if pictures.isListing { right.append("listing") }
         if pictures.headersArrived < pictures.count { right.append("reading \(pictures.headersArrived)") }
         if !(pictures.brokenCount == 0) { right.append("\(pictures.brokenCount) broken") }
         if pictures.skippedFiles > 0 { right.append(Self.skipped(pictures.skippedFiles)) }
-        if pictureOrder.order != .name || pictureOrder.descending {
-            right.append("by \(pictureOrder.order.rawValue)\(pictureOrder.descending ? ", reversed" : "")")
+        if scene.pictureOrder.order != .name || scene.pictureOrder.descending {
+            right.append("by \(scene.pictureOrder.order.rawValue)\(scene.pictureOrder.descending ? ", reversed" : "")")
         }
-        if !markedKeys.isEmpty { right.insert("\(markedKeys.count) marked", at: 0) }
-        guard let selection, selection < itemCount else {
+        if !scene.markedKeys.isEmpty { right.insert("\(scene.markedKeys.count) marked", at: 0) }
+        guard let selection = scene.selection, selection < scene.itemCount else {
             return (pictures.folderName, right.joined(separator: "   "))
         }
         var left = [pictures.barName(of: selection), "\(selection + 1)/\(pictures.count)"]
-        if isMarked(selection) { left.append("marked") }
+        if scene.isMarked(selection) { left.append("marked") }
         if let problem = pictures.problem(at: selection) {
             left.append(problem)
         } else if let header = pictures.header(at: selection) {
             // As it shows: a quarter turn swaps the sides.
-            let turned = openPicture.map { $0.index == selection && $0.quarterTurns % 2 != 0 } ?? false
+            let turned = scene.openPicture.map { $0.index == selection && $0.quarterTurns % 2 != 0 } ?? false
             left.append(turned ? "\(header.height)x\(header.width)" : "\(header.width)x\(header.height)")
             if let bytes = header.fileSize { left.append(Self.fileSize(bytes)) }
             if let note = pictures.note(at: selection) { left.append(note) }
         }
-        if let open = openPicture, open.index == selection, pictures.problem(at: selection) == nil {
-            let picture = open.shown(layout.size(at: selection))
-            let percent = Int((open.scale(picture: picture, window: viewport) * 100).rounded())
+        if let open = scene.openPicture, open.index == selection, pictures.problem(at: selection) == nil {
+            let picture = open.shown(scene.layout.size(at: selection))
+            let percent = Int((open.scale(picture: picture, window: scene.viewport) * 100).rounded())
             right = [open.zoom == nil ? "fit \(percent)%" : "\(percent)%"]
             if let position = pictures.animationPosition(selection) {
                 let paused = pictures.animationsPaused ? " (paused)" : ""
@@ -53,8 +54,10 @@ extension WaterfallScene {
 
     /// What the open picture's file says of it, a line each: name, size and file size, date taken,
     /// camera, exposure (those it has).
-    public var infoLines: [String] {
-        guard let pictures, let open = openPicture, let header = pictures.header(at: open.index) else { return [] }
+    var infoLines: [String] {
+        guard let pictures, let open = scene.openPicture, let header = pictures.header(at: open.index) else {
+            return []
+        }
         var lines = [pictures.name(of: open.index)]
         lines.append("\(header.width)x\(header.height)" + (header.fileSize.map { "   " + Self.fileSize($0) } ?? ""))
         if let exif = header.exif {
@@ -75,7 +78,7 @@ extension WaterfallScene {
 
     /// Draws the bar across the bottom of the window, under the grid or the open picture.
     func drawBar(into frame: Framebuffer, text: TextRenderer) {
-        let bar = Rect(x: 0, y: viewport.height, width: size.width, height: barHeight)
+        let bar = Rect(x: 0, y: scene.viewport.height, width: scene.size.width, height: scene.barHeight)
         frame.fill(bar, color: .panel, alpha: 1)
         var (left, right) = barText
         // A message takes the counts' place, at up to half the bar, fading with its opacity.
@@ -115,5 +118,21 @@ extension WaterfallScene {
             value /= 1000
         }
         return "\(bytes) B"
+    }
+
+    /// What the bar's right side says instead of the counts, and how much of it shows: the
+    /// key-handler's prompt, a status, or a running slideshow.
+    var barMessage: (text: String, opacity: Double)? {
+        if scene.messages.awaitsHandlerKey { return ("x: the next key goes to the key-handler", 1) }
+        if let status = scene.messages.status { return (status.text, scene.messages.opacity) }
+        if scene.slideshowRuns, scene.openPicture != nil {
+            return ("slideshow, a picture every \(Self.seconds(scene.slideshowSeconds))", 1)
+        }
+        return nil
+    }
+
+    /// "5 s", "0.5 s".
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }

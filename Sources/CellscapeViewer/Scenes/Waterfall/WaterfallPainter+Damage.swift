@@ -2,28 +2,30 @@ import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
 
-extension WaterfallScene {
+extension WaterfallPainter {
     /// The parts of the window that the animations `frames` names moving on changed: in each tile in
     /// view, or in the open picture, the pixels the new frame changes (all of it when not known), a
     /// little wider than drawn; with the open picture, the bar too (it counts the frames). Nothing else
     /// changes when only frames move on, so a frame redraws and presents these alone.
-    public func damage(animating frames: [(position: Int, changed: PictureRegion?)]) -> [Rect] {
-        let window = Rect(origin: .zero, size: size)
-        if let openPicture, let pictures {
+    func damage(animating frames: [(position: Int, changed: PictureRegion?)]) -> [Rect] {
+        let window = Rect(origin: .zero, size: scene.size)
+        if let openPicture = scene.openPicture, let pictures {
             guard let frame = frames.first(where: { $0.position == openPicture.index }) else { return [] }
-            let shown = shownOpenPicture(openPicture, of: pictures).rect
+            let shown = scene.shownOpenPicture(openPicture, of: pictures).rect
             let turned = openPicture.quarterTurns % 4 != 0 || openPicture.mirrored
             var rects = [
                 Self.part(turned ? nil : frame.changed, of: pictures.animationFrame(frame.position), in: shown)
             ]
             .compactMap { $0 }
-            if showsBar { rects.append(Rect(x: 0, y: viewport.height, width: size.width, height: size.height)) }
+            if scene.showsBar {
+                rects.append(Rect(x: 0, y: scene.viewport.height, width: scene.size.width, height: scene.size.height))
+            }
             return rects.compactMap { $0.insetBy(-2).intersection(window) }
         }
-        let view = Rect(origin: .zero, size: viewport)
-        return frames.filter { $0.position < itemCount }.compactMap { frame in
-            var tile = layout.frame(at: frame.position)
-            tile.origin.y -= scrollOffset
+        let view = Rect(origin: .zero, size: scene.viewport)
+        return frames.filter { $0.position < scene.itemCount }.compactMap { frame in
+            var tile = scene.layout.frame(at: frame.position)
+            tile.origin.y -= scene.scrollOffset
             return Self.part(frame.changed, of: pictures?.animationFrame(frame.position), in: tile)?.insetBy(-2)
                 .intersection(view)
         }

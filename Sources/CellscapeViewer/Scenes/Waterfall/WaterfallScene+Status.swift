@@ -44,20 +44,4 @@ extension WaterfallScene {
 
     /// When the status must be drawn again (its fade starts), if it shows.
     var statusDeadline: UInt64? { messages.status?.deadline(at: monotonicNanoseconds()) }
-
-    /// What the bar's right side says instead of the counts, and how much of it shows: the
-    /// key-handler's prompt, a status, or a running slideshow.
-    var barMessage: (text: String, opacity: Double)? {
-        if messages.awaitsHandlerKey { return ("x: the next key goes to the key-handler", 1) }
-        if let status = messages.status { return (status.text, messages.opacity) }
-        if slideshowRuns, openPicture != nil {
-            return ("slideshow, a picture every \(Self.seconds(slideshowSeconds))", 1)
-        }
-        return nil
-    }
-
-    /// "5 s", "0.5 s".
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
 }

@@ -113,30 +113,6 @@ extension WaterfallScene {
         return true
     }
 
-    /// Draws the open picture over a dark background (over a checkerboard where it is transparent,
-    /// unless turned off): its image at the size the window needs once decoded, its grid thumbnail
-    /// stretched until then.
-    func drawOpenPicture(_ view: PictureView, of pictures: PictureFeed, into frame: Framebuffer, text: TextRenderer?) {
-        frame.fill(Color(hex: 0x0B_0D12))
-        if let problem = pictures.problem(at: view.index) {
-            let window = Rect(origin: .zero, size: viewport)
-            if let text {
-                drawProblem(problem, of: view.index, pictures: pictures, in: window, into: frame, text: text)
-            }
-            return
-        }
-        let shown = shownOpenPicture(view, of: pictures)
-        if let image = pictures.animationFrame(view.index) ?? pictures.viewImage(view.index)
-            ?? pictures.thumbnail(view.index)
-        {
-            if showsCheckerboard {
-                frame.fillCheckerboard(shown.rect, light: Self.checkerLight, dark: Self.checkerDark)
-            }
-            frame.draw(image, in: shown.rect, quarterTurns: view.quarterTurns, mirrored: view.mirrored)
-            if shown.inRegions { drawRegion(of: view, pictures: pictures, in: shown.rect, into: frame) }
-        }
-    }
-
     /// Asks for the open picture at the size it shows (its neighbours at the window's fit), plays it,
     /// and asks for the region around what shows when it is zoomed past the window.
     func prepareOpenPicture(_ view: PictureView, of pictures: PictureFeed) {
@@ -179,34 +155,6 @@ extension WaterfallScene {
         return (rect, side, fitSide, inRegions)
     }
 
-    /// A broken picture's name and what is wrong with it, centred in `area` on a line each, cut to fit.
-    func drawProblem(
-        _ problem: String, of index: Int, pictures: PictureFeed, in area: Rect, into frame: Framebuffer,
-        text: TextRenderer
-    ) {
-        let lines = [pictures.name(of: index), problem].map { text.truncated($0, toWidth: Int(area.width) - 16) }
-        guard area.height >= Double(text.lineHeight), area.width > 24 else { return }
-        let shown = area.height >= Double(2 * text.lineHeight) ? lines : [lines[1]]
-        var y = Int((area.center.y - Double(shown.count * text.lineHeight) / 2).rounded())
-        for line in shown {
-            let x = Int((area.center.x - Double(text.width(of: line)) / 2).rounded())
-            text.draw(line, x: x, y: y, color: .text, into: frame, clip: area)
-            y += text.lineHeight
-        }
-    }
-
-    /// Draws the decoded region of a picture zoomed past the window over its window-sized image.
-    private func drawRegion(of view: PictureView, pictures: PictureFeed, in rect: Rect, into frame: Framebuffer) {
-        let scale = view.scale(picture: layout.size(at: view.index), window: viewport)
-        guard let held = pictures.region, held.index == view.index, held.scale == min(1, scale) else { return }
-        let part = held.part
-        frame.draw(
-            held.image,
-            in: Rect(
-                x: rect.minX + Double(part.x) * scale, y: rect.minY + Double(part.y) * scale,
-                width: Double(part.width) * scale, height: Double(part.height) * scale))
-    }
-
     /// The part of the open picture that shows, the part to decode (what shows and half a window
     /// around it), and the scale to decode it at; nil when none of it shows.
     private func wantedRegion(of view: PictureView, in rect: Rect)
@@ -226,8 +174,4 @@ extension WaterfallScene {
         guard visible.intersects(rect) else { return nil }
         return (part(0), part(0.5), min(1, scale))
     }
-
-    /// The checkerboard's squares behind transparent pixels, as picture editors show them.
-    static let checkerLight = Color(hex: 0x9A_9A9A)
-    static let checkerDark = Color(hex: 0x66_6666)
 }

@@ -74,7 +74,7 @@ public struct ViewerModel {
             waterfall.handle(command)
         case .key(.back) where !(view == .waterfall && waterfall.openPicture != nil):
             // Escape is also "back to the grid": pressed once too often it must not lose the marks.
-            let marked = waterfall.markedKeys.count
+            let marked = waterfall.held.marked.count
             if marked == 0 {
                 wantsQuit = true
             } else {

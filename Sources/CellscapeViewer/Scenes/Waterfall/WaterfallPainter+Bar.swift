@@ -17,7 +17,7 @@ extension WaterfallPainter {
         if scene.pictureOrder.order != .name || scene.pictureOrder.descending {
             right.append("by \(scene.pictureOrder.order.rawValue)\(scene.pictureOrder.descending ? ", reversed" : "")")
         }
-        if !scene.markedKeys.isEmpty { right.insert("\(scene.markedKeys.count) marked", at: 0) }
+        if !scene.held.marked.isEmpty { right.insert("\(scene.held.marked.count) marked", at: 0) }
         guard let selection = scene.selection, selection < scene.itemCount else {
             return (pictures.folderName, right.joined(separator: "   "))
         }

@@ -60,28 +60,10 @@ extension WaterfallScene {
     static let tileStep = 1.25
 
     /// The topmost tile wholly or partly in view, the leftmost of those at that height.
-    var firstInView: Int? {
-        layout.indices(in: visibleRect).min { first, second in
-            let a = layout.frame(at: first)
-            let b = layout.frame(at: second)
-            return a.minY != b.minY ? a.minY < b.minY : a.minX < b.minX
-        }
-    }
+    var firstInView: Int? { layout.firstItem(in: visibleRect) }
 
     /// The nearest tile below (or above) `index` in its column, if any within three screens.
     private func neighbour(of index: Int, below: Bool) -> Int? {
-        let tile = layout.frame(at: index)
-        let reach = 3 * max(viewport.height, tile.height)
-        let strip =
-            below
-            ? Rect(x: tile.center.x - 0.5, y: tile.maxY, width: 1, height: reach)
-            : Rect(x: tile.center.x - 0.5, y: max(0, tile.minY - reach), width: 1, height: min(reach, tile.minY))
-        let column = layout.indices(in: strip).filter { candidate in
-            let frame = layout.frame(at: candidate)
-            return candidate != index && (below ? frame.minY >= tile.maxY - 0.5 : frame.maxY <= tile.minY + 0.5)
-        }
-        return below
-            ? column.min { layout.frame(at: $0).minY < layout.frame(at: $1).minY }
-            : column.max { layout.frame(at: $0).maxY < layout.frame(at: $1).maxY }
+        layout.neighbour(of: index, below: below, reach: 3 * max(viewport.height, layout.frame(at: index).height))
     }
 }

@@ -41,30 +41,30 @@ extension WaterfallScene {
 
     /// The selected item.
     public internal(set) var selection: Int? {
-        get { selectedKey.flatMap(position(of:)) }
+        get { held.selected.flatMap(position(of:)) }
         set {
-            selectedKey = newValue.map(key(at:))
+            held.selected = newValue.map(key(at:))
             notePlace()
         }
     }
 
     /// The marked items (`m`), which `cellscape -o` prints on exit.
     public internal(set) var marks: Set<Int> {
-        get { Set(markedKeys.compactMap(position(of:))) }
-        set { markedKeys = Set(newValue.map(key(at:))) }
+        get { Set(held.marked.compactMap(position(of:))) }
+        set { held.marked = Set(newValue.map(key(at:))) }
     }
 
     /// Whether the item at `position` is marked.
-    func isMarked(_ position: Int) -> Bool { markedKeys.contains(key(at: position)) }
+    func isMarked(_ position: Int) -> Bool { held.marked.contains(key(at: position)) }
 
     /// The picture open over the grid, if any.
     public internal(set) var openPicture: PictureView? {
         get {
-            guard let openKey, let position = position(of: openKey.item) else { return nil }
-            var view = openKey.view
+            guard let shown = open.shown, let position = position(of: shown.item) else { return nil }
+            var view = shown.view
             view.index = position
             return view
         }
-        set { openKey = newValue.map { (key(at: $0.index), $0) } }
+        set { open.shown = newValue.map { (key(at: $0.index), $0) } }
     }
 }

@@ -33,13 +33,13 @@ extension WaterfallScene {
 
     /// Notes where the user is (``Place``), while the layout is the order's.
     mutating func notePlace() {
-        guard let pictures, pictures.order.rearrangements == followedOrder else { return }
+        guard let pictures, pictures.order.rearrangements == following.rearrangements else { return }
         let selected = selection.flatMap { layout.indices(in: visibleRect).contains($0) ? $0 : nil }
         guard let index = selected ?? layout.topItem(at: scrollOffset), index < itemCount else {
-            place = nil
+            following.place = nil
             return
         }
-        place = Place(
+        following.place = Place(
             key: key(at: index), screenY: layout.frame(at: index).minY - scrollOffset, isSelection: selected != nil)
     }
 
@@ -51,29 +51,31 @@ extension WaterfallScene {
     /// order changed.
     @discardableResult
     mutating func followOrder(sorted: Bool = false) -> Bool {
-        guard let pictures, pictures.order.rearrangements != followedOrder else { return false }
-        followedOrder = pictures.order.rearrangements
-        let order = pictures.order
-        // A key whose picture went stands for the one that took its place.
+        guard let pictures, pictures.order.rearrangements != following.rearrangements else { return false }
+        following.rearrangements = pictures.order.rearrangements
+        // A key whose picture went stands for the one that took its place (the order is not copied:
+        // forgetting its departures would copy it whole).
         let successor = { (key: ItemKey) -> ItemKey? in
             guard case .picture(let id) = key else { return key }
-            return order.successor(of: id).map(ItemKey.picture)
+            return pictures.order.successor(of: id).map(ItemKey.picture)
         }
-        let anchor = place.flatMap { sorted && !$0.isSelection ? nil : $0 }
-        selectedKey = selectedKey.flatMap(successor)
-        markedKeys = markedKeys.filter { position(of: $0) != nil }
+        let anchor = following.place.flatMap { sorted && !$0.isSelection ? nil : $0 }.flatMap { noted in
+            successor(noted.key).map { Place(key: $0, screenY: noted.screenY, isSelection: noted.isSelection) }
+        }
+        held.selected = held.selected.flatMap(successor)
+        held.marked = held.marked.filter { position(of: $0) != nil }
         fading.removeAll()
         pictures.forgetDepartures()
         layOutAgain()
-        if let open = openKey, (position(of: open.item) ?? itemCount) >= itemCount {
+        if let shown = open.shown, (position(of: shown.item) ?? itemCount) >= itemCount {
             if let next = selection, next < itemCount {
                 openPicture(at: next)
             } else {
-                openKey = nil
+                open.shown = nil
                 slideshowRuns = false
             }
         }
-        if let anchor, let now = successor(anchor.key).flatMap(position(of:)), now < itemCount {
+        if let anchor, let now = position(of: anchor.key), now < itemCount {
             scroll(toOffset: layout.frame(at: now).minY - anchor.screenY)
         } else {
             scroll(toOffset: sorted ? 0 : scrollOffset)

@@ -5,19 +5,19 @@ import CellscapeRender
 /// Dragging, the selection revealed, and scrolling within the content.
 extension WaterfallScene {
     mutating func dragged(to point: Point) {
-        guard var current = drag else { return }
+        guard var current = motion.drag else { return }
         if abs(point.y - current.start.y) > Self.clickSlop || abs(point.x - current.start.x) > Self.clickSlop {
             current.moved = true
         }
         current.speed = current.last.y - point.y
         current.last = point
-        drag = current
+        motion.drag = current
         if current.moved { scroll(to: current.startOffset - (point.y - current.start.y)) }
     }
 
     mutating func released(at point: Point) {
-        guard let current = drag else { return }
-        drag = nil
+        guard let current = motion.drag else { return }
+        motion.drag = nil
         if current.moved {
             velocity = current.speed
         } else {

@@ -8,36 +8,8 @@ import CellscapeRender
 /// endless: when the viewport comes within one screen of the bottom, the next page of items is appended,
 /// from the catalog while it lasts and then generated from the seed.
 public struct WaterfallScene {
-    /// How the scene starts.
-    public struct Options {
-        /// The items shown first; generated items follow once they run out.
-        public var catalog: [WaterfallItem] = []
-        /// The seed of the generated items.
-        public var seed: UInt64 = 0
-        /// The window size.
-        public var size = Size(width: 1280, height: 800)
-        /// Columns, spacing and insets.
-        public var configuration = WaterfallConfiguration()
-        /// Whether the HUD shows.
-        public var showsHUD = true
-        /// Seconds each picture of a slideshow shows.
-        public var slideshowSeconds = 5.0
-        /// Pixels per point: tiles, spacing and the bar grow with it (2 on a 192-dpi screen).
-        public var scale = 1.0
-        /// Whether a slideshow starts once the first picture can open (`--slideshow`).
-        public var startsSlideshow = false
-        /// The order the pictures were listed in (`--sort`), which the sort keys go on from.
-        public var pictureOrder = PictureFiles.Order.name
-        /// Whether they were listed in reverse (`--reverse`).
-        public var picturesDescending = false
-        /// The picture that opens at the start once its size is known, by its position then (`cellscape FILE`).
-        public var opensPicture: Int?
-        /// The zoom it opens at (1 is 100%), else fitted to the window (`--zoom`).
-        public var opensAtZoom: Double?
-
-        /// The defaults: no catalog (all items generated), a 1280x800 window.
-        public init() {}
-    }
+    /// How the scene starts (``WaterfallOptions``).
+    public typealias Options = WaterfallOptions
 
     /// Items appended at a time.
     public static let pageSize = 100
@@ -52,14 +24,16 @@ public struct WaterfallScene {
 
     /// The layout of every item loaded so far.
     public internal(set) var layout: WaterfallLayout
+    /// The scroll offset, a fling's speed, a drag (``GridMotion``).
+    var motion = GridMotion()
+    /// The selected and marked items, by key (``selection`` and ``marks`` are their places).
+    var held = HeldItems()
+    /// The picture open over the grid (``openPicture`` has its place) and the image view's state.
+    var open = OpenPictureState()
+    /// The order's rearrangements the layout follows, and the user's place (``followOrder(sorted:)``).
+    var following = OrderFollowing()
     /// The generated items loaded so far (none with pictures, whose order is the feed's).
     var generated: [WaterfallItem] = []
-    /// How far the content is scrolled: the content y at the top of the window.
-    public internal(set) var scrollOffset = 0.0
-    /// The fling's speed in pixels per frame (positive: down the feed).
-    public internal(set) var velocity = 0.0
-    /// The selected item, by key (``selection`` is its place).
-    var selectedKey: ItemKey?
     /// Whether the HUD shows.
     public internal(set) var showsHUD: Bool
     /// The window size.
@@ -68,55 +42,36 @@ public struct WaterfallScene {
     public var statistics = FrameStatistics()
     /// What the user asked be done outside the viewer, until the loop takes it.
     var requests: [PictureRequest] = []
-    /// Whether a slideshow runs: the open picture moves on every ``slideshowSeconds``.
-    public internal(set) var slideshowRuns = false
     /// Seconds each picture of a slideshow shows.
     public var slideshowSeconds: Double { options.slideshowSeconds }
-    /// The marked items (`m`) by key (``marks`` are their places), which `cellscape -o` prints on exit.
-    var markedKeys = Set<ItemKey>()
-    /// The picture open over the grid by key, and how it shows (``openPicture`` has its place).
-    var openKey: (item: ItemKey, view: PictureView)?
-    /// The picture to open once its size is known (``Options/opensPicture``), until it opens.
-    var pendingOpen: ItemKey?
     /// What the bar says besides the picture: a status for a few seconds, the key-handler's prompt.
     var messages = BarMessages()
-    /// Whether the open picture's info (date taken, camera, exposure) shows over it.
-    public internal(set) var showsInfo = false
-    /// Whether an open picture's transparent pixels show a checkerboard (else the plain background).
-    public internal(set) var showsCheckerboard = true
-    /// The count of the order's rearrangements the layout follows (``followOrder(sorted:)``).
-    var followedOrder = 0
-    /// Where the user was at the last look (``notePlace()``): a rearranged grid keeps it.
-    var place: Place?
     /// Tiles fading their thumbnail in over the placeholder: how many frames each has shown it.
     var fading: [ItemKey: Int] = [:]
     /// Frames a thumbnail that arrives in view takes to fade in.
     static let fadeFrames = 8
     /// The order the pictures are in, and whether reversed.
     public internal(set) var pictureOrder: (order: PictureFiles.Order, descending: Bool)
-    /// Where the pointer was last seen (pressed, dragged or released), for zooming about it.
-    var pointer: Point?
     /// The last frame's query: how many items it found and how long it took, in nanoseconds.
     public internal(set) var lastQuery: (visible: Int, nanoseconds: UInt64) = (0, 0)
 
     let options: Options
-    var drag: (start: Point, last: Point, startOffset: Double, moved: Bool, speed: Double)?
 
     /// Creates the scene with the first pages loaded; with `pictures`, the feed shows them instead of
     /// the catalog and generated items, as long as they are, growing as their sizes arrive.
     public init(options: Options = Options(), pictures: PictureFeed? = nil) {
         self.options = options
         self.pictures = pictures
-        slideshowRuns = options.startsSlideshow
+        open.slideshowRuns = options.startsSlideshow
         pictureOrder = (options.pictureOrder, options.picturesDescending)
         size = options.size
         showsHUD = options.showsHUD
         layout = WaterfallLayout(
             configuration: options.configuration.scaled(by: options.scale),
             bounds: Rect(origin: .zero, size: options.size))
-        followedOrder = pictures?.order.rearrangements ?? 0
+        following.rearrangements = pictures?.order.rearrangements ?? 0
         loadPagesIfNeeded()
-        pendingOpen = options.opensPicture.flatMap { pictures == nil ? nil : key(at: $0) }
+        open.pending = options.opensPicture.flatMap { pictures == nil ? nil : key(at: $0) }
         openPending()
     }
 
@@ -153,7 +108,7 @@ public struct WaterfallScene {
         switch command {
         case .press(let point):
             velocity = 0
-            drag = (point, point, scrollOffset, false, 0)
+            motion.drag = (point, point, scrollOffset, false, 0)
         case .drag(let point): dragged(to: point)
         case .release(let point): released(at: point)
         case .wheel(let notches, _): scroll(by: Double(notches) * Self.wheelStep)

@@ -96,7 +96,9 @@ import Testing
             _ = feed.advanceAnimations(to: .max)
         }
         #expect(feed.note(at: 0) == "ends early" && feed.problem(at: 0) == nil && feed.brokenCount == 0)
-        #expect(scene.barText.left.hasSuffix("ends early"), "\(scene.barText.left)")
+        #expect(
+            WaterfallPainter(scene: scene).barText.left.hasSuffix("ends early"),
+            "\(WaterfallPainter(scene: scene).barText.left)")
     }
 
     @Test func anAnimationOffScreenStopsAndGivesItsFramesBack() throws {

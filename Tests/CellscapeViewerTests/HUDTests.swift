@@ -36,7 +36,7 @@ import Testing
         let scene = ForceScene(options: ForceScene.Options())
         #expect(!scene.hudLines.contains { $0.contains("fps") || $0.contains("frame") })
         #expect(scene.hudLines[0] == "cells 200   animating   step 0")
-        #expect(!WaterfallScene().hudLines.contains { $0.contains("fps") })
+        #expect(!WaterfallPainter(scene: WaterfallScene()).hudLines.contains { $0.contains("fps") })
     }
 
     @Test func switchingViewsForgetsTheOtherViewsFrames() {

@@ -108,6 +108,8 @@ import Testing
         scene = WaterfallScene(pictures: all)
         OpenedPictureTests.settle(&scene) { $0.items.count == 2 }
         scene.handle(.key(.end))
-        #expect(scene.barText.left.hasPrefix("2024/june/b.png   2/2"), "\(scene.barText.left)")
+        #expect(
+            WaterfallPainter(scene: scene).barText.left.hasPrefix("2024/june/b.png   2/2"),
+            "\(WaterfallPainter(scene: scene).barText.left)")
     }
 }

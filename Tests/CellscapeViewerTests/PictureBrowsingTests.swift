@@ -70,7 +70,7 @@ import Testing
         model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: text)
         let middle = Rect(x: 200, y: 250, width: 400, height: 100)
         #expect(lit(middle) > 20, "the name and the reason, centred")
-        #expect(model.waterfall.barText.left == "p3.jpg   3/3   not a picture")
+        #expect(WaterfallPainter(scene: model.waterfall).barText.left == "p3.jpg   3/3   not a picture")
     }
 
     @Test func theBarCoversNoTileAndSaysThePicture() throws {
@@ -78,23 +78,27 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let scene = model.waterfall
         #expect(scene.barHeight == 24 && scene.viewport == Size(width: 640, height: 480 - 24))
-        #expect(scene.barText.left == (root as NSString).lastPathComponent, "nothing selected: the folder")
+        #expect(
+            WaterfallPainter(scene: scene).barText.left == (root as NSString).lastPathComponent,
+            "nothing selected: the folder")
         model.handle(.key(.end))
         let bottom = model.waterfall.layout.contentSize.height
         #expect(
             model.waterfall.scrollOffset == bottom - model.waterfall.viewport.height, "the last tile ends above the bar"
         )
-        #expect(model.waterfall.barText.left == "p31.jpg   31/31   not a picture", "End selects the last")
-        #expect(model.waterfall.barText.right == "31 pictures   1 broken")
+        #expect(
+            WaterfallPainter(scene: model.waterfall).barText.left == "p31.jpg   31/31   not a picture",
+            "End selects the last")
+        #expect(WaterfallPainter(scene: model.waterfall).barText.right == "31 pictures   1 broken")
         model.handle(.key(.home))
         let tile = model.waterfall.layout.frame(at: 1)
         model.handle(.press(tile.center))
         model.handle(.release(tile.center))
-        #expect(model.waterfall.barText.left.hasPrefix("p2.png   2/31   300x200   "))
+        #expect(WaterfallPainter(scene: model.waterfall).barText.left.hasPrefix("p2.png   2/31   300x200   "))
         model.handle(.key(.open))
-        #expect(model.waterfall.barText.right == "fit 100%")
+        #expect(WaterfallPainter(scene: model.waterfall).barText.right == "fit 100%")
         model.handle(.key(.addCells))
-        #expect(model.waterfall.barText.right == "125%")
+        #expect(WaterfallPainter(scene: model.waterfall).barText.right == "125%")
         model.handle(.key(.toggleHUD))
         #expect(model.waterfall.viewport.height == 480, "without the bar the picture has the window")
     }
@@ -156,12 +160,12 @@ import Testing
         var model = ViewerModel(force: ForceScene.Options(), waterfall: waterfall, pictures: feed, view: .waterfall)
         model.handle(.key(.home))
         model.handle(.key(.open))
-        #expect(model.waterfall.infoLines.first == "camera.jpg" && !model.waterfall.showsInfo)
+        #expect(WaterfallPainter(scene: model.waterfall).infoLines.first == "camera.jpg" && !model.waterfall.showsInfo)
         model.handle(.key(.toggleInfo))
         let size = try #require(feed.header(at: 0)?.fileSize)
         #expect(model.waterfall.showsInfo)
         #expect(
-            model.waterfall.infoLines == [
+            WaterfallPainter(scene: model.waterfall).infoLines == [
                 "camera.jpg", "32x24   \(WaterfallPainter.fileSize(size))", "taken 2024-07-14 18:03:22",
                 "Canon EOS 5D Mark IV", "1/250 s   f/2.8   ISO 400   35 mm",
             ])

@@ -132,7 +132,9 @@ import Testing
         #expect(model.waterfall.scrollOffset > 0)
         model.handle(.key(.reverseSort))
         #expect(model.waterfall.scrollOffset == 0 && model.waterfall.items.first?.title == "p81.jpg")
-        #expect(model.waterfall.barText.right == "81 pictures   1 broken   by name, reversed", "the bar says the order")
+        #expect(
+            WaterfallPainter(scene: model.waterfall).barText.right == "81 pictures   1 broken   by name, reversed",
+            "the bar says the order")
         model.handle(.wheel(12))
         let scene = model.waterfall
         let shown = scene.layout.indices(in: scene.visibleRect).sorted()

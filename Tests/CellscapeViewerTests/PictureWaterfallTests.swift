@@ -58,7 +58,7 @@ import Testing
         let tile = scene.layout.frame(at: 0)
         let placeholder = scene.items[0].color.pixel
         var greens: [UInt32] = []
-        for _ in 0...WaterfallScene.fadeFrames {
+        for _ in 0...TileFades.frames {
             scene.render(into: frame, text: nil)
             greens.append(frame[Int(tile.center.x), Int(tile.center.y)] >> 8 & 0xFF)
             scene.advance()
@@ -90,10 +90,10 @@ import Testing
         }
         let broken = scene.layout.frame(at: 3)
         #expect(frame[Int(broken.minX) + 4, Int(broken.minY) + 12] == WaterfallPainter.brokenColor.pixel)
-        #expect(scene.barText.right == "4 pictures   1 broken")
+        #expect(WaterfallPainter(scene: scene).barText.right == "4 pictures   1 broken")
         scene.handle(.press(broken.center))
         scene.handle(.release(broken.center))
-        #expect(scene.barText.left == "p4.jpg   4/4   not a picture")
+        #expect(WaterfallPainter(scene: scene).barText.left == "p4.jpg   4/4   not a picture")
     }
 
     /// The bar says the size a picture shows at (sides swapped by a quarter turn), counts in the
@@ -107,13 +107,17 @@ import Testing
         options.size = Size(width: 800, height: 600)
         var scene = WaterfallScene(options: options, pictures: feed)
         Self.play(&scene, feed, into: Framebuffer(width: 800, height: 600)) { $0.items.count == 3 }
-        #expect(scene.barText.right.hasSuffix("1 other file skipped"))
+        #expect(WaterfallPainter(scene: scene).barText.right.hasSuffix("1 other file skipped"))
         scene.handle(.key(.home))
         scene.handle(.key(.next))
         scene.handle(.key(.open))
-        #expect(scene.barText.left.hasPrefix("p2.png   2/3   300x200"), "\(scene.barText.left)")
+        #expect(
+            WaterfallPainter(scene: scene).barText.left.hasPrefix("p2.png   2/3   300x200"),
+            "\(WaterfallPainter(scene: scene).barText.left)")
         scene.handle(.key(.rotateClockwise))
-        #expect(scene.barText.left.hasPrefix("p2.png   2/3   200x300"), "\(scene.barText.left)")
+        #expect(
+            WaterfallPainter(scene: scene).barText.left.hasPrefix("p2.png   2/3   200x300"),
+            "\(WaterfallPainter(scene: scene).barText.left)")
         #expect(WaterfallPainter.frame((frame: 10, count: nil)) == "frame 11")
         #expect(WaterfallPainter.frame((frame: 10, count: 60)) == "frame 11/60")
         #expect(WaterfallPainter.skipped(3) == "3 other files skipped")

@@ -97,7 +97,7 @@ import Testing
         scene.handle(.press(point))
         scene.handle(.release(point))
         #expect(scene.selection == 7)
-        #expect(scene.hudLines.last?.hasPrefix("selected #7 ") == true)
+        #expect(WaterfallPainter(scene: scene).hudLines.last?.hasPrefix("selected #7 ") == true)
         scene.handle(.press(Point(x: 3, y: 3)))
         scene.handle(.release(Point(x: 3, y: 3)))
         #expect(scene.selection == nil)

@@ -47,22 +47,8 @@ extension WaterfallScene {
         render(into: frame, text: text)
     }
 
-    /// Whether what the frame draws has arrived: every header, then the open picture (its image at the
-    /// size drawn, or its first frame) or the thumbnails in view.
-    var picturesArrived: Bool {
-        guard let pictures else { return true }
-        guard !pictures.isListing, pictures.headersArrived == pictures.count, itemCount == pictures.count else {
-            return false
-        }
-        if let open = openPicture {
-            if pictures.isBroken(at: open.index) { return true }
-            if pictures.header(at: open.index)?.isAnimated == true { return pictures.animationFrame(open.index) != nil }
-            return pictures.viewArrived(open.index)
-        }
-        return layout.indices(in: visibleRect).allSatisfy {
-            pictures.hasThumbnail(at: $0) || pictures.isBroken(at: $0)
-        }
-    }
+    /// Whether what the frame draws has arrived (``WaterfallWork/arrived``).
+    var picturesArrived: Bool { pictures.map { WaterfallWork(scene: self, pictures: $0).arrived } ?? true }
 }
 
 extension ForceScene {

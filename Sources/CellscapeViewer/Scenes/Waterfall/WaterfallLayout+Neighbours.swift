@@ -2,6 +2,21 @@ import CellscapeLayout
 
 /// The tiles the keyboard moves between, found by the layout's own query.
 extension WaterfallLayout {
+    /// The item at content point `point`, if any.
+    func item(at point: Point) -> Int? {
+        indices(in: Rect(center: point, radius: 0.5)).first { frame(at: $0).contains(point) }
+    }
+
+    /// The least scroll offset from `offset` that shows the whole of item `index` in a window `window`
+    /// pixels high (its top when it is taller), a spacing's margin around it.
+    func offset(showing index: Int, from offset: Double, window: Double) -> Double {
+        let tile = frame(at: index)
+        let margin = configuration.itemSpacing
+        if tile.minY - margin < offset || tile.height + 2 * margin > window { return tile.minY - margin }
+        if tile.maxY + margin > offset + window { return tile.maxY + margin - window }
+        return offset
+    }
+
     /// The topmost item wholly or partly in `rect`, the leftmost of those at that height.
     func firstItem(in rect: Rect) -> Int? {
         indices(in: rect).min { first, second in
@@ -11,9 +26,39 @@ extension WaterfallLayout {
         }
     }
 
-    /// The nearest item below (or above) `index` in its column, if any within `reach` pixels.
-    func neighbour(of index: Int, below: Bool, reach: Double) -> Int? {
+    /// The keys that move the selection.
+    static let selectionKeys: [KeyCommand] = [
+        .next, .previous, .left, .right, .lineUp, .lineDown, .pageUp, .pageDown, .home, .end,
+    ]
+
+    /// Where `key` (one of ``selectionKeys``) moves the selection from `current`: the next or previous
+    /// item, the tile above or below in its column, the tile of the column `screen` pixels away, the
+    /// first or the last; the tiles looked for within three `window` heights.
+    func item(_ key: KeyCommand, from current: Int, screen: Double, window: Double) -> Int {
+        switch key {
+        case .next, .right: return min(count - 1, current + 1)
+        case .previous, .left: return max(0, current - 1)
+        case .lineDown, .lineUp: return neighbour(of: current, below: key == .lineDown, window: window) ?? current
+        case .pageDown, .pageUp:
+            let distance = key == .pageDown ? screen : -screen
+            let target = frame(at: current).center.y + distance
+            var moved = current
+            while let next = neighbour(of: moved, below: distance > 0, window: window),
+                distance > 0 ? frame(at: moved).center.y < target : frame(at: moved).center.y > target
+            {
+                moved = next
+            }
+            return moved
+        case .home: return 0
+        default: return count - 1
+        }
+    }
+
+    /// The nearest item below (or above) `index` in its column, if any within three `window` heights
+    /// (or three of its own, when taller).
+    func neighbour(of index: Int, below: Bool, window: Double) -> Int? {
         let tile = frame(at: index)
+        let reach = 3 * max(window, tile.height)
         let strip =
             below
             ? Rect(x: tile.center.x - 0.5, y: tile.maxY, width: 1, height: reach)

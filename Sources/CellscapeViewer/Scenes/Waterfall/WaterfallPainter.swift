@@ -116,10 +116,10 @@ struct WaterfallPainter {
         _ index: Int, of pictures: PictureFeed, in tile: Rect, into frame: Framebuffer, text: TextRenderer?
     ) {
         if let thumbnail = pictures.animationFrame(index) ?? pictures.thumbnail(index) {
-            if let frames = scene.fading[scene.key(at: index)] {
+            if let opacity = scene.fading.opacity(scene.key(at: index)) {
                 RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: scene.item(index).color)
                     .draw(into: frame)
-                frame.draw(thumbnail, in: tile, opacity: Double(frames + 1) / Double(WaterfallScene.fadeFrames + 1))
+                frame.draw(thumbnail, in: tile, opacity: opacity)
             } else {
                 frame.draw(thumbnail, in: tile)
             }

@@ -5,11 +5,8 @@ import CellscapePictures
 /// place), so they stay with their pictures whatever becomes of the order; their places are read from
 /// the feed's order when asked.
 extension WaterfallScene {
-    /// What a selection or a mark holds on to: a picture, or a generated item (which never moves).
-    enum ItemKey: Hashable, Sendable {
-        case item(Int)
-        case picture(PictureID)
-    }
+    /// What a selection or a mark holds on to (``GridItemKey``).
+    typealias ItemKey = GridItemKey
 
     /// How many items are laid out: the generated ones, or the pictures up to the first whose size
     /// is to come.

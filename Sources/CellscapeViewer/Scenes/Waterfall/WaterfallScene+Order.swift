@@ -23,15 +23,7 @@ extension WaterfallScene {
         return true
     }
 
-    /// Where the user is in the grid, as of the last look while the layout was the order's: the
-    /// selected tile if it shows, else the one at the top, and how far from the window's top it is.
-    struct Place {
-        var key: ItemKey
-        var screenY: Double
-        var isSelection: Bool
-    }
-
-    /// Notes where the user is (``Place``), while the layout is the order's.
+    /// Notes where the user is (``GridPlace``), while the layout is the order's.
     mutating func notePlace() {
         guard let pictures, pictures.order.rearrangements == following.rearrangements else { return }
         let selected = selection.flatMap { layout.indices(in: visibleRect).contains($0) ? $0 : nil }
@@ -39,7 +31,7 @@ extension WaterfallScene {
             following.place = nil
             return
         }
-        following.place = Place(
+        following.place = GridPlace(
             key: key(at: index), screenY: layout.frame(at: index).minY - scrollOffset, isSelection: selected != nil)
     }
 
@@ -60,11 +52,11 @@ extension WaterfallScene {
             return pictures.order.successor(of: id).map(ItemKey.picture)
         }
         let anchor = following.place.flatMap { sorted && !$0.isSelection ? nil : $0 }.flatMap { noted in
-            successor(noted.key).map { Place(key: $0, screenY: noted.screenY, isSelection: noted.isSelection) }
+            successor(noted.key).map { GridPlace(key: $0, screenY: noted.screenY, isSelection: noted.isSelection) }
         }
         held.selected = held.selected.flatMap(successor)
         held.marked = held.marked.filter { position(of: $0) != nil }
-        fading.removeAll()
+        fading.finish()
         pictures.forgetDepartures()
         layOutAgain()
         if let shown = open.shown, (position(of: shown.item) ?? itemCount) >= itemCount {

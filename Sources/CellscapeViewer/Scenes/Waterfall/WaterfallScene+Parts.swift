@@ -1,4 +1,19 @@
 import CellscapeLayout
+import CellscapePictures
+
+/// What a selection or a mark holds on to: a picture, or a generated item (which never moves).
+enum GridItemKey: Hashable, Sendable {
+    case item(Int)
+    case picture(PictureID)
+}
+
+/// Where the user is in the grid, as of the last look while the layout was the order's: the
+/// selected tile if it shows, else the one at the top, and how far from the window's top it is.
+struct GridPlace {
+    var key: GridItemKey
+    var screenY: Double
+    var isSelection: Bool
+}
 
 /// The grid's motion: how far it is scrolled, a fling's speed, a drag under way.
 struct GridMotion {
@@ -9,20 +24,59 @@ struct GridMotion {
     /// A press not yet released: where it started and last was, the offset then, whether it moved
     /// past a click, and its last speed.
     var drag: (start: Point, last: Point, startOffset: Double, moved: Bool, speed: Double)?
+
+    /// Follows a drag to `point`; returns the offset to scroll to once it moved more than `slop`
+    /// pixels from where it started (before, it may still be a click).
+    mutating func dragged(to point: Point, slop: Double) -> Double? {
+        guard var current = drag else { return nil }
+        if abs(point.y - current.start.y) > slop || abs(point.x - current.start.x) > slop { current.moved = true }
+        current.speed = current.last.y - point.y
+        current.last = point
+        drag = current
+        return current.moved ? current.startOffset - (point.y - current.start.y) : nil
+    }
+
+    /// Slows a fling by `friction` for the next frame; it stops when slow or `atEnd` of the content.
+    mutating func slow(by friction: Double, atEnd: Bool) {
+        velocity *= friction
+        if abs(velocity) < 0.2 || atEnd { velocity = 0 }
+    }
+
+    /// Ends a drag at `point`: a drag that moved flings on at its last speed; one that did not is a
+    /// click, whose point it returns.
+    mutating func released(at point: Point) -> Point? {
+        guard let current = drag else { return nil }
+        drag = nil
+        if current.moved { velocity = current.speed }
+        return current.moved ? nil : point
+    }
 }
 
 /// The items held by key, so they stay with their pictures whatever becomes of the order: the
 /// selected one and the marked ones.
 struct HeldItems {
-    var selected: WaterfallScene.ItemKey?
-    var marked = Set<WaterfallScene.ItemKey>()
+    var selected: GridItemKey?
+    var marked = Set<GridItemKey>()
+
+    /// Applies a marking key to `item` (the selected or open one, if any), `all` the keys of every
+    /// item (needed to invert the marks); returns false for other keys.
+    mutating func mark(_ key: KeyCommand, item: GridItemKey?, all: [GridItemKey]) -> Bool {
+        switch key {
+        case .toggleMark:
+            if let item, marked.remove(item) == nil { marked.insert(item) }
+        case .invertMarks: marked = Set(all).subtracting(marked)
+        case .clearMarks: marked.removeAll()
+        default: return false
+        }
+        return true
+    }
 }
 
 /// How the grid follows the feed's order: the count of rearrangements it laid out, and where the
 /// user was at the last look while it was laid out (``WaterfallScene/notePlace()``).
 struct OrderFollowing {
     var rearrangements = 0
-    var place: WaterfallScene.Place?
+    var place: GridPlace?
 }
 
 /// The picture open over the grid and how the image view shows it: which picture and its view, the

@@ -43,81 +43,29 @@ extension WaterfallScene {
     }
 
     /// Applies a command to the open picture; returns false for those the grid takes as well (a resize).
+    /// Marks, requests and sorts act as on the grid; the rest the image view takes
+    /// (``OpenPictureState/handle(_:view:count:size:window:)``).
     mutating func handleOpenPicture(_ command: ViewerCommand) -> Bool {
-        guard var view = openPicture else { return false }
-        let stored = layout.size(at: view.index)
-        let picture = view.shown(stored)
+        guard let view = openPicture else { return false }
         switch command {
-        case .press(let point):
-            open.pointer = point
-        case .drag(let point):
-            if let last = open.pointer { view.pan(by: point - last, picture: picture, window: viewport) }
-            open.pointer = point
-        case .release(let point): open.pointer = point
-        case .wheel(let notches, let point):
-            let anchor = point ?? open.pointer ?? Point(x: viewport.width / 2, y: viewport.height / 2)
-            view.zoom(
-                by: pow(PictureView.zoomStep, Double(-notches)), about: anchor, picture: picture, window: viewport)
-        case .resize:
-            return false
-        case .remove: break
+        case .resize: return false
         case .handlerKey(let key): requestKeyHandler(key)
-        case .key(let key):
-            if mark(key, item: view.index) || request(key) || sort(key) { return true }
-            if view.apply(key, stored: stored, window: viewport) { break }
-            switch key {
-            case .open, .back:
-                openPicture = nil
-                slideshowRuns = false
-                return true
-            case .toggleSlideshow: slideshowRuns.toggle()
-            case .slideshowStep where slideshowRuns:
-                let next = view.index + 1 < itemCount ? view.index + 1 : 0
-                view = PictureView(index: next, picture: layout.size(at: next))
-                selection = next
-            case .next, .previous, .left, .right:
-                let step = key == .next || key == .right ? 1 : -1
-                let next = min(itemCount - 1, max(0, view.index + step))
-                view = PictureView(index: next, picture: layout.size(at: next))
-                selection = next
-            case .toggleHUD: showsHUD.toggle()
-            case .toggleCheckerboard: open.showsCheckerboard.toggle()
-            case .toggleInfo: open.showsInfo.toggle()
-            case .togglePause:
-                if let pictures { pictures.setAnimationsPaused(!pictures.animationsPaused, now: pictures.clock.now) }
-            case .nextFrame, .previousFrame:
-                if let pictures {
-                    pictures.stepAnimation(view.index, by: key == .nextFrame ? 1 : -1, now: pictures.clock.now)
-                }
-            default: break
+        case .key(let key) where mark(key, item: view.index) || request(key) || sort(key): break
+        case .key(.toggleHUD): showsHUD.toggle()
+        case .key(.togglePause), .key(.nextFrame), .key(.previousFrame):
+            guard let pictures else { break }
+            let now = pictures.clock.now
+            if command == .key(.togglePause) {
+                pictures.setAnimationsPaused(!pictures.animationsPaused, now: now)
+            } else {
+                pictures.stepAnimation(view.index, by: command == .key(.nextFrame) ? 1 : -1, now: now)
             }
+        default:
+            let next = open.handle(command, view: view, count: itemCount, size: layout.size(at:), window: viewport)
+            if let next, next.index != view.index { selection = next.index }
+            openPicture = next
         }
-        openPicture = view
         return true
-    }
-
-    /// Asks for the open picture at the size it shows (its neighbours at the window's fit), plays it,
-    /// and asks for the region around what shows when it is zoomed past the window.
-    func prepareOpenPicture(_ view: PictureView, of pictures: PictureFeed) {
-        guard pictures.problem(at: view.index) == nil else { return }
-        let shown = shownOpenPicture(view, of: pictures)
-        let neighbours = [view.index - 1, view.index + 1].filter { (0..<itemCount).contains($0) }
-        pictures.wantView(
-            view.index, side: shown.side, prefetching: neighbours, prefetchSide: Int(shown.fitSide.rounded(.up)))
-        pictures.play([view.index], side: shown.side, now: pictures.clock.now)
-        if !shown.inRegions {
-            pictures.releaseRegion()
-            return
-        }
-        // Panned past its edge, none of the picture shows: there is nothing to decode (and no error).
-        guard let region = view.wantedRegion(picture: layout.size(at: view.index), window: viewport, in: shown.rect)
-        else { return }
-        if let held = pictures.region, held.index == view.index, held.scale == region.scale,
-            held.part.contains(region.shows)
-        {
-            return
-        }
-        pictures.wantRegion(view.index, part: region.around, scale: region.scale)
     }
 
     /// Where the open picture shows and the side it is decoded to (``PictureView/Shown``).

@@ -15,8 +15,6 @@ public struct WaterfallScene {
     public static let pageSize = 100
     /// Pixels per wheel notch.
     static let wheelStep = 100.0
-    /// Pixels per arrow key.
-    static let lineStep = 40.0
     /// The fraction of its speed a fling keeps from one frame to the next.
     static let friction = 0.94
     /// How far the pointer may move, in pixels, for a press and release to count as a click.
@@ -46,10 +44,8 @@ public struct WaterfallScene {
     public var slideshowSeconds: Double { options.slideshowSeconds }
     /// What the bar says besides the picture: a status for a few seconds, the key-handler's prompt.
     var messages = BarMessages()
-    /// Tiles fading their thumbnail in over the placeholder: how many frames each has shown it.
-    var fading: [ItemKey: Int] = [:]
-    /// Frames a thumbnail that arrives in view takes to fade in.
-    static let fadeFrames = 8
+    /// Tiles fading their thumbnail in over the placeholder (``TileFades``).
+    var fading = TileFades()
     /// The order the pictures are in, and whether reversed.
     public internal(set) var pictureOrder: (order: PictureFiles.Order, descending: Bool)
     /// The last frame's query: how many items it found and how long it took, in nanoseconds.
@@ -109,8 +105,10 @@ public struct WaterfallScene {
         case .press(let point):
             velocity = 0
             motion.drag = (point, point, scrollOffset, false, 0)
-        case .drag(let point): dragged(to: point)
-        case .release(let point): released(at: point)
+        case .drag(let point):
+            if let offset = motion.dragged(to: point, slop: Self.clickSlop) { scroll(to: offset) }
+        case .release(let point):
+            if let click = motion.released(at: point) { selection = item(at: click) }
         case .wheel(let notches, _): scroll(by: Double(notches) * Self.wheelStep)
         case .resize(let newSize): resize(to: newSize)
         case .key(let key): handle(key)
@@ -121,36 +119,26 @@ public struct WaterfallScene {
 
     /// Applies a marking key to `item` (the selected or open one); returns false for other keys.
     mutating func mark(_ key: KeyCommand, item: Int?) -> Bool {
-        switch key {
-        case .toggleMark:
-            if let item, item < itemCount, marks.remove(item) == nil { marks.insert(item) }
-        case .invertMarks: marks = Set(0..<itemCount).subtracting(marks)
-        case .clearMarks: marks.removeAll()
-        default: return false
-        }
-        return true
+        let all = key == .invertMarks ? (0..<itemCount).map(self.key(at:)) : []
+        return held.mark(key, item: item.flatMap { $0 < itemCount ? self.key(at: $0) : nil }, all: all)
     }
 
     /// Shows every thumbnail that is fading in at once.
     public mutating func finishFades() {
-        fading.removeAll()
+        fading.finish()
     }
 
     /// Moves the fling and the fades on by one frame.
     public mutating func advance() {
-        for (key, frames) in fading {
-            fading[key] = frames + 1 < Self.fadeFrames ? frames + 1 : nil
-        }
+        fading.advance()
         guard velocity != 0 else { return }
         scroll(by: velocity, keepingVelocity: true)
-        velocity *= Self.friction
-        if abs(velocity) < 0.2 || scrollOffset == 0 || scrollOffset == maximumOffset { velocity = 0 }
+        motion.slow(by: Self.friction, atEnd: scrollOffset == 0 || scrollOffset == maximumOffset)
     }
 
     /// The item under a window point, if any.
     public func item(at windowPoint: Point) -> Int? {
-        let point = Point(x: windowPoint.x, y: windowPoint.y + scrollOffset)
-        return layout.indices(in: Rect(center: point, radius: 0.5)).first { layout.frame(at: $0).contains(point) }
+        layout.item(at: Point(x: windowPoint.x, y: windowPoint.y + scrollOffset))
     }
 
     private mutating func handle(_ key: KeyCommand) {
@@ -175,13 +163,7 @@ public struct WaterfallScene {
         if let pictures { return appendArrivedPictures(pictures) }
         var pages = 0
         while layout.contentSize.height < scrollOffset + 2 * size.height && pages < 100 {
-            let first = generated.count
-            var page: [WaterfallItem] = []
-            if first < options.catalog.count {
-                page = Array(options.catalog[first..<min(options.catalog.count, first + Self.pageSize)])
-            }
-            page += GeneratedItems.items(
-                count: Self.pageSize - page.count, seed: options.seed, startingAt: first + page.count)
+            let page = GeneratedItems.page(after: generated.count, of: Self.pageSize, options: options)
             generated += page
             layout.append(page.map(\.size))
             pages += 1
@@ -192,7 +174,9 @@ public struct WaterfallScene {
     mutating func appendArrivedPictures(_ pictures: PictureFeed) {
         guard layOutArrivedPictures(pictures) else { return }
         // The tiles now in view are asked for at once, not at the next frame: a frame sooner on screen.
-        if openPicture == nil { wantThumbnails(of: pictures, visible: layout.indices(in: visibleRect)) }
+        if openPicture == nil {
+            WaterfallWork(scene: self, pictures: pictures).wantThumbnails(visible: layout.indices(in: visibleRect))
+        }
     }
 
     /// Lays out the pictures whose sizes arrived after those laid out, in order; returns whether any.
@@ -217,7 +201,7 @@ public struct WaterfallScene {
         if followOrder() { changed = true }
         if changed {
             let shown = Set(layout.indices(in: visibleRect))
-            for index in pictures.arrivals where shown.contains(index) { fading[key(at: index)] = 0 }
+            for index in pictures.arrivals where shown.contains(index) { fading.start(key(at: index)) }
             if pictures.resized.contains(where: { $0 < itemCount }) { placeAgain() }
             appendArrivedPictures(pictures)
         }

@@ -1,0 +1,68 @@
+import CellscapeLayout
+
+/// What the user asks be done with pictures outside the viewer: the model records it, the window's
+/// loop carries it out (a replay does not), so the model stays free of processes and X selections.
+public enum PictureRequest: Hashable, Sendable {
+    /// Open the files with the desktop's application for them (`xdg-open`).
+    case openWithDesktop([String])
+    /// Offer the files' paths as the X CLIPBOARD and PRIMARY selections.
+    case copyPaths([String])
+    /// Run the key-handler with `key` on these files, their paths on its standard input.
+    case runKeyHandler(key: String, paths: [String])
+    /// Move these files to the trash.
+    case trash([String])
+    /// Put the pictures moved to the trash last back.
+    case undoTrash
+}
+
+extension PictureRequest {
+    /// The keys that ask something of the pictures.
+    static let keys: [KeyCommand] = [.openWithDesktop, .copyPaths, .trash, .trashMarked, .undoTrash]
+
+    /// What `key` (one of ``keys``) asks of `pictures`: of those `marked`, else of the one `inView`
+    /// (open or selected); Delete takes the one in view whatever is marked, `D` the marked alone. With
+    /// nothing to act on,
+    /// no request, and perhaps what to say instead.
+    static func made(by key: KeyCommand, marked: [Int], inView: Int?, pictures: PictureFeed)
+        -> (requests: [PictureRequest], message: String?)
+    {
+        if key == .undoTrash { return ([.undoTrash], nil) }
+        let actedOn =
+            key == .trashMarked ? marked : marked.isEmpty || key == .trash ? [inView].compactMap { $0 } : marked
+        if key == .trash || key == .trashMarked {
+            let indices = actedOn.filter { $0 < pictures.count && pictures.problem(at: $0) == nil }
+            if !indices.isEmpty { return ([.trash(indices.map(pictures.path(of:)))], nil) }
+            return ([], key == .trashMarked ? "no marked pictures: m marks one" : nil)
+        }
+        let paths = actedOn.filter { $0 < pictures.count }.map(pictures.path(of:))
+        guard !paths.isEmpty else { return ([], nil) }
+        return ([key == .openWithDesktop ? .openWithDesktop(paths) : .copyPaths(paths)], nil)
+    }
+}
+
+extension WaterfallScene {
+    /// Records the request a key makes of the pictures acted on (the marked ones, else the open or
+    /// selected one); returns false for other keys.
+    mutating func request(_ key: KeyCommand) -> Bool {
+        guard let pictures, PictureRequest.keys.contains(key) else { return false }
+        let made = PictureRequest.made(
+            by: key, marked: marks.sorted(), inView: openPicture?.index ?? selection, pictures: pictures)
+        requests += made.requests
+        if let message = made.message { say(message, now: monotonicNanoseconds()) }
+        return true
+    }
+
+    /// Records the key-handler's run with `key` on the pictures acted on.
+    mutating func requestKeyHandler(_ key: String) {
+        guard let pictures else { return }
+        let actedOn = marks.isEmpty ? [openPicture?.index ?? selection].compactMap { $0 } : marks.sorted()
+        let paths = actedOn.filter { $0 < pictures.count }.map(pictures.path(of:))
+        if !paths.isEmpty { requests.append(.runKeyHandler(key: key, paths: paths)) }
+    }
+
+    /// Hands over the requests recorded since the last call.
+    public mutating func takeRequests() -> [PictureRequest] {
+        defer { requests.removeAll() }
+        return requests
+    }
+}

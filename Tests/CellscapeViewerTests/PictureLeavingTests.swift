@@ -16,8 +16,9 @@ import Testing
             "broken": feed.catalog.broken.count,
             "problems": feed.catalog.problems.count, "notes": feed.catalog.notes.count,
             "removals": feed.live.removals.count,
-            "thumbnails": feed.memory.count, "thumbnailSides": feed.thumbnailSides.count,
-            "nameKeys": feed.catalog.nameKeys.count, "joining": feed.joining.count, "rereading": feed.rereading.count,
+            "thumbnails": feed.thumbnails.memory.count, "thumbnailSides": feed.thumbnails.sides.count,
+            "nameKeys": feed.catalog.nameKeys.count, "joining": feed.joining.count,
+            "rereading": feed.live.rereading.count,
             "views": feed.open.views.count, "animations": feed.player.playing.count, "setAside": feed.setAside.count,
             "returning": feed.live.returning.count, "idByPath": feed.idsByPath().count,
             "catalog": feed.catalog.paths.count,
@@ -54,11 +55,11 @@ import Testing
             // Some thumbnails asked for and taken, so the thumbnail stores hold some too.
             feed.want(visible: 0..<50, ahead: 50..<60, behind: 0..<0, tileWidth: 120)
             let asked = Date().addingTimeInterval(20)
-            while feed.memory.count < 10 && Date() < asked {
+            while feed.thumbnails.memory.count < 10 && Date() < asked {
                 feed.loader.waitForWake(milliseconds: 20)
                 feed.takeResults()
             }
-            #expect(feed.memory.count >= 10 && feed.catalog.problems.count > 0)
+            #expect(feed.thumbnails.memory.count >= 10 && feed.catalog.problems.count > 0)
             feed.remove(Array(1..<feed.count))
             feed.takeResults()
             // What is kept of the one picture that stays, and nothing of the 9,999 that left.
@@ -80,16 +81,16 @@ import Testing
         let id = try #require(feed.position(ofPath: path).map { feed.order[$0] })
         model.waterfall.prepareFrame()
         let deadline = Date().addingTimeInterval(20)
-        while !feed.memory.contains(id) && Date() < deadline {
+        while !feed.thumbnails.memory.contains(id) && Date() < deadline {
             feed.loader.waitForWake(milliseconds: 20)
             model.takePictureResults()
             model.waterfall.prepareFrame()
         }
-        try #require(feed.memory.contains(id), "its thumbnail arrived")
+        try #require(feed.thumbnails.memory.contains(id), "its thumbnail arrived")
         model.apply(.removed(actions.trash([path]).moved))
         #expect(feed.setAside.keys.contains(id) && feed.order.position(of: id) == nil)
         model.apply(.restored(actions.undo().restored))
-        #expect(feed.order.position(of: id) == 1 && feed.memory.contains(id) && feed.header(of: id) != nil)
+        #expect(feed.order.position(of: id) == 1 && feed.thumbnails.memory.contains(id) && feed.header(of: id) != nil)
         // The watcher's events of the move away and back.
         let settled = Date().addingTimeInterval(2)
         while feed.live.returning[id] != nil && Date() < settled {
@@ -97,7 +98,7 @@ import Testing
             model.takePictureResults()
         }
         #expect(feed.live.returning[id] == nil, "its return was seen")
-        #expect(feed.rereading.isEmpty && feed.memory.contains(id), "nothing read again")
+        #expect(feed.live.rereading.isEmpty && feed.thumbnails.memory.contains(id), "nothing read again")
         #expect(Self.stores(feed)["setAside"] == 0)
     }
 }

@@ -30,6 +30,8 @@ struct LiveFolderSync {
 
     /// The watcher of the folders shown, if any are watched.
     var watcher: FolderWatcher?
+    /// Pictures whose header is read again, their file having changed.
+    var rereading = Set<PictureID>()
     /// Pictures whose files went, by when they leave the grid.
     var removals: [PictureID: UInt64] = [:]
     /// Files found empty after a write, by when they are read anyway: a file not yet shown has no id.

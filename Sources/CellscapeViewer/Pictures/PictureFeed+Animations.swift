@@ -78,7 +78,7 @@ extension PictureFeed {
     /// comes first, so all but a thirty-second of the bound (8 MB of 256: the thumbnails of a few
     /// screens, those on screen used most recently). An animation that holds all its frames plays
     /// without decoding; one that does not decodes every frame again on every play.
-    var animationBudget: Int { memoryBytes - memoryBytes / 32 }
+    var animationBudget: Int { thumbnails.bound - thumbnails.bound / 32 }
 
     /// The bytes of the animation frames held now.
     var animationBytes: Int { player.bytes }
@@ -102,7 +102,7 @@ extension PictureFeed {
 
     /// Gives the thumbnails what the animation frames leave of the memory bound.
     func shareMemory() {
-        memory.setCapacity(memoryBytes - min(animationBytes, animationBudget))
+        thumbnails.memory.setCapacity(thumbnails.bound - min(animationBytes, animationBudget))
     }
 
     /// Asks the loader for what each animation lacks of its frames ahead: the open picture's first,

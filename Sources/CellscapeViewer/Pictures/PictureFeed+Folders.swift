@@ -27,12 +27,12 @@ extension PictureFeed {
     /// Picture `id`'s file changed: what was decoded goes, its header is read again, and its
     /// thumbnails are decoded anew (the shared cache knows the file's new time).
     func refresh(id: PictureID) {
-        memory.remove(id)
+        thumbnails.memory.remove(id)
         open.views[id] = nil
         catalog.broken.remove(id)
         catalog.problems[id] = nil
         catalog.notes[id] = nil
-        if catalog.sizes[id] != nil { rereading.insert(id) }
+        if catalog.sizes[id] != nil { live.rereading.insert(id) }
         loader.reread(id)
     }
 
@@ -54,13 +54,13 @@ extension PictureFeed {
     /// Where picture `id` goes in the current order: before the first picture it precedes (the order
     /// shown is sorted, so a binary search finds it).
     private func place(of id: PictureID) -> Int {
-        let descending = sorting.descending
-        let key = sorting.order.key(of: catalog.headers[id])
+        let descending = sortKeys.descending
+        let key = sortKeys.order.key(of: catalog.headers[id])
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2
             let other = order[middle]
-            let otherKey = sorting.order.key(of: catalog.headers[other])
+            let otherKey = sortKeys.order.key(of: catalog.headers[other])
             // Descending is ascending reversed: it goes first where the other would precede it.
             let goesFirst =
                 descending

@@ -10,31 +10,31 @@ extension PictureFeed {
     /// never dated), keep name order after the others; all reversed when `descending`. Pictures whose
     /// headers have not arrived yet take their places once they all have.
     public func sort(_ order: PictureFiles.Order, descending: Bool) {
-        sorting = (order, descending)
-        sortWanted = true
+        (sortKeys.order, sortKeys.descending) = (order, descending)
+        sortKeys.isWanted = true
         applySort()
     }
 
     /// Sorts by ``sorting``; once every header has arrived, that is the last time it needs to.
     func applySort() {
-        if headersArrived == count && !isListing { sortWanted = false }
+        if headersArrived == count && !listing.isRunning { sortKeys.isWanted = false }
         let ids = order.ids
         let ranks = nameRanksByID()
-        let keys = ids.map { sorting.order.key(of: catalog.headers[$0]) }
+        let keys = ids.map { sortKeys.order.key(of: catalog.headers[$0]) }
         let positions = PictureFiles.Order.arrange(
-            keys: keys, nameRanks: ids.map { ranks[$0.rawValue] }, descending: sorting.descending)
+            keys: keys, nameRanks: ids.map { ranks[$0.rawValue] }, descending: sortKeys.descending)
         rearrange(positions.map { ids[$0] })
     }
 
     /// Each picture's rank in natural name order, by id, kept until pictures join.
     private func nameRanksByID() -> [Int] {
-        if let nameRanks, nameRanks.count == known { return nameRanks }
+        if let ranks = sortKeys.nameRanks, ranks.count == known { return ranks }
         // The pictures known now (those that left have no name, and need no rank).
         var ranks = [Int](repeating: 0, count: known)
         let ids = catalog.paths.keys.sorted()
         let paths = ids.map { catalog.paths[$0]! }
         for (rank, index) in PictureFiles.nameOrder(of: paths).enumerated() { ranks[ids[index].rawValue] = rank }
-        nameRanks = ranks
+        sortKeys.nameRanks = ranks
         return ranks
     }
 
@@ -69,11 +69,10 @@ extension PictureFeed {
         guard !ids.isEmpty else { return }
         for id in ids {
             idByPath?[path(of: id)] = nil
-            memory.remove(id)
-            rereading.remove(id)
+            thumbnails.forget(id)
+            live.rereading.remove(id)
             joining.remove(id)
             live.forget(id)
-            thumbnailSides[id] = nil
             setAside[id] = nil
         }
         catalog.forget(ids)
@@ -135,12 +134,12 @@ extension PictureFeed {
         let listed = (known..<(ids.first?.rawValue ?? known)).map(PictureID.init)
         catalogue(known..<last.rawValue + 1)
         known = last.rawValue + 1
-        if listingJoinsAround != nil {
+        if listing.joinsAround != nil {
             join(listed: listed)
             return ids
         }
         order.append(listed)
-        nameRanks = nil
+        sortKeys.nameRanks = nil
         if idByPath != nil { for id in listed + ids { idByPath?[path(of: id)] = id } }
         return ids
     }
@@ -148,11 +147,11 @@ extension PictureFeed {
     /// Pictures a listing found around a picture given alone: they join where the order puts them,
     /// but for the picture given, found again under its folder's name, which is let go.
     func join(listed ids: [PictureID]) {
-        let givenName = listingJoinsAround.map { ($0 as NSString).lastPathComponent }
+        let givenName = listing.joinsAround.map { ($0 as NSString).lastPathComponent }
         for id in ids {
             let path = path(of: id)
             // Only a file of the same name can be the one given: the rest need no path made absolute.
-            if (path as NSString).lastPathComponent == givenName, PictureFiles.absolute(path) == listingJoinsAround {
+            if (path as NSString).lastPathComponent == givenName, PictureFiles.absolute(path) == listing.joinsAround {
                 loader.forget([id])
                 catalog.paths[id] = nil
                 continue
@@ -160,7 +159,7 @@ extension PictureFeed {
             joining.insert(id)
             if idByPath != nil { idByPath?[path] = id }
         }
-        nameRanks = nil
+        sortKeys.nameRanks = nil
     }
 
     /// The position of the picture at `path` now, if it shows.

@@ -5,6 +5,30 @@ import Foundation
 
 /// What the feed knows of the picture at a position of its order: the scenes speak of tiles.
 extension PictureFeed {
+    /// Whether a listing still runs.
+    public var isListing: Bool { listing.isRunning }
+
+    /// When the listing ended (the feed's clock), once it has.
+    public var listedAt: UInt64? { listing.endedAt }
+
+    /// How many other files were passed over when the pictures were collected (the HUD says so).
+    public var skippedFiles: Int {
+        get { listing.skippedFiles }
+        set { listing.skippedFiles = newValue }
+    }
+
+    /// When the folders listed hold no picture, how many their subfolders hold (what `-r` would show).
+    public var picturesInSubfolders: Int { listing.picturesInSubfolders }
+
+    /// The folders given with `-r`, as absolute paths: the bar names a picture from the one it is in.
+    public var foldersGiven: [String] {
+        get { listing.foldersGiven }
+        set { listing.foldersGiven = newValue }
+    }
+
+    /// The grid's tile width in pixels: each thumbnail is made at its tile's own size (``gridSide(of:)``).
+    public var tileWidth: Double { thumbnails.tileWidth }
+
     /// The file name of the picture at `position`.
     public func name(of position: Int) -> String { (path(of: position) as NSString).lastPathComponent }
 
@@ -12,7 +36,7 @@ extension PictureFeed {
     /// ("2024/june/a.jpg"), else its file name.
     public func barName(of position: Int) -> String {
         let path = path(of: position)
-        for folder in foldersGiven {
+        for folder in listing.foldersGiven {
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
         }
@@ -33,11 +57,11 @@ extension PictureFeed {
     /// How many of the pictures shown cannot be: counted again only when the order or the broken
     /// pictures changed (the bar asks every frame).
     public var brokenCount: Int {
-        if let kept = brokenCounted, kept.version == order.version, kept.broken == catalog.brokenChanges {
+        if let kept = counted.broken, kept.version == order.version, kept.broken == catalog.brokenChanges {
             return kept.count
         }
         let count = catalog.broken.count { order.contains($0) }
-        brokenCounted = (order.version, catalog.brokenChanges, count)
+        counted.broken = (order.version, catalog.brokenChanges, count)
         return count
     }
 
@@ -49,21 +73,21 @@ extension PictureFeed {
     public func note(at position: Int) -> String? { catalog.notes[order[position]] }
 
     /// Whether the grid thumbnail of the picture at `position` is kept.
-    public func hasThumbnail(at position: Int) -> Bool { memory.contains(order[position]) }
+    public func hasThumbnail(at position: Int) -> Bool { thumbnails.memory.contains(order[position]) }
 
     /// How many thumbnails are kept now.
-    public var loaded: Int { memory.count }
+    public var loaded: Int { thumbnails.memory.count }
 
     /// The thumbnail of the picture at `position`, if kept. Drawing it is no use: what shows counts as
     /// used when the frame is prepared (``want(visible:ahead:behind:tileWidth:)``).
-    public func thumbnail(_ position: Int) -> PixelImage? { memory.peek(order[position]) }
+    public func thumbnail(_ position: Int) -> PixelImage? { thumbnails.memory.peek(order[position]) }
 
     /// The positions whose grid thumbnails arrived at the last ``takeResults()``.
-    public var arrivals: [Int] { arrivalIDs.compactMap(order.position(of:)) }
+    public var arrivals: [Int] { changes.arrivals.compactMap(order.position(of:)) }
 
     /// The positions whose size changed at the last ``takeResults()`` (a file rewritten): the layout
     /// places them again.
-    public var resized: [Int] { resizedIDs.compactMap(order.position(of:)) }
+    public var resized: [Int] { changes.resized.compactMap(order.position(of:)) }
 
     /// The waterfall item of the picture at `position`, once its header arrived: its size (1x1 when
     /// broken) and name.
@@ -105,10 +129,10 @@ extension PictureFeed {
     public func name(of id: PictureID) -> String { (path(of: id) as NSString).lastPathComponent }
 
     /// The grid thumbnail of picture `id`, if kept (drawing it is no use of it).
-    public func thumbnail(of id: PictureID) -> PixelImage? { memory.peek(id) }
+    public func thumbnail(of id: PictureID) -> PixelImage? { thumbnails.memory.peek(id) }
 
     /// Whether picture `id`'s grid thumbnail is kept, or it cannot be shown.
-    public func hasArrived(_ id: PictureID) -> Bool { memory.contains(id) || catalog.broken.contains(id) }
+    public func hasArrived(_ id: PictureID) -> Bool { thumbnails.memory.contains(id) || catalog.broken.contains(id) }
 
     /// The colour of a picture's tile until its thumbnail arrives.
     static let tileColor = Color(hex: 0x2A_2F3C)

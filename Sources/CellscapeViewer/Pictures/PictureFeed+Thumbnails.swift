@@ -8,7 +8,7 @@ extension PictureFeed {
     /// more than the picture's own), so the thumbnail is an area reduction to the tile's exact size and
     /// is drawn pixel for pixel.
     public func gridSide(of id: PictureID) -> Int {
-        let tile = max(1, tileWidth)
+        let tile = max(1, thumbnails.tileWidth)
         guard let header = header(of: id), header.width > 0, header.height > 0 else { return Int(tile.rounded()) }
         let longer = tile * max(1, Double(header.height) / Double(header.width))
         return max(1, min(Int(longer.rounded()), max(header.width, header.height), PictureLoader.largestSide))
@@ -16,7 +16,7 @@ extension PictureFeed {
 
     /// Whether the thumbnail kept for `id` was made for its tile as it is now.
     func hasGridThumbnail(_ id: PictureID) -> Bool {
-        memory.contains(id) && thumbnailSides[id] == gridSide(of: id)
+        thumbnails.memory.contains(id) && thumbnails.sides[id] == gridSide(of: id)
     }
 
     /// Asks for the thumbnails of the pictures `ids` (the cells in view), at the grid's side so the two
@@ -24,7 +24,7 @@ extension PictureFeed {
     public func want(cells ids: [PictureID]) {
         wanted.setCells(Set(ids))
         for id in ids where !catalog.broken.contains(id) {
-            memory.use(id)
+            thumbnails.memory.use(id)
             guard !hasGridThumbnail(id) else { continue }
             let priority = order.position(of: id) ?? PictureLoader.onScreen - 1
             loader.requestThumbnail(id, side: gridSide(of: id), priority: priority)
@@ -35,13 +35,13 @@ extension PictureFeed {
     /// screen behind; work for anything farther is dropped before it starts. Each is made at its tile's
     /// size, its width `tileWidth` pixels.
     public func want(visible: Range<Int>, ahead: Range<Int>, behind: Range<Int>, tileWidth: Double) {
-        self.tileWidth = tileWidth
+        thumbnails.tileWidth = tileWidth
         let clamp = { (range: Range<Int>) in range.clamped(to: 0..<self.count) }
         wanted.set(Set([visible, ahead, behind].flatMap { clamp($0).map { order[$0] } }))
         for (band, range) in [(0, visible), (1, ahead), (2, behind)] {
             for position in clamp(range) {
                 let id = order[position]
-                if band == 0 { memory.use(id) }  // what shows is what was used last
+                if band == 0 { thumbnails.memory.use(id) }  // what shows is what was used last
                 guard !hasGridThumbnail(id) && !catalog.broken.contains(id) else { continue }
                 loader.requestThumbnail(id, side: gridSide(of: id), priority: band * PictureLoader.onScreen + position)
             }
@@ -102,7 +102,7 @@ extension PictureFeed {
     /// drawn reduced by nearest pixels). At the grid's side or below the grid's thumbnail serves; larger
     /// ones borrow their memory from the loader's pool.
     private func request(_ id: PictureID, side: Int, priority: Int) {
-        memory.use(id)
+        thumbnails.memory.use(id)
         let gridSide = gridSide(of: id)
         if side <= gridSide {
             if !hasGridThumbnail(id) { loader.requestThumbnail(id, side: gridSide, priority: priority) }

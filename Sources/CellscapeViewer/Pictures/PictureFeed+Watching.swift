@@ -60,7 +60,8 @@ extension PictureFeed {
                 messages.append("\(name) was \(moved ? "moved away" : "removed"): the pictures loaded stay")
             case .overflowed:
                 // Events were lost: the folders are listed again, and what differs joins or leaves.
-                let folders = watcher.recursive && !foldersGiven.isEmpty ? foldersGiven : watcher.watchedFolders
+                let folders =
+                    watcher.recursive && !listing.foldersGiven.isEmpty ? listing.foldersGiven : watcher.watchedFolders
                 loader.find(folders, recursive: watcher.recursive)
             }
         }

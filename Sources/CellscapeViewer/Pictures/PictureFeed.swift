@@ -17,63 +17,35 @@ public final class PictureFeed {
     var catalog = PictureCatalog()
     /// What the window should say, until taken (``takeMessages()``).
     var messages: [String] = []
-    /// How many other files were passed over when the pictures were collected (the HUD says so).
-    public var skippedFiles = 0
-    /// When the folders listed hold no picture, how many their subfolders hold (what `-r` would show).
-    public internal(set) var picturesInSubfolders = 0
-    /// The folders given with `-r`, as absolute paths: the bar names a picture from the one it is in.
-    public var foldersGiven: [String] = []
     /// How many of the pictures shown have their header (read or broken).
     public internal(set) var headersArrived = 0
-    /// Decoded thumbnails, bounded in bytes.
-    var memory: ThumbnailMemory
-    /// The grid's tile width in pixels: each thumbnail is made at its tile's own size (``gridSide(of:)``).
-    public internal(set) var tileWidth = 256.0
-    /// The side each thumbnail in ``memory`` was made to fit, by picture.
-    var thumbnailSides: [PictureID: Int] = [:]
-    /// The pictures whose grid thumbnails arrived at the last ``takeResults()``.
-    var arrivalIDs: [PictureID] = []
-    /// The pictures whose size changed at the last ``takeResults()`` (a file rewritten).
-    var resizedIDs: [PictureID] = []
+    /// What the listing was asked and found (``FeedListing``).
+    var listing = FeedListing()
+    /// The thumbnails kept, bounded in bytes with the animations' frames (``ThumbnailStore``).
+    var thumbnails: ThumbnailStore
+    /// What the sort goes by (``FeedSorting``).
+    var sortKeys = FeedSorting()
+    /// What changed at the last ``takeResults()`` (``FeedChanges``).
+    var changes = FeedChanges()
+    /// Counts kept until what they count changes (``FeedCounts``).
+    var counted = FeedCounts()
     /// The watched folders' state between their events (``LiveFolderSync``).
     var live = LiveFolderSync()
     /// The clock of the feed's timed decisions; a test moves its own.
     public var clock = FeedClock.monotonic
-    /// Pictures whose header is read again, their file having changed.
-    var rereading = Set<PictureID>()
     /// Pictures that joined a watched folder, shown once their headers arrive, where the order puts them.
     var joining = Set<PictureID>()
     /// Each picture's id by path, for the pictures shown or joining; made when first needed.
     var idByPath: [String: PictureID]?
-    /// The picture given alone, its folder's pictures joining around it (`PictureFeed+Opening.swift`).
-    var listingJoinsAround: String?
-    /// The order the pictures are sorted in, and a sort asked before every header had arrived.
-    var sorting: (order: PictureFiles.Order, descending: Bool) = (.name, false)
-    var sortWanted = false
-    /// Each picture's rank in name order by id, once known: a listing by name gives the ids in name
-    /// order, another listing gives the ranks, a sort works them out when it first needs them.
-    var nameRanks: [Int]?
-    /// The last count of the broken pictures shown, with the versions of the order and of ``broken``.
-    var brokenCounted: (version: Int, broken: Int, count: Int)?
     /// The pictures the last move to the trash took, with where each was: `z` may bring them back, so
     /// what was read of them stays until then (``restore(_:)``).
     var setAside: [PictureID: Int] = [:]
     /// How many of the loader's pictures the feed has taken in.
     var known = 0
-    /// Whether a listing still runs
-    /// (``init(listing:recursive:order:descending:threads:diskCache:memoryBytes:watching:report:)``).
-    public internal(set) var isListing = false
-    /// When the listing ended (monotonic nanoseconds), once it has.
-    public private(set) var listedAt: UInt64?
-    /// Whether the folders listed are watched once the listing ends, and their subfolders with them.
-    var watchesListedFolders = false
-    var listsRecursively = false
     /// The animations playing (``AnimationPlayer``).
     var player = AnimationPlayer()
     /// Whether every animation is paused (a key).
     public var animationsPaused: Bool { player.isPaused }
-    /// The memory bound in bytes, shared by thumbnails and animation frames (see `animationBudget`).
-    let memoryBytes: Int
     /// Where each problem is said, once per picture.
     private let report: (String) -> Void
     let wanted = WantedPictures()
@@ -87,8 +59,7 @@ public final class PictureFeed {
         report: @escaping (String) -> Void
     ) {
         loader = PictureLoader(paths: paths, threads: threads, diskCache: diskCache)
-        memory = ThumbnailMemory(capacity: memoryBytes)
-        self.memoryBytes = memoryBytes
+        thumbnails = ThumbnailStore(bound: memoryBytes)
         self.report = report
         let wanted = self.wanted
         loader.isWanted = { id, _ in wanted.contains(id) }
@@ -104,16 +75,16 @@ public final class PictureFeed {
         report: @escaping (String) -> Void
     ) {
         self.init(paths: [], threads: threads, diskCache: diskCache, memoryBytes: memoryBytes, report: report)
-        isListing = true
-        watchesListedFolders = watching
-        listsRecursively = recursive
-        sorting = (order, descending)
-        if order == .name && !descending { nameRanks = [] }
+        listing.isRunning = true
+        listing.watchesFolders = watching
+        listing.isRecursive = recursive
+        (sortKeys.order, sortKeys.descending) = (order, descending)
+        if order == .name && !descending { sortKeys.nameRanks = [] }
         if let first = arguments.first {
             let path = URL(fileURLWithPath: first).standardizedFileURL.path
-            listedFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
+            listing.firstFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
         }
-        if recursive { foldersGiven = arguments.map(PictureFiles.absolute) }
+        if recursive { listing.foldersGiven = arguments.map(PictureFiles.absolute) }
         loader.list(arguments, recursive: recursive, order: order, descending: descending)
     }
 
@@ -126,14 +97,11 @@ public final class PictureFeed {
     /// The name of the folder the pictures are in (the innermost one holding them all), for the
     /// window's title.
     public var folderName: String {
-        if let folderNameKept, folderNameKept.count == count { return folderNameKept.name }
-        let name = count == 0 ? listedFolderName : Self.folderName(of: paths)
-        folderNameKept = (count, name)
+        if let kept = counted.folderName, kept.count == count { return kept.name }
+        let name = count == 0 ? listing.firstFolderName : Self.folderName(of: paths)
+        counted.folderName = (count, name)
         return name
     }
-    private var folderNameKept: (count: Int, name: String)?
-    /// The name of the first folder a listing was asked for, until its pictures arrive.
-    private var listedFolderName = "/"
 
     private static func folderName(of paths: [String]) -> String {
         let folders = paths.map { ($0 as NSString).deletingLastPathComponent }
@@ -150,7 +118,7 @@ public final class PictureFeed {
     /// replayed session starts with the whole feed laid out, so what it does cannot depend on how fast
     /// the headers came.
     public func waitForAllHeaders() {
-        while isListing || headersArrived < count || !joining.isEmpty {
+        while listing.isRunning || headersArrived < count || !joining.isEmpty {
             loader.waitForWake(milliseconds: 100)
             takeResults()
         }
@@ -163,12 +131,12 @@ public final class PictureFeed {
         let folderChanged = takeFolderChanges()
         let results = loader.takeResults()
         takeAppended()
-        arrivalIDs.removeAll(keepingCapacity: true)
-        resizedIDs.removeAll(keepingCapacity: true)
+        changes.arrivals.removeAll(keepingCapacity: true)
+        changes.resized.removeAll(keepingCapacity: true)
         var changed = folderChanged
         for result in results where take(result) { changed = true }
         if placeJoined() { changed = true }
-        if sortWanted && headersArrived == count && !isListing {
+        if sortKeys.isWanted && headersArrived == count && !listing.isRunning {
             applySort()
             changed = true
         }
@@ -180,10 +148,10 @@ public final class PictureFeed {
         switch result {
         case .header(let id, let header, let problem):
             let size = header.map { Size(width: Double($0.width), height: Double($0.height)) }
-            if rereading.remove(id) != nil,
+            if live.rereading.remove(id) != nil,
                 size != catalog.headers[id].map({ Size(width: Double($0.width), height: Double($0.height)) })
             {
-                resizedIDs.append(id)
+                changes.resized.append(id)
             }
             markArrived(id, size: size ?? Size(width: 1, height: 1))
             catalog.headers[id] = header
@@ -192,10 +160,9 @@ public final class PictureFeed {
             if let problem, thumbnail != nil { catalog.notes[id] = problem }
             if let thumbnail {
                 // One made for the tiles' last size serves until the one for their size now arrives.
-                if side == gridSide(of: id) || !(memory.contains(id) || open.viewsWanted.contains(id)) {
-                    memory.insert(thumbnail, for: id)
-                    thumbnailSides[id] = side
-                    arrivalIDs.append(id)
+                if side == gridSide(of: id) || !(thumbnails.memory.contains(id) || open.viewsWanted.contains(id)) {
+                    thumbnails.insert(thumbnail, for: id, side: side)
+                    changes.arrivals.append(id)
                 } else if open.viewsWanted.contains(id),
                     open.viewSide.map({ $0 == (id, side) }) ?? false || open.views[id] == nil
                 {
@@ -214,13 +181,15 @@ public final class PictureFeed {
             if let problem { image == nil ? report(problem) : (catalog.notes[id] = problem) }
         case .cacheProblem(let problem): report(problem)
         case .listed(let found):
-            isListing = false
-            listedAt = clock.now
-            if let ranks = found.nameRanks, found.paths.count == known, nameRanks == nil { nameRanks = ranks }
-            skippedFiles += found.skipped
-            picturesInSubfolders = found.picturesInSubfolders
+            listing.isRunning = false
+            listing.endedAt = clock.now
+            if let ranks = found.nameRanks, found.paths.count == known, sortKeys.nameRanks == nil {
+                sortKeys.nameRanks = ranks
+            }
+            listing.skippedFiles += found.skipped
+            listing.picturesInSubfolders = found.picturesInSubfolders
             for problem in found.problems { report(problem) }
-            if watchesListedFolders { watch(folders: found.folders, recursive: listsRecursively) }
+            if listing.watchesFolders { watch(folders: found.folders, recursive: listing.isRecursive) }
         case .found(let found): takeFound(found)
         }
         return true
@@ -233,16 +202,16 @@ public final class PictureFeed {
         guard total > known else { return }
         let ids = (known..<total).map(PictureID.init)
         catalogue(known..<total)
-        if listingJoinsAround != nil {
+        if listing.joinsAround != nil {
             known = total
             return join(listed: ids)
         }
         order.append(ids)
-        if var ranks = nameRanks, ranks.count == known {
+        if var ranks = sortKeys.nameRanks, ranks.count == known {
             ranks += known..<total  // a listing by name appends in name order
-            nameRanks = ranks
+            sortKeys.nameRanks = ranks
         } else {
-            nameRanks = nil
+            sortKeys.nameRanks = nil
         }
         if idByPath != nil { for id in ids { idByPath?[path(of: id)] = id } }
         known = total

@@ -1,0 +1,84 @@
+import CellscapePictures
+import CellscapeRender
+import Foundation
+
+/// What a feed's listing was asked and found: whether it still runs and when it ended, what it
+/// watches once done, the picture given alone it lists around, and what it passed over.
+struct FeedListing {
+    /// Whether a listing still runs.
+    var isRunning = false
+    /// When the listing ended (the feed's clock), once it has.
+    var endedAt: UInt64?
+    /// Whether the folders listed are watched once the listing ends, and their subfolders with them.
+    var watchesFolders = false
+    var isRecursive = false
+    /// The picture given alone, its folder's pictures joining around it (`PictureFeed+Opening.swift`).
+    var joinsAround: String?
+    /// The name of the first folder a listing was asked for, until its pictures arrive.
+    var firstFolderName = "/"
+    /// The folders given with `-r`, as absolute paths: the bar names a picture from the one it is in.
+    var foldersGiven: [String] = []
+    /// How many other files were passed over when the pictures were collected.
+    var skippedFiles = 0
+    /// When the folders listed hold no picture, how many their subfolders hold (what `-r` would show).
+    var picturesInSubfolders = 0
+}
+
+/// The keys a feed sorts by: the order and its direction, a sort asked before every header arrived,
+/// and each picture's rank in name order by id, once known (a listing by name gives the ids in name
+/// order, another listing gives the ranks, a sort works them out when it first needs them).
+struct FeedSorting {
+    var order = PictureFiles.Order.name
+    var descending = false
+    var isWanted = false
+    var nameRanks: [Int]?
+}
+
+/// The thumbnails a feed keeps: decoded, bounded in bytes (the bound shared with the animations'
+/// frames), each made at its tile's size.
+struct ThumbnailStore {
+    /// Decoded thumbnails, bounded in bytes.
+    var memory: ThumbnailMemory
+    /// The side each thumbnail in ``memory`` was made to fit, by picture.
+    var sides: [PictureID: Int] = [:]
+    /// The grid's tile width in pixels.
+    var tileWidth = 256.0
+    /// The memory bound in bytes, shared by thumbnails and animation frames.
+    let bound: Int
+
+    init(bound: Int) {
+        memory = ThumbnailMemory(capacity: bound)
+        self.bound = bound
+    }
+
+    /// Keeps `thumbnail` for picture `id`, made to fit `side`.
+    mutating func insert(_ thumbnail: PixelImage, for id: PictureID, side: Int) {
+        memory.insert(thumbnail, for: id)
+        sides[id] = side
+    }
+
+    /// Forgets picture `id`'s thumbnail.
+    mutating func forget(_ id: PictureID) {
+        memory.remove(id)
+        sides[id] = nil
+    }
+}
+
+/// What changed at a feed's last look at its loader, for the scenes: the pictures whose grid
+/// thumbnails arrived, and those whose size changed (a file rewritten).
+struct FeedChanges {
+    var arrivals: [PictureID] = []
+    var resized: [PictureID] = []
+
+    mutating func removeAll() {
+        arrivals.removeAll(keepingCapacity: true)
+        resized.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Counts a feed keeps until what they count changes: the broken pictures shown (with the versions
+/// of the order and of the broken set) and the name of the folder the pictures are in (with their count).
+struct FeedCounts {
+    var broken: (version: Int, broken: Int, count: Int)?
+    var folderName: (count: Int, name: String)?
+}

@@ -18,9 +18,9 @@ import Testing
     @Test(arguments: [("cut-short.png", 1), ("cut-short.webp", 2), ("cut-short.jpg", 1)])
     func aStillCutShortShowsTheRowsItHolds(name: String, tolerance: Int) throws {
         let reference = try PictureFixtures.reference(name)
-        var note: String?
+        var note: PictureProblem?
         let picture = try PictureDecoder.decode(try PictureFixtures.bytes(name), region: nil, fitting: nil, note: &note)
-        #expect(note == "ends early")
+        #expect(note == .endsEarly)
         #expect(picture.width == reference.width && picture.height == reference.height)
         // The rows it holds match the whole file's; a PNG's or WebP's missing rows are transparent
         // (libjpeg fills a JPEG's with grey, as browsers show it).
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func bytesAfterAPNGsEndLoseNothing() throws {
-        var note: String?
+        var note: PictureProblem?
         let picture = try PictureDecoder.decode(
             try PictureFixtures.bytes("after-end.png"), region: nil, fitting: nil, note: &note)
         #expect(note == nil)

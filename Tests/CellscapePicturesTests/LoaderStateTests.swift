@@ -90,10 +90,10 @@ import Testing
             return
         }
         loader.reread(id)
-        core.deliver(.thumbnail(id: id, side: 64, nil, problem: "empty file"), version: version)
+        core.deliver(.thumbnail(id: id, side: 64, nil, problem: .empty), version: version)
         #expect(loader.takeResults().isEmpty, "a failure of the version before was delivered")
         #expect(!core.locked { $0.requested.contains(LoaderCore.key(id, 64)) }, "it may be asked for again")
-        core.deliver(.thumbnail(id: id, side: 64, nil, problem: "empty file"), version: version + 1)
+        core.deliver(.thumbnail(id: id, side: 64, nil, problem: .empty), version: version + 1)
         #expect(loader.takeResults().count == 1, "one of the version now is delivered")
     }
 
@@ -103,9 +103,9 @@ import Testing
         let loader = PictureLoader(paths: ["/nonexistent/a.png", "/nonexistent/b.png"], threads: 1, paused: true)
         let core = loader.core
         let (id, other) = (PictureID(1), PictureID(0))
-        core.deliver(.header(id: id, nil, problem: "empty file"), version: 0)
-        core.deliver(.thumbnail(id: id, side: 64, nil, problem: "empty file"), version: 0)
-        core.deliver(.header(id: other, nil, problem: "empty file"), version: 0)
+        core.deliver(.header(id: id, nil, problem: .empty), version: 0)
+        core.deliver(.thumbnail(id: id, side: 64, nil, problem: .empty), version: 0)
+        core.deliver(.header(id: other, nil, problem: .empty), version: 0)
         loader.reread(id)
         let taken = loader.takeResults()
         #expect(taken.count == 1 && taken.first?.id == other, "\(taken)")

@@ -38,7 +38,8 @@ import Testing
             }
         }
         #expect(PictureHeader.Format.names == "JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, or JPEG XL")
-        #expect(PictureHeader.problem(of: Array("plain text".utf8)) == "not a picture")
-        #expect(PictureHeader.problem(of: [0xFF, 0xD8, 0xFF]) == "a JPEG cut short or damaged before its size")
+        #expect(PictureHeader.problem(of: Array("plain text".utf8)) == .notAPicture)
+        #expect(
+            PictureHeader.problem(of: [0xFF, 0xD8, 0xFF]).description == "a JPEG cut short or damaged before its size")
     }
 }

@@ -68,7 +68,7 @@ import Testing
         let bytes = try PictureFixtures.bytes(name)
         let whole = try PictureDecoder.decode(bytes)
         let side = max(whole.width, whole.height) * 2 / 3
-        var note: String?
+        var note: PictureProblem?
         let (picture, alongside) = try PictureDecoder.decode(
             bytes, region: nil, fitting: Size(width: 1000, height: 1000), alongside: side, note: &note)
         let alone = PictureDecoder.shrink(picture, fitting: side)

@@ -16,34 +16,16 @@ extension ThumbnailCache {
         public let storeProblem: String?
         /// What is missing when the file holds only part of its picture ("ends early"): such a
         /// thumbnail is not stored, so the next look says so again.
-        public var note: String?
-    }
-
-    /// Why a file has no thumbnail.
-    public enum MakingFailure: Error, CustomStringConvertible, Sendable {
-        /// The cache records that this version of the file could not be decoded, and why ("" when
-        /// the entry does not say).
-        case failedBefore(path: String, reason: String)
-        /// The file could not be read or decoded now (its failure is recorded).
-        case failed(String)
-
-        public var description: String {
-            switch self {
-            case .failedBefore(let path, let reason):
-                reason.isEmpty
-                    ? "\(path): failed before, and unchanged since (its failure entry)" : "\(path): \(reason)"
-            case .failed(let reason): reason
-            }
-        }
+        public var note: PictureProblem?
     }
 
     /// The thumbnail of `file` at the standard `size`, shrunk to fit `side` pixels when smaller, its
     /// memory from `pool` if given. The file's bytes are read only when the cache has no thumbnail
     /// and no failure for it; a failure to decode is recorded, so no program tries it again until the
-    /// file changes.
+    /// file changes. A failure recorded before is ``PictureProblem/recorded(_:)``.
     public func thumbnail(
         of file: PictureFile, size: Size, fitting side: Int? = nil, pool: PixelPool? = nil
-    ) throws(MakingFailure) -> Made {
+    ) throws(PictureProblem) -> Made {
         let side = min(side ?? size.pixels, size.pixels)
         if let stored = thumbnail(
             forFile: file.path, modified: file.modified, fileSize: file.size, size: size, fitting: side, pool: pool)
@@ -51,21 +33,22 @@ extension ThumbnailCache {
             return Made(picture: stored, decoded: false, storeProblem: nil)
         }
         if let reason = failure(forFile: file.path, modified: file.modified, fileSize: file.size) {
-            throw .failedBefore(path: file.path, reason: reason)
+            throw .recorded(reason)
         }
         let decoded: Framebuffer
         var tile: Framebuffer?
-        var note: String?
+        var note: PictureProblem?
         do {
             let fitting = CellscapeLayout.Size(width: Double(size.pixels), height: Double(size.pixels))
             (decoded, tile) = try PictureDecoder.decode(
                 try file.contents(), region: nil, fitting: fitting, alongside: side < size.pixels ? side : nil,
                 pool: pool, note: &note)
-        } catch let failure as PictureFile.Failure {
-            throw .failed(failure.description)
-        } catch {
-            try? recordFailure(forFile: file.path, modified: file.modified, fileSize: file.size, reason: "\(error)")
-            throw .failed("\(file.path): \(error)")
+        } catch let problem {
+            if !Self.isUnreadable(problem) {
+                try? recordFailure(
+                    forFile: file.path, modified: file.modified, fileSize: file.size, reason: problem.description)
+            }
+            throw problem
         }
         var storeProblem: String?
         do {
@@ -78,5 +61,13 @@ extension ThumbnailCache {
         // The tile from the picture's own rows where the decoder made it, else from the standard size.
         let picture = tile ?? (side < size.pixels ? PictureDecoder.shrink(decoded, fitting: side, pool: pool) : decoded)
         return Made(picture: picture, decoded: true, storeProblem: storeProblem, note: note)
+    }
+
+    /// Whether `problem` is the file's, not its picture's (it could not be read): no failure is recorded.
+    static func isUnreadable(_ problem: PictureProblem) -> Bool {
+        switch problem {
+        case .unreadable, .notARegularFile, .tooLarge: true
+        default: false
+        }
     }
 }

@@ -62,7 +62,7 @@ final class AnimationFrames {
         throws(PictureDecoder.Failure) -> AnimationFrame?
     {
         guard let frame = try frames.next() else {
-            guard position > 0 else { throw PictureDecoder.Failure(description: "an animation without frames") }
+            guard position > 0 else { throw .withoutFrames(animation: true) }
             endsEarly = endsEarly || frames.endsEarly
             frames = try PictureFrames(data, format: format)
             count = position

@@ -59,5 +59,5 @@ extension PictureDecoder {
     }
 
     /// A format's still decoder: the picture shrunk, and in `note` what it lacks ("ends early").
-    typealias StillDecoder = (Still, inout String?) throws(Failure) -> Framebuffer
+    typealias StillDecoder = (Still, inout PictureProblem?) throws(Failure) -> Framebuffer
 }

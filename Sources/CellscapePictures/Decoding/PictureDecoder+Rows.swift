@@ -9,20 +9,21 @@ extension PictureDecoder {
     /// the rest transparent, and its message in `note` ("ends early" for a file cut short); before
     /// any row it throws its message.
     static func decodeRows(
-        width: Int, height: Int, crop: PictureRegion? = nil, second: SecondReduction? = nil, note: inout String?,
+        width: Int, height: Int, crop: PictureRegion? = nil, second: SecondReduction? = nil,
+        note: inout PictureProblem?,
         _ output: @escaping (Int, Int) -> Framebuffer, _ decoder: (RowSink, UnsafeMutablePointer<CChar>) -> Int32
     ) throws(Failure) -> Framebuffer {
         let rows = RowSink(width: width, height: height, crop: crop, second: second, output: output)
         var message = [CChar](repeating: 0, count: 256)
         let status = message.withUnsafeMutableBufferPointer { decoder(rows, $0.baseAddress!) }
-        guard status >= 0 || rows.rowsAdded > 0 else { throw Failure(description: Self.text(message)) }
+        guard status >= 0 || rows.rowsAdded > 0 else { throw .undecodable(Self.text(message)) }
         if status != 0 {
             let said = Self.text(message)
-            note = status == 2 || said == "the file ends early" ? "ends early" : said
+            note = status == 2 || said == "the file ends early" ? .endsEarly : .undecodable(said)
             rows.addTransparentRest()
         }
         guard let downscale = withExtendedLifetime(rows, { rows.downscale }) else {
-            throw Failure(description: Self.text(message))
+            throw .undecodable(Self.text(message))
         }
         second?.output = rows.alongside?.output
         return downscale.output

@@ -26,10 +26,8 @@ public enum PictureDecoder {
     /// libwebp as it decodes instead).
     public static let maximumCanvasPixels = 32_000_000.0
 
-    /// Why a picture could not be decoded, in one line.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    /// Why a picture could not be decoded (``PictureProblem``).
+    public typealias Failure = PictureProblem
 
     /// The picture in `data`, upright, shrunk to fit within `fitting` (keeping its aspect ratio; never
     /// enlarged). `fitting` of nil keeps the full size. `pool`, when given, lends the output's memory
@@ -47,7 +45,7 @@ public enum PictureDecoder {
     public static func decode(_ data: [UInt8], region: PictureRegion?, fitting: Size?, pool: PixelPool? = nil)
         throws(Failure) -> Framebuffer
     {
-        var note: String?
+        var note: PictureProblem?
         return try decode(data, region: region, fitting: fitting, pool: pool, note: &note)
     }
 
@@ -55,7 +53,7 @@ public enum PictureDecoder {
     /// missing when it shows only part of what the file should hold ("ends early": a file cut short
     /// shows the rows and frames it has, as browsers show it; the rest is transparent).
     public static func decode(
-        _ data: [UInt8], region: PictureRegion?, fitting: Size?, pool: PixelPool? = nil, note: inout String?
+        _ data: [UInt8], region: PictureRegion?, fitting: Size?, pool: PixelPool? = nil, note: inout PictureProblem?
     ) throws(Failure) -> Framebuffer {
         try decode(data, region: region, fitting: fitting, alongside: nil, pool: pool, note: &note).picture
     }
@@ -66,12 +64,12 @@ public enum PictureDecoder {
     /// is reduced twice); nil where it is not smaller or the format decodes otherwise.
     static func decode(
         _ data: [UInt8], region: PictureRegion?, fitting: Size?, alongside: Int?, pool: PixelPool? = nil,
-        note: inout String?
+        note: inout PictureProblem?
     ) throws(Failure) -> (picture: Framebuffer, alongside: Framebuffer?) {
-        guard let header = PictureHeader(data) else { throw Failure(description: PictureHeader.problem(of: data)) }
+        guard let header = PictureHeader(data) else { throw PictureHeader.problem(of: data) }
         let whole = PictureRegion(x: 0, y: 0, width: header.width, height: header.height)
         guard let shown = (region ?? whole).clipped(to: whole) else {
-            throw Failure(description: "the region is outside the picture")
+            throw .regionOutside
         }
         let target = targetSize(width: shown.width, height: shown.height, fitting: fitting)
         // The stored picture's part and target: sides swapped back for the orientations that turn it a quarter.
@@ -136,7 +134,7 @@ public enum PictureDecoder {
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 
-    static func decodeJPEG(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+    static func decodeJPEG(_ still: Still, note: inout PictureProblem?) throws(Failure) -> Framebuffer {
         let (data, width, height, output) = (still.data, still.width, still.height, still.output)
         let cmyk = still.profile?.takesCMYK == true ? still.profile?.pointer : nil
         let bounds = still.region.map { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
@@ -164,7 +162,7 @@ public enum PictureDecoder {
         }
     }
 
-    static func decodePNG(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+    static func decodePNG(_ still: Still, note: inout PictureProblem?) throws(Failure) -> Framebuffer {
         // An APNG whose default image is not one of its frames shows its first frame (the APNG player
         // shows the default image alone where the animation is broken).
         if still.header.hidesDefaultImage { return try decodeFirstFrame(still, note: &note) }
@@ -183,7 +181,7 @@ public enum PictureDecoder {
 
     /// A WebP: a still one decoded by libwebp at the still's size (it scales while it decodes), an
     /// animation (or a region of one) by its first frame.
-    static func decodeWebP(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+    static func decodeWebP(_ still: Still, note: inout PictureProblem?) throws(Failure) -> Framebuffer {
         if still.region == nil,
             let decoded = try decodeStillWebP(
                 still.data, width: still.width, height: still.height, note: &note, still.output)
@@ -194,13 +192,13 @@ public enum PictureDecoder {
     }
 
     /// The first frame of a GIF, WebP or APNG, composited, shrunk to the still's size.
-    static func decodeFirstFrame(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+    static func decodeFirstFrame(_ still: Still, note: inout PictureProblem?) throws(Failure) -> Framebuffer {
         let (data, format, width, height, region) = (
             still.data, still.header.format, still.width, still.height, still.region
         )
         let frames = try PictureFrames(data, format: format)
-        guard let first = try frames.next() else { throw Failure(description: "a picture without frames") }
-        if frames.endsEarly { note = "ends early" }
+        guard let first = try frames.next() else { throw .withoutFrames(animation: false) }
+        if frames.endsEarly { note = .endsEarly }
         let part = region ?? PictureRegion(x: 0, y: 0, width: frames.width, height: frames.height)
         var downscale = AreaDownscale(
             sourceWidth: part.width, sourceHeight: part.height, width: width, height: height, output: still.output)
@@ -212,7 +210,7 @@ public enum PictureDecoder {
 
     /// A HEIF or AVIF decoded whole by libheif (loaded when first needed; its smallest thumbnail item
     /// large enough serves a whole picture), shrunk to the still's size.
-    static func decodeHEIF(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+    static func decodeHEIF(_ still: Still, note: inout PictureProblem?) throws(Failure) -> Framebuffer {
         let (width, height) = still.region == nil ? (Int32(still.width), Int32(still.height)) : (0, 0)
         return try decodeWithLibrary(still) { bytes, pixels, decodedWidth, decodedHeight, message in
             cellscape_heif_decode(
@@ -222,7 +220,7 @@ public enum PictureDecoder {
     }
 
     /// A JPEG XL decoded whole by libjxl (loaded when first needed), shrunk to the still's size.
-    static func decodeJXL(_ still: Still, note: inout String?) throws(Failure) -> Framebuffer {
+    static func decodeJXL(_ still: Still, note: inout PictureProblem?) throws(Failure) -> Framebuffer {
         try decodeWithLibrary(still) { bytes, pixels, decodedWidth, decodedHeight, message in
             cellscape_jxl_decode(
                 bytes.baseAddress, bytes.count, maximumPixels, pixels, decodedWidth, decodedHeight, message, 256)
@@ -247,11 +245,11 @@ public enum PictureDecoder {
                 decode(bytes, &pixels, &decodedWidth, &decodedHeight, $0.baseAddress!)
             }
         }
-        guard status == 0, let pixels else { throw Failure(description: text(message)) }
+        guard status == 0, let pixels else { throw .undecodable(text(message)) }
         defer { free(pixels) }
         let full = PictureRegion(x: 0, y: 0, width: Int(decodedWidth), height: Int(decodedHeight))
         guard let part = (still.region ?? full).clipped(to: full) else {
-            throw Failure(description: "the region is outside the picture")
+            throw .regionOutside
         }
         var downscale = AreaDownscale(
             sourceWidth: part.width, sourceHeight: part.height, width: still.width, height: still.height,
@@ -264,7 +262,8 @@ public enum PictureDecoder {
 
     /// A still WebP decoded by libwebp at `width` x `height` (it scales while it decodes), nil for an animation.
     private static func decodeStillWebP(
-        _ data: [UInt8], width: Int, height: Int, note: inout String?, _ output: @escaping (Int, Int) -> Framebuffer
+        _ data: [UInt8], width: Int, height: Int, note: inout PictureProblem?,
+        _ output: @escaping (Int, Int) -> Framebuffer
     ) throws(Failure) -> Framebuffer? {
         var picture = cellscape_picture()
         var message = [CChar](repeating: 0, count: 256)
@@ -272,8 +271,8 @@ public enum PictureDecoder {
             cellscape_webp_decode_still(
                 bytes.baseAddress, bytes.count, Int32(width), Int32(height), maximumPixels, &picture, &message, 256)
         }
-        if status < 0 { throw Failure(description: text(message)) }
-        if status == 2 { note = "ends early" }
+        if status < 0 { throw .undecodable(text(message)) }
+        if status == 2 { note = .endsEarly }
         return status >= 1 ? shrink(picture, width: width, height: height, output) : nil
     }
 

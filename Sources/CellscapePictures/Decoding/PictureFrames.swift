@@ -64,8 +64,7 @@ public final class PictureFrames {
         guard let opened else {
             bytes.deallocate()
             let known = format == .gif || format == .webp || format == .png
-            throw PictureDecoder.Failure(
-                description: known ? PictureDecoder.text(message) : "not a GIF, WebP or PNG picture")
+            throw .undecodable(known ? PictureDecoder.text(message) : "not a GIF, WebP or PNG picture")
         }
         source = opened
         var (width, height): (Int32, Int32) = (0, 0)
@@ -114,7 +113,7 @@ public final class PictureFrames {
             status = cellscape_apng_next_frame(png, &delay, &message, 256)
             canvas = cellscape_apng_canvas(png)
         }
-        if status < 0 { throw PictureDecoder.Failure(description: PictureDecoder.text(message)) }
+        if status < 0 { throw .undecodable(PictureDecoder.text(message)) }
         guard status == 1, let canvas else { return nil }
         return Frame(canvas: canvas, milliseconds: Int(delay))
     }

@@ -5,22 +5,22 @@ import CPictureCodecs
 extension PictureHeader {
     /// Why no header could be read from the file (whose reading found none): "empty file", "a JPEG cut
     /// short or damaged before its size" when it starts as a picture does, else "not a picture".
-    public static func problem(reading file: PictureFile) -> String {
+    public static func problem(reading file: PictureFile) -> PictureProblem {
         problem(start: file.bytes(at: 0, count: 12), empty: file.size == 0)
     }
 
     /// The same for a file's bytes, whole or its start.
-    public static func problem(of bytes: some Collection<UInt8>) -> String {
+    public static func problem(of bytes: some Collection<UInt8>) -> PictureProblem {
         problem(start: Array(bytes.prefix(12)), empty: bytes.isEmpty)
     }
 
-    private static func problem(start: [UInt8], empty: Bool) -> String {
-        guard !empty else { return "empty file" }
+    private static func problem(start: [UInt8], empty: Bool) -> PictureProblem {
+        guard !empty else { return .empty }
         if let format = optionalFormat(of: start), let library = format.library, !library.installed {
-            return "a \(format.name) picture: needs \(library.package) (apt-get install \(library.package))"
+            return .needsLibrary(format: format.name, package: library.package)
         }
-        guard let format = formatName(of: start) else { return "not a picture" }
-        return "a \(format) cut short or damaged before its size"
+        guard let format = formatName(of: start) else { return .notAPicture }
+        return .cutBeforeSize(format: format)
     }
 
     /// Whether `start` begins as a HEIF/HEIC or AVIF file (an ISO box `ftyp` of theirs), or a JPEG XL

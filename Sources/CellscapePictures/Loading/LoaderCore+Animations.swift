@@ -11,21 +11,21 @@ extension LoaderCore {
         if animations[key] == nil {
             do {
                 let data = try PictureFile.contents(of: path(id))
-                guard let header = PictureHeader(data) else {
-                    throw PictureDecoder.Failure(description: "not a picture")
-                }
+                guard let header = PictureHeader(data) else { throw PictureHeader.problem(of: data) }
                 let animation = try AnimationFrames(data, header: header, side: side)
                 // Unless it was stopped or its picture dropped meanwhile: nothing would let its decoder go then.
                 if locked({ $0.animationWorkers[key] == worker }) { animations[key] = animation }
+            } catch let problem as PictureProblem {
+                return .frames(id: id, side: side, [], count: nil, plays: nil, problem: problem)
             } catch {
-                return .frames(id: id, side: side, [], count: nil, plays: nil, problem: "\(path(id)): \(error)")
+                return .frames(id: id, side: side, [], count: nil, plays: nil, problem: .undecodable("\(error)"))
             }
         }
         guard let animation = animations[key] else {
             return .frames(id: id, side: side, [], count: nil, plays: nil, problem: nil)
         }
         var frames: [AnimationFrame] = []
-        var problem: String?
+        var problem: PictureProblem?
         var attempts = 0
         // The end of the animation takes a turn of its own; two ends in a row would mean no frames.
         while frames.count < count && attempts < count + 2 {
@@ -35,12 +35,12 @@ extension LoaderCore {
                     frames.append(frame)
                 }
             } catch {
-                problem = "\(path(id)): \(error)"
+                problem = error
                 break
             }
         }
         // Frames decoded, the file having ended early: shown, and said.
-        if problem == nil && animation.endsEarly { problem = "ends early" }
+        if problem == nil && animation.endsEarly { problem = .endsEarly }
         return .frames(
             id: id, side: side, frames, count: animation.count, plays: animation.plays, problem: problem)
     }

@@ -8,11 +8,11 @@ extension LoaderCore {
             width: (Double(part.width) * scale).rounded(.up), height: (Double(part.height) * scale).rounded(.up))
         do {
             let data = try PictureFile.contents(of: path(id))
-            var note: String?
+            var note: PictureProblem?
             let image = try PictureDecoder.decode(data, region: part, fitting: fitting, pool: windowImages, note: &note)
             return .region(id: id, part, scale: scale, image.finished(), problem: note)
         } catch {
-            return .region(id: id, part, scale: scale, nil, problem: "\(path(id)): \(error)")
+            return .region(id: id, part, scale: scale, nil, problem: error)
         }
     }
 }

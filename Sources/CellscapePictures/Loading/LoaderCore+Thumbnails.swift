@@ -18,16 +18,12 @@ extension LoaderCore {
                 return .thumbnail(id: id, side: side, made.picture.finished(), problem: made.note)
             }
             let fitting = Size(width: Double(side), height: Double(side))
-            var note: String?
+            var note: PictureProblem?
             let picture = try PictureDecoder.decode(
                 try file.contents(), region: nil, fitting: fitting, pool: pool, note: &note)
             return .thumbnail(id: id, side: side, picture.finished(), problem: note)
-        } catch let failure as PictureFile.Failure {
-            return .thumbnail(id: id, side: side, nil, problem: failure.description)
-        } catch let failure as ThumbnailCache.MakingFailure {
-            return .thumbnail(id: id, side: side, nil, problem: failure.description)
         } catch {
-            return .thumbnail(id: id, side: side, nil, problem: "\(path): \(error)")
+            return .thumbnail(id: id, side: side, nil, problem: error)
         }
     }
 }

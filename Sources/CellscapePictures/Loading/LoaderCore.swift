@@ -160,10 +160,9 @@ final class LoaderCore: Sendable {
         do {
             let file = try PictureFile(path: path)
             let header = PictureHeader(file: file)
-            return .header(
-                id: id, header, problem: header == nil ? "\(path): \(PictureHeader.problem(reading: file))" : nil)
+            return .header(id: id, header, problem: header == nil ? PictureHeader.problem(reading: file) : nil)
         } catch {
-            return .header(id: id, nil, problem: error.description)
+            return .header(id: id, nil, problem: error)
         }
     }
 }

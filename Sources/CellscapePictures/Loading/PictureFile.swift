@@ -10,10 +10,8 @@
 /// Only regular files are read: a FIFO or a device named `.jpg` would never end, so the file is
 /// opened without blocking and refused unless it is regular.
 public final class PictureFile {
-    /// Why a file could not be read, in one line: the system's reason ("Permission denied").
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    /// Why a file could not be read (``PictureProblem``): the system's reason ("Permission denied").
+    public typealias Failure = PictureProblem
 
     /// The path it was opened at.
     public let path: String
@@ -27,16 +25,16 @@ public final class PictureFile {
     public init(path: String) throws(Failure) {
         self.path = path
         descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw Failure(description: "cannot read \(path): \(Self.reason())") }
+        guard descriptor >= 0 else { throw .unreadable(Self.reason()) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             let reason = Self.reason()
             close(descriptor)
-            throw Failure(description: "cannot read \(path): \(reason)")
+            throw .unreadable(reason)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw Failure(description: "cannot read \(path): not a regular file")
+            throw .notARegularFile
         }
         size = max(0, Int(status.st_size))
         modified = Int(status.st_mtim.tv_sec)
@@ -60,15 +58,15 @@ public final class PictureFile {
     /// The whole file, refused when it holds more than `limit` bytes (also if it grew past it since
     /// it was opened).
     public func contents(atMost limit: Int = .max) throws(Failure) -> [UInt8] {
-        guard size <= limit else { throw Failure(description: "cannot read \(path): larger than \(limit) bytes") }
+        guard size <= limit else { throw .tooLarge(limit: limit) }
         var bytes = self.bytes(at: 0, count: size)
-        guard bytes.count == size else { throw Failure(description: "cannot read \(path): \(Self.reason())") }
+        guard bytes.count == size else { throw .unreadable(Self.reason()) }
         // A file that grew meanwhile is read to its new end.
         while true {
             let more = self.bytes(at: bytes.count, count: 65536)
             if more.isEmpty { return bytes }
             bytes += more
-            if bytes.count > limit { throw Failure(description: "cannot read \(path): larger than \(limit) bytes") }
+            if bytes.count > limit { throw .tooLarge(limit: limit) }
         }
     }
 

@@ -17,14 +17,14 @@ public final class PictureLoader: Sendable {
     /// What a worker finished.
     public enum Result: Sendable {
         /// The header of picture `id`, or why it could not be read.
-        case header(id: PictureID, PictureHeader?, problem: String?)
+        case header(id: PictureID, PictureHeader?, problem: PictureProblem?)
         /// The thumbnail of picture `id` fitting `side` pixels, or why it could not be made.
-        case thumbnail(id: PictureID, side: Int, PixelImage?, problem: String?)
+        case thumbnail(id: PictureID, side: Int, PixelImage?, problem: PictureProblem?)
         /// The next frames of animation `id` at `side`, in playing order (after the last comes the
         /// first again); `count` once the animation was decoded to its end, `plays` nil for ever.
-        case frames(id: PictureID, side: Int, [AnimationFrame], count: Int?, plays: Int?, problem: String?)
+        case frames(id: PictureID, side: Int, [AnimationFrame], count: Int?, plays: Int?, problem: PictureProblem?)
         /// The part `region` of picture `id` at `scale` (window pixels per picture pixel), or why not.
-        case region(id: PictureID, PictureRegion, scale: Double, PixelImage?, problem: String?)
+        case region(id: PictureID, PictureRegion, scale: Double, PixelImage?, problem: PictureProblem?)
         /// The shared disk cache could not take a thumbnail (said once; the pictures still show).
         case cacheProblem(String)
         /// The listing asked of ``PictureLoader/list(_:recursive:order:descending:)`` ended: its pictures were

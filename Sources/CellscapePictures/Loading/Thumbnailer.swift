@@ -66,13 +66,9 @@ public struct Thumbnailer {
             let made = try cache.thumbnail(of: try PictureFile(path: path), size: size)
             if let problem = made.storeProblem { return .cacheUnwritable(problem) }
             return made.decoded ? .made : .cached
-        } catch let failure as PictureFile.Failure {
-            return .failed(failure.description)
-        } catch let failure as ThumbnailCache.MakingFailure {
-            if case .failedBefore = failure { return .failedBefore(failure.description) }
-            return .failed(failure.description)
         } catch {
-            return .failed("\(error)")
+            if case .recorded = error { return .failedBefore(error.message(path: path)) }
+            return .failed(error.message(path: path))
         }
     }
 }

@@ -18,9 +18,9 @@ struct PictureCatalog {
     private(set) var brokenChanges = 0
     /// Why each broken picture cannot be shown, without its path ("not a picture", "cannot read:
     /// Permission denied"): what its tile and the image view say under its name.
-    var problems: [PictureID: String] = [:]
+    var problems: [PictureID: PictureProblem] = [:]
     /// What is missing of pictures that show only part of what their files should hold ("ends early").
-    var notes: [PictureID: String] = [:]
+    var notes: [PictureID: PictureProblem] = [:]
     /// Each joining or shown picture's key in name order, once a join compared it.
     var nameKeys: [PictureID: [UInt8]] = [:]
 

@@ -85,14 +85,15 @@ extension PictureFeed {
 
     /// Takes frames that arrived for an animation still playing at their side.
     func receiveFrames(
-        _ frames: [AnimationFrame], id: PictureID, side: Int, count: Int?, plays: Int?, problem: String?, now: UInt64
+        _ frames: [AnimationFrame], id: PictureID, side: Int, count: Int?, plays: Int?, problem: PictureProblem?,
+        now: UInt64
     ) {
         if let problem, frames.isEmpty, player.playing[id]?.current == nil {
             player.playing[id] = nil
             markBroken(id, problem)
             return
         }
-        if let problem { catalog.notes[id] = Self.reason(problem, path: path(of: id)) }
+        if let problem { catalog.notes[id] = problem }
         guard player.playing[id]?.side == side else { return }
         player.playing[id]?.receive(frames, count: count, plays: plays, now: now)
         if player.playing[id]?.holdsAll == true { loader.stopFrames(id, side: side) }

@@ -66,11 +66,11 @@ extension PictureFeed {
     }
 
     /// Why the picture at `position` cannot be shown, if it cannot.
-    public func problem(at position: Int) -> String? { catalog.problems[order[position]] }
+    public func problem(at position: Int) -> String? { catalog.problems[order[position]]?.description }
 
     /// What is missing of the picture at `position` when it shows only part of what its file should
     /// hold ("ends early": a file cut short), once a decode found it.
-    public func note(at position: Int) -> String? { catalog.notes[order[position]] }
+    public func note(at position: Int) -> String? { catalog.notes[order[position]]?.description }
 
     /// Whether the grid thumbnail of the picture at `position` is kept.
     public func hasThumbnail(at position: Int) -> Bool { thumbnails.memory.contains(order[position]) }
@@ -136,13 +136,4 @@ extension PictureFeed {
 
     /// The colour of a picture's tile until its thumbnail arrives.
     static let tileColor = Color(hex: 0x2A_2F3C)
-
-    /// A problem as a tile says it, under the file's name: without the path.
-    static func reason(_ problem: String, path: String) -> String {
-        if problem.hasPrefix("cannot read \(path): ") {
-            return "cannot read: " + problem.dropFirst("cannot read \(path): ".count)
-        }
-        if problem.hasPrefix("\(path): ") { return String(problem.dropFirst(path.count + 2)) }
-        return problem
-    }
 }

@@ -178,7 +178,9 @@ public final class PictureFeed {
             return player.playing[id]?.current != shown || problem != nil
         case .region(let id, let part, let scale, let image, let problem):
             if let image, open.viewsWanted.contains(id) { open.heldRegion = (id, part, scale, image) }
-            if let problem { image == nil ? report(problem) : (catalog.notes[id] = problem) }
+            if let problem {
+                image == nil ? report(problem.message(path: path(of: id))) : (catalog.notes[id] = problem)
+            }
         case .cacheProblem(let problem): report(problem)
         case .listed(let found):
             listing.isRunning = false
@@ -232,9 +234,9 @@ public final class PictureFeed {
         if order.contains(id) { headersArrived += 1 }
     }
 
-    func markBroken(_ id: PictureID, _ problem: String) {
+    func markBroken(_ id: PictureID, _ problem: PictureProblem) {
         guard catalog.broken.insert(id).inserted else { return }
-        catalog.problems[id] = Self.reason(problem, path: path(of: id))
-        report(problem)
+        catalog.problems[id] = problem
+        report(problem.message(path: path(of: id)))
     }
 }

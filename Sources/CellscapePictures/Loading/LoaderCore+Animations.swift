@@ -10,7 +10,7 @@ extension LoaderCore {
         let key = Self.key(id, side)
         if animations[key] == nil {
             do {
-                let data = try PictureFile.contents(of: path(id))
+                let data = try contents(id)
                 guard let header = PictureHeader(data) else { throw PictureHeader.problem(of: data) }
                 let animation = try AnimationFrames(data, header: header, side: side)
                 // Unless it was stopped or its picture dropped meanwhile: nothing would let its decoder go then.

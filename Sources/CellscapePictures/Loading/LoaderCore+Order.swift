@@ -49,7 +49,10 @@ extension LoaderCore {
         let ids = Array(ids)
         locked(wake: .all) { state in
             state.requestsMade += 1
-            for id in ids where id.rawValue < state.forgotten.count { state.forgotten[id.rawValue] = true }
+            for id in ids where id.rawValue < state.forgotten.count {
+                state.forgotten[id.rawValue] = true
+                state.held[id.rawValue] = nil
+            }
             let forgotten = state.forgotten
             state.headersPending.removeAll { forgotten[$0] }
             state.queue.cancelAll { forgotten[$0.id.rawValue] }

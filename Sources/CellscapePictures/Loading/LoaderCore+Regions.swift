@@ -7,7 +7,7 @@ extension LoaderCore {
         let fitting = Size(
             width: (Double(part.width) * scale).rounded(.up), height: (Double(part.height) * scale).rounded(.up))
         do {
-            let data = try PictureFile.contents(of: path(id))
+            let data = try contents(id)
             var note: PictureProblem?
             let image = try PictureDecoder.decode(data, region: part, fitting: fitting, pool: windowImages, note: &note)
             return .region(id: id, part, scale: scale, image.finished(), problem: note)

@@ -15,6 +15,8 @@ extension LoaderCore {
         /// Every picture that joined, by id: ids never change, so work in hand stays right whatever
         /// becomes of the order the pictures show in.
         var paths: [String]
+        /// The pictures whose bytes a source holds instead of a file, by id (``PictureBytes``).
+        var held: [Int: PictureBytes] = [:]
         /// The pictures whose work was given up (``LoaderCore/forget(_:)``), by id.
         var forgotten: [Bool]
         /// How many times each picture's file was read again, by id: a header or thumbnail of a version

@@ -9,6 +9,14 @@ extension LoaderCore {
     func thumbnail(_ id: PictureID, side: Int, pool: PixelPool, forWindow: Bool) -> Result {
         let path = path(id)
         do {
+            // A picture held by a source is decoded from its bytes: the shared cache knows files alone.
+            if let held = held(id) {
+                var note: PictureProblem?
+                let fitting = Size(width: Double(side), height: Double(side))
+                let picture = try PictureDecoder.decode(
+                    try held.contents(), region: nil, fitting: fitting, pool: pool, note: &note)
+                return .thumbnail(id: id, side: side, picture.finished(), problem: note)
+            }
             let file = try PictureFile(path: path)
             // A grid tile at any side goes through the shared cache: the standard size at or above it,
             // shrunk in memory.

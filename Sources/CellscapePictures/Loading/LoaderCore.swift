@@ -156,9 +156,17 @@ final class LoaderCore: Sendable {
     }
 
     private func header(_ id: PictureID) -> Result {
-        let path = path(id)
+        if let held = held(id) {
+            do {
+                let bytes = try held.contents()
+                let header = PictureHeader(bytes)
+                return .header(id: id, header, problem: header == nil ? PictureHeader.problem(of: bytes) : nil)
+            } catch {
+                return .header(id: id, nil, problem: error)
+            }
+        }
         do {
-            let file = try PictureFile(path: path)
+            let file = try PictureFile(path: path(id))
             let header = PictureHeader(file: file)
             return .header(id: id, header, problem: header == nil ? PictureHeader.problem(reading: file) : nil)
         } catch {

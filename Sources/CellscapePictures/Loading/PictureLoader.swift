@@ -103,6 +103,11 @@ public final class PictureLoader: Sendable {
     @discardableResult
     public func append(paths: [String]) -> [PictureID] { core.append(paths: paths) }
 
+    /// Appends pictures whose bytes a source holds (``PictureBytes``), after the others; returns their
+    /// ids. Their headers are read from those bytes, their thumbnails decoded from them.
+    @discardableResult
+    public func append(held pictures: [PictureBytes]) -> [PictureID] { core.append(held: pictures) }
+
     /// Reads the headers still to read in the order of `ids` (the order the pictures show in), those
     /// not named after them: the layout places pictures as a prefix of the order.
     public func readHeaders(inOrderOf ids: [PictureID]) { core.readHeaders(inOrderOf: ids) }

@@ -118,6 +118,7 @@ public final class PictureFeed {
     /// replayed session starts with the whole feed laid out, so what it does cannot depend on how fast
     /// the headers came.
     public func waitForAllHeaders() {
+        takeResults()
         while listing.isRunning || headersArrived < count || !joining.isEmpty {
             loader.waitForWake(milliseconds: 100)
             takeResults()
@@ -129,11 +130,12 @@ public final class PictureFeed {
     public func takeResults() -> Bool {
         takeAppended()
         let folderChanged = takeFolderChanges()
+        let sourcesGave = takeFromSources()
         let results = loader.takeResults()
         takeAppended()
         changes.arrivals.removeAll(keepingCapacity: true)
         changes.resized.removeAll(keepingCapacity: true)
-        var changed = folderChanged
+        var changed = folderChanged || sourcesGave
         for result in results where take(result) { changed = true }
         if placeJoined() { changed = true }
         if sortKeys.isWanted && headersArrived == count && !listing.isRunning {
@@ -147,13 +149,14 @@ public final class PictureFeed {
     private func take(_ result: PictureLoader.Result) -> Bool {
         switch result {
         case .header(let id, let header, let problem):
-            let size = header.map { Size(width: Double($0.width), height: Double($0.height)) }
-            if live.rereading.remove(id) != nil,
-                size != catalog.headers[id].map({ Size(width: Double($0.width), height: Double($0.height)) })
-            {
+            let size =
+                header.map { Size(width: Double($0.width), height: Double($0.height)) } ?? Size(width: 1, height: 1)
+            if live.rereading.remove(id) != nil, catalog.sizes[id] != size {
+                // Its file rewritten at another size: laid out again at it.
+                catalog.sizes[id] = size
                 changes.resized.append(id)
             }
-            markArrived(id, size: size ?? Size(width: 1, height: 1))
+            markArrived(id, size: size)
             catalog.headers[id] = header
             if let problem { markBroken(id, problem) }
         case .thumbnail(let id, let side, let thumbnail, let problem):
@@ -228,9 +231,11 @@ public final class PictureFeed {
     /// The path of picture `id`, from the feed's own table.
     func path(of id: PictureID) -> String { catalog.paths[id] ?? loader.path(of: id) }
 
-    /// Counts picture `id`'s header as arrived, its tile `size`.
+    /// Counts picture `id`'s header as arrived, its tile `size` (unless a size came before: a source's
+    /// stays, so the tile does not move when the pixels arrive).
     func markArrived(_ id: PictureID, size: Size) {
-        guard catalog.sizes.updateValue(size, forKey: id) == nil else { return }
+        guard catalog.sizes[id] == nil else { return }
+        catalog.sizes[id] = size
         if order.contains(id) { headersArrived += 1 }
     }
 

@@ -22,20 +22,20 @@ final class LoaderCore: Sendable {
     /// once: in the heap, pictures of many sizes coming and going would fragment it, and it would only grow.
     let thumbnails = PixelPool(keptBlocks: 0)
     let diskCache: ThumbnailCache?
-    /// Workers sleep on it while there is nothing to do; the state changes under it, so no wake-up is lost.
-    private let condition = NSCondition()
-    private let state: Guarded<State>
+    /// The shared state, behind the one lock the workers also sleep on while there is nothing to do:
+    /// it changes under that lock, so no wake-up is lost.
+    private let state: GuardedCondition<State>
     /// Called when the core goes, its workers ended: what a test of a loader let go waits on.
     let whenGone = Guarded<(@Sendable () -> Void)?>(nil)
 
     /// Who to wake after a change: no one, one worker (one more job) or all (a change any may act on).
-    enum Wake { case none, one, all }
+    typealias Wake = GuardedCondition<State>.Wake
 
     /// The core of a loader of `paths` on `threads` workers (see ``PictureLoader/init(paths:threads:diskCache:)``).
     init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, paused: Bool = false) {
         PictureMemory.apply()
         let workers = max(1, threads)
-        state = Guarded(State(paths: paths, workers: workers, paused: paused))
+        state = GuardedCondition(State(paths: paths, workers: workers, paused: paused))
         self.diskCache = diskCache
         (wakeDescriptor, wakeWriteEnd) = WakePipe.make()
         // Three images shown or prefetched, and two from each worker: one it makes, one it finished.
@@ -57,15 +57,7 @@ final class LoaderCore: Sendable {
     /// Calls `body` with the shared state under the lock, then wakes the workers `wake` says.
     @discardableResult
     func locked<Value: Sendable>(wake: Wake = .none, _ body: (inout State) -> Value) -> Value {
-        condition.lock()
-        defer { condition.unlock() }
-        let value = state.withLock(body)
-        switch wake {
-        case .none: break
-        case .one: condition.signal()
-        case .all: condition.broadcast()
-        }
-        return value
+        state.withLock(waking: wake, body)
     }
 
     /// How many pictures there are so far.
@@ -144,13 +136,11 @@ final class LoaderCore: Sendable {
 
     /// The next job of `worker`, waiting for one; nil to stop.
     private func nextJob(of worker: Int) -> (Job, version: Int)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            switch state.withLock({ $0.nextStep(of: worker) }) {
-            case .job(let job, let version): return (job, version)
-            case .stop: return nil
-            case .wait: condition.wait()
+        state.wait { state -> (Job, version: Int)?? in
+            switch state.nextStep(of: worker) {
+            case .job(let job, let version): (job, version)
+            case .stop: .some(nil)
+            case .wait: nil
             }
         }
     }

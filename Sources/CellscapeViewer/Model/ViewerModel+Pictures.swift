@@ -13,7 +13,8 @@ extension ViewerModel {
             Self.wait(for: pictures, timeout: timeout) {
                 takePictureResults()
                 prepareFrame()
-                return view == .force ? force.picturesArrived : waterfall.picturesArrived
+                return view == .force
+                    ? force.picturesArrived : WaterfallWork(scene: waterfall, pictures: pictures).arrived
             }
             waterfall.finishFades()
         }
@@ -39,16 +40,13 @@ extension WaterfallScene {
             ViewerModel.wait(for: pictures, timeout: timeout) {
                 takePictureResults()
                 prepareFrame()
-                return picturesArrived
+                return WaterfallWork(scene: self, pictures: pictures).arrived
             }
             finishFades()
         }
         prepareFrame()
         render(into: frame, text: text)
     }
-
-    /// Whether what the frame draws has arrived (``WaterfallWork/arrived``).
-    var picturesArrived: Bool { pictures.map { WaterfallWork(scene: self, pictures: $0).arrived } ?? true }
 }
 
 extension ForceScene {

@@ -1,5 +1,22 @@
 import CellscapeLayout
 
+extension WaterfallConfiguration {
+    /// How much larger a step makes the tiles.
+    static let tileStep = 1.25
+
+    /// The configuration with tiles a step larger (or smaller), between 96 and 1024 points wide at
+    /// `scale`; nil when they are at the bound already or the columns are not set by a tile width.
+    func steppingTiles(larger: Bool, scale: Double) -> WaterfallConfiguration? {
+        guard case .minimumWidth(let width) = columns else { return nil }
+        let wanted = larger ? width * Self.tileStep : width / Self.tileStep
+        let bounded = min(1024 * scale, max(96 * scale, wanted))
+        guard abs(bounded - width) > 0.5 else { return nil }
+        var stepped = self
+        stepped.columns = .minimumWidth(bounded)
+        return stepped
+    }
+}
+
 /// The tiles the keyboard moves between, found by the layout's own query.
 extension WaterfallLayout {
     /// The item at content point `point`, if any.

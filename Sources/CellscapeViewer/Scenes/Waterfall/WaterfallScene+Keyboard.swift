@@ -22,21 +22,13 @@ extension WaterfallScene {
     /// every item again, keeping the selected tile (else the top one) where it was on screen, and the
     /// thumbnails follow the new width.
     mutating func resizeTiles(larger: Bool) {
-        guard case .minimumWidth(let width) = layout.configuration.columns else { return }
-        let wanted = larger ? width * Self.tileStep : width / Self.tileStep
-        let bounded = min(1024 * scale, max(96 * scale, wanted))
-        guard abs(bounded - width) > 0.5 else { return }
+        guard let configuration = layout.configuration.steppingTiles(larger: larger, scale: scale) else { return }
         let anchor =
             selection.flatMap { layout.indices(in: visibleRect).contains($0) ? $0 : nil }
             ?? layout.topItem(at: scrollOffset)
-        var configuration = layout.configuration
-        configuration.columns = .minimumWidth(bounded)
         keepingInPlace(anchor) { $0.layOutAgain(configuration: configuration) }
         loadPagesIfNeeded()
     }
-
-    /// How much larger a step makes the tiles.
-    static let tileStep = 1.25
 
     /// The topmost tile wholly or partly in view, the leftmost of those at that height.
     var firstInView: Int? { layout.firstItem(in: visibleRect) }

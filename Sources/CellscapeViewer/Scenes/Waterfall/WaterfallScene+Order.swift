@@ -5,19 +5,11 @@ import CellscapePictures
 /// from the folder, moved to the trash), without losing the user's place. It lays out the feed's
 /// order itself, and looks again when the order's count of rearrangements moves.
 extension WaterfallScene {
-    /// The orders the sort key goes through, in turn.
-    static let sortOrders: [PictureFiles.Order] = [.name, .time, .size, .taken]
-
     /// Sorts the pictures by the next order, or reverses the order; returns false for other keys.
     mutating func sort(_ key: KeyCommand) -> Bool {
         guard key == .sortNext || key == .reverseSort else { return false }
         guard let pictures else { return true }
-        if key == .sortNext {
-            let next = (Self.sortOrders.firstIndex(of: pictureOrder.order) ?? 0) + 1
-            pictureOrder.order = Self.sortOrders[next % Self.sortOrders.count]
-        } else {
-            pictureOrder.descending.toggle()
-        }
+        if key == .sortNext { pictureOrder.order = pictureOrder.order.next } else { pictureOrder.descending.toggle() }
         pictures.sort(pictureOrder.order, descending: pictureOrder.descending)
         followOrder(sorted: true)
         return true
@@ -96,5 +88,15 @@ extension WaterfallScene {
         let anchorScreenY = anchor.map { layout.frame(at: $0).minY - scrollOffset } ?? 0
         change(&self)
         scroll(to: anchor.map { layout.frame(at: $0).minY - anchorScreenY } ?? scrollOffset)
+    }
+}
+
+extension PictureFiles.Order {
+    /// The orders the sort key goes through, in turn.
+    static let keyOrders: [PictureFiles.Order] = [.name, .time, .size, .taken]
+
+    /// The order the sort key goes to next.
+    var next: PictureFiles.Order {
+        Self.keyOrders[((Self.keyOrders.firstIndex(of: self) ?? 0) + 1) % Self.keyOrders.count]
     }
 }

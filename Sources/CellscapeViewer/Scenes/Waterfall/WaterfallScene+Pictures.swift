@@ -4,11 +4,6 @@ import CellscapeRender
 import Foundation
 
 extension WaterfallScene {
-    /// Opens the selected picture, fitted to the window.
-    mutating func openSelectedPicture() {
-        if let selection { openPicture(at: selection) }
-    }
-
     /// Opens picture `index` in the image view (selecting it), fitted to the window, once its size is
     /// known: what Enter does on a selected tile.
     public mutating func open(pictureAt index: Int) {

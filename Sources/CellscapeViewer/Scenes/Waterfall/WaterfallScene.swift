@@ -147,7 +147,7 @@ public struct WaterfallScene {
         case .toggleHUD:
             showsHUD.toggle()
             scroll(to: scrollOffset)  // the bar came or went: the grid has another height
-        case .open: openSelectedPicture()
+        case .open: if let selection { openPicture(at: selection) }
         case .addCells, .removeCells: resizeTiles(larger: key == .addCells)
         case .toggleSlideshow:
             openPicture(at: selection ?? firstInView ?? 0)

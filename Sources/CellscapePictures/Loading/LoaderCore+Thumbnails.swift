@@ -7,10 +7,10 @@ import Foundation
 /// at the size asked for the window.
 extension LoaderCore {
     func thumbnail(_ id: PictureID, side: Int, pool: PixelPool, forWindow: Bool) -> Result {
-        let path = path(id)
+        let (path, held) = location(id)
         do {
             // A picture held by a source is decoded from its bytes: the shared cache knows files alone.
-            if let held = held(id) {
+            if let held {
                 var note: PictureProblem?
                 let fitting = Size(width: Double(side), height: Double(side))
                 let picture = try PictureDecoder.decode(

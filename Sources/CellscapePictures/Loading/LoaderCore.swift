@@ -146,7 +146,8 @@ final class LoaderCore: Sendable {
     }
 
     private func header(_ id: PictureID) -> Result {
-        if let held = held(id) {
+        let (path, held) = location(id)
+        if let held {
             do {
                 let bytes = try held.contents()
                 let header = PictureHeader(bytes)
@@ -156,7 +157,7 @@ final class LoaderCore: Sendable {
             }
         }
         do {
-            let file = try PictureFile(path: path(id))
+            let file = try PictureFile(path: path)
             let header = PictureHeader(file: file)
             return .header(id: id, header, problem: header == nil ? PictureHeader.problem(reading: file) : nil)
         } catch {

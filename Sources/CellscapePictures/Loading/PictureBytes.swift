@@ -21,13 +21,17 @@ public struct PictureBytes: Sendable {
 }
 
 extension LoaderCore {
-    /// Picture `id`'s bytes held by its source, if a source holds them (else they are its file's).
-    func held(_ id: PictureID) -> PictureBytes? { locked { $0.held[id.rawValue] } }
+    /// Where picture `id`'s bytes are, in one look: its file's path, and its source's bytes when a
+    /// source holds them (then the path is its name).
+    func location(_ id: PictureID) -> (path: String, held: PictureBytes?) {
+        locked { ($0.paths[id.rawValue], $0.held.isEmpty ? nil : $0.held[id.rawValue]) }
+    }
 
     /// Picture `id`'s whole encoded bytes: its source's, or its file's.
     func contents(_ id: PictureID) throws(PictureProblem) -> [UInt8] {
-        if let held = held(id) { return try held.contents() }
-        return try PictureFile.contents(of: path(id))
+        let (path, held) = location(id)
+        if let held { return try held.contents() }
+        return try PictureFile.contents(of: path)
     }
 
     /// See ``PictureLoader/append(held:)``.

@@ -1,9 +1,9 @@
-import CellscapePictures
 import Dispatch
 import Foundation
 import Testing
 
 @testable import CellscapeLayout
+@testable import CellscapePictures
 @testable import CellscapeRender
 @testable import CellscapeViewer
 
@@ -77,7 +77,7 @@ import Testing
             scene.takePictureResults()
             scene.prepareFrame()
         }
-        #expect((0..<3).allSatisfy(feed.hasThumbnail(at:)))
+        #expect((0..<3).allSatisfy(feed.hasThumbnail(at:)), "\((0..<3).map { feed.problem(at: $0) ?? "-" })")
         #expect(feed.header(at: 2).map { [$0.width, $0.height] } == [250, 250])
         #expect((0..<2).map { scene.layout.frame(at: $0) } == before, "nothing moved when the pixels arrived")
         scene.finishFades()
@@ -98,5 +98,10 @@ import Testing
         feed.waitForAllHeaders()
         #expect(feed.count == 1 && feed.isBroken(at: 0) && feed.problem(at: 0) == "not a picture")
         #expect(said == ["note.png: not a picture"])
+        // It leaves, and its bytes go with it.
+        let id = feed.order[0]
+        #expect(feed.loader.core.location(id).held != nil)
+        feed.remove([0])
+        #expect(feed.count == 0 && feed.loader.core.location(id).held == nil)
     }
 }

@@ -18,10 +18,12 @@ extension LoaderCore {
 
     /// See ``PictureLoader/append(paths:)``.
     @discardableResult
-    func append(paths more: [String]) -> [PictureID] {
+    func append(paths more: [String], held: [PictureBytes] = []) -> [PictureID] {
         locked(wake: .all) { state in
             let first = state.paths.count
             state.paths += more
+            // In the same look: a worker must not read a held picture's name as a file's path.
+            for (offset, picture) in held.enumerated() { state.held[first + offset] = picture }
             state.forgotten += repeatElement(false, count: more.count)
             state.versions += repeatElement(0, count: more.count)
             // Read after those waiting: the feed shows pictures in order.

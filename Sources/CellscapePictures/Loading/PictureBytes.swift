@@ -36,10 +36,6 @@ extension LoaderCore {
 
     /// See ``PictureLoader/append(held:)``.
     func append(held pictures: [PictureBytes]) -> [PictureID] {
-        let ids = append(paths: pictures.map(\.name))
-        locked { state in
-            for (id, picture) in zip(ids, pictures) { state.held[id.rawValue] = picture }
-        }
-        return ids
+        append(paths: pictures.map(\.name), held: pictures)
     }
 }

@@ -1,9 +1,9 @@
 import CellscapeLayout
-import CellscapePictures
 import CellscapeRender
 import Foundation
 import Testing
 
+@testable import CellscapePictures
 @testable import CellscapeViewer
 
 /// A picture that leaves takes everything kept for it; one the trash took and `z` brought back keeps
@@ -22,6 +22,8 @@ import Testing
             "views": feed.open.views.count, "animations": feed.player.playing.count, "setAside": feed.setAside.count,
             "returning": feed.live.returning.count, "idByPath": feed.idsByPath().count,
             "catalog": feed.catalog.paths.count,
+            "loaderNames": feed.loader.core.locked { $0.paths.count { !$0.isEmpty } },
+            "arrivedSizes": feed.catalog.sizes.count,
         ]
     }
 

@@ -54,6 +54,8 @@ extension LoaderCore {
             for id in ids where id.rawValue < state.forgotten.count {
                 state.forgotten[id.rawValue] = true
                 state.held[id.rawValue] = nil
+                // Its name goes too: a folder whose files come and go would keep every name it had.
+                state.paths[id.rawValue] = ""
             }
             let forgotten = state.forgotten
             state.headersPending.removeAll { forgotten[$0] }

@@ -16,7 +16,7 @@ extension WaterfallScene {
         WaterfallWork(scene: self, pictures: pictures).ask(visible: visible)
     }
 
-    /// Draws the frame (``WaterfallPainter``): it reads the scene and the feed and writes pixels,
+    /// Draws the frame (`WaterfallPainter`): it reads the scene and the feed and writes pixels,
     /// nothing else; ``prepareFrame()`` asks for what shows.
     public func render(into frame: Framebuffer, text: TextRenderer?) {
         WaterfallPainter(scene: self).render(into: frame, text: text)
@@ -28,7 +28,7 @@ extension WaterfallScene {
     }
 
     /// The parts of the window that the animations `frames` names moving on changed
-    /// (``WaterfallPainter``): a frame redraws and presents these alone.
+    /// (`WaterfallPainter`): a frame redraws and presents these alone.
     public func damage(animating frames: [(position: Int, changed: PictureRegion?)]) -> [Rect] {
         WaterfallPainter(scene: self).damage(animating: frames)
     }

@@ -3,7 +3,7 @@ import CellscapePictures
 
 /// Where pictures come from besides the folders and paths given: a source the feed reads at each
 /// look, whose pictures join at the end in the order they arrive, as a remote feed's stream does.
-/// Their bytes are the source's (``PictureBytes``), read on the loader's workers; the size the source
+/// Their bytes are the source's (`PictureBytes`), read on the loader's workers; the size the source
 /// knows before any pixel (a feed's API says it) lays the tile out at once, so nothing moves when the
 /// pixels arrive. The order, the thumbnails and the scenes do not know where a picture came from.
 public protocol PictureSource: AnyObject {

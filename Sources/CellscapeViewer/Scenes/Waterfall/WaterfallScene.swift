@@ -88,7 +88,7 @@ public struct WaterfallScene {
     /// The height of the bar, in pixels.
     public var barHeight: Double { (24 * scale).rounded() }
 
-    /// Pixels per point (``Options/scale``).
+    /// Pixels per point (``WaterfallOptions/scale``).
     public var scale: Double { options.scale }
 
     /// The largest scroll offset: the bottom of the content at the bottom of the window.

@@ -46,8 +46,8 @@ struct BenchTrashCommand: ParsableCommand {
         let (moved, problems) = actions.trash(paths)
         model.apply(.removed(moved))
         let trashed = monotonicNanoseconds()
-        guard problems.isEmpty, model.waterfall.items.isEmpty else {
-            throw CommandError(problems.first ?? "\(model.waterfall.items.count) pictures stayed in the grid")
+        guard problems.isEmpty, model.waterfall.itemCount == 0 else {
+            throw CommandError(problems.first ?? "\(model.waterfall.itemCount) pictures stayed in the grid")
         }
         let (back, notRestored) = actions.undo()
         model.apply(.restored(back))

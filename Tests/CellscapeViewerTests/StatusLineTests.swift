@@ -27,9 +27,9 @@ import Testing
             WaterfallPainter(scene: model.waterfall).barMessage?.text == "copied 2 paths"
                 && WaterfallPainter(scene: model.waterfall).barMessage?.opacity == 1)
         #expect(model.nextAnimationDeadline == now + StatusLine.shown, "the loop wakes when the fade starts")
-        model.waterfall.prepareStatus(now: now + StatusLine.shown + StatusLine.fading / 2)
+        model.waterfall.messages.prepare(now: now + StatusLine.shown + StatusLine.fading / 2)
         #expect(abs((WaterfallPainter(scene: model.waterfall).barMessage?.opacity ?? 0) - 0.5) < 1e-9)
-        model.waterfall.prepareStatus(now: now + StatusLine.shown + StatusLine.fading)
+        model.waterfall.messages.prepare(now: now + StatusLine.shown + StatusLine.fading)
         #expect(
             model.waterfall.status == nil && WaterfallPainter(scene: model.waterfall).barMessage == nil,
             "gone once faded")

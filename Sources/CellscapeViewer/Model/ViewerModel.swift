@@ -84,7 +84,7 @@ public struct ViewerModel {
             // The image view belongs to the waterfall: Escape then comes back to its grid.
             view = .waterfall
             if let position = force.selectedPicture.flatMap({ waterfall.pictures?.order.position(of: $0) }) {
-                waterfall.openPicture(at: position)
+                waterfall.open(pictureAt: position)
             }
         case .resize:
             force.handle(command)
@@ -127,7 +127,10 @@ public struct ViewerModel {
     public var nextAnimationDeadline: UInt64? {
         guard view == .waterfall else { return nil }
         let pictures = waterfall.pictures
-        let deadlines = [pictures?.nextAnimationDeadline, waterfall.statusDeadline, pictures?.nextRemovalDeadline]
+        let deadlines = [
+            pictures?.nextAnimationDeadline, waterfall.messages.deadline(at: monotonicNanoseconds()),
+            pictures?.nextRemovalDeadline,
+        ]
         return deadlines.compactMap { $0 }.min()
     }
 

@@ -24,6 +24,12 @@ struct BarMessages {
         prepare(now: now)
     }
 
+    /// Whether the status is fading out at `now` (or faded, and one more frame takes it away).
+    func isFading(at now: UInt64) -> Bool { status?.isFading(at: now) ?? false }
+
+    /// When the status must be drawn again (its fade starts), if it shows.
+    func deadline(at now: UInt64) -> UInt64? { status?.deadline(at: now) }
+
     /// Works out how much of the status shows at `now` (the step before drawing); it goes once faded.
     mutating func prepare(now: UInt64) {
         guard let status else { return }

@@ -3,19 +3,19 @@
 struct TileFades: Equatable {
     /// Frames a fade takes.
     static let frames = 8
-    private var shown: [WaterfallScene.ItemKey: Int] = [:]
+    private var shown: [GridItemKey: Int] = [:]
 
     /// Whether no tile fades.
     var isEmpty: Bool { shown.isEmpty }
 
     /// Starts `key`'s tile fading in.
-    mutating func start(_ key: WaterfallScene.ItemKey) { shown[key] = 0 }
+    mutating func start(_ key: GridItemKey) { shown[key] = 0 }
 
     /// How many frames `key`'s tile has faded in, nil once shown whole (or never faded).
-    subscript(key: WaterfallScene.ItemKey) -> Int? { shown[key] }
+    subscript(key: GridItemKey) -> Int? { shown[key] }
 
     /// How much of the thumbnail of `key`'s tile shows over its placeholder (1: all), if it fades.
-    func opacity(_ key: WaterfallScene.ItemKey) -> Double? {
+    func opacity(_ key: GridItemKey) -> Double? {
         shown[key].map { Double($0 + 1) / Double(Self.frames + 1) }
     }
 

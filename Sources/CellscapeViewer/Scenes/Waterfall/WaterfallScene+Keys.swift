@@ -5,9 +5,6 @@ import CellscapePictures
 /// place), so they stay with their pictures whatever becomes of the order; their places are read from
 /// the feed's order when asked.
 extension WaterfallScene {
-    /// What a selection or a mark holds on to (``GridItemKey``).
-    typealias ItemKey = GridItemKey
-
     /// How many items are laid out: the generated ones, or the pictures up to the first whose size
     /// is to come.
     public var itemCount: Int { layout.count }
@@ -19,22 +16,11 @@ extension WaterfallScene {
             size: layout.size(at: position), title: pictures.name(of: position), color: PictureFeed.tileColor)
     }
 
-    /// The items laid out, in order (made anew each time: the scenes keep no copy of the order).
-    public var items: [WaterfallItem] { (0..<itemCount).map(item) }
-
     /// The key of the item at `position`.
-    func key(at position: Int) -> ItemKey {
-        guard let pictures, position >= 0, position < pictures.count else { return .item(position) }
-        return .picture(pictures.order[position])
-    }
+    func key(at position: Int) -> GridItemKey { GridItemKey(at: position, of: pictures) }
 
     /// Where the item of `key` is now, nil once its picture went.
-    func position(of key: ItemKey) -> Int? {
-        switch key {
-        case .item(let position): position
-        case .picture(let id): pictures?.order.position(of: id)
-        }
-    }
+    func position(of key: GridItemKey) -> Int? { key.position(in: pictures) }
 
     /// The selected item.
     public internal(set) var selection: Int? {

@@ -39,9 +39,9 @@ extension WaterfallScene {
         following.rearrangements = pictures.order.rearrangements
         // A key whose picture went stands for the one that took its place (the order is not copied:
         // forgetting its departures would copy it whole).
-        let successor = { (key: ItemKey) -> ItemKey? in
+        let successor = { (key: GridItemKey) -> GridItemKey? in
             guard case .picture(let id) = key else { return key }
-            return pictures.order.successor(of: id).map(ItemKey.picture)
+            return pictures.order.successor(of: id).map(GridItemKey.picture)
         }
         let anchor = following.place.flatMap { sorted && !$0.isSelection ? nil : $0 }.flatMap { noted in
             successor(noted.key).map { GridPlace(key: $0, screenY: noted.screenY, isSelection: noted.isSelection) }
@@ -53,7 +53,7 @@ extension WaterfallScene {
         layOutAgain()
         if let shown = open.shown, (position(of: shown.item) ?? itemCount) >= itemCount {
             if let next = selection, next < itemCount {
-                openPicture(at: next)
+                open(pictureAt: next)
             } else {
                 open.shown = nil
                 slideshowRuns = false

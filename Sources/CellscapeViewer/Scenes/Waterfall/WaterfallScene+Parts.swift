@@ -5,6 +5,23 @@ import CellscapePictures
 enum GridItemKey: Hashable, Sendable {
     case item(Int)
     case picture(PictureID)
+
+    /// The key of the item at `position` of the grid of `pictures` (of generated items without).
+    init(at position: Int, of pictures: PictureFeed?) {
+        guard let pictures, position >= 0, position < pictures.count else {
+            self = .item(position)
+            return
+        }
+        self = .picture(pictures.order[position])
+    }
+
+    /// Where the item is now in the grid of `pictures`, nil once its picture went.
+    func position(in pictures: PictureFeed?) -> Int? {
+        switch self {
+        case .item(let position): position
+        case .picture(let id): pictures?.order.position(of: id)
+        }
+    }
 }
 
 /// Where the user is in the grid, as of the last look while the layout was the order's: the
@@ -83,8 +100,8 @@ struct OrderFollowing {
 /// one to open once its size is known, where the pointer was (to zoom about it), the overlays and
 /// the slideshow.
 struct OpenPictureState {
-    var shown: (item: WaterfallScene.ItemKey, view: PictureView)?
-    var pending: WaterfallScene.ItemKey?
+    var shown: (item: GridItemKey, view: PictureView)?
+    var pending: GridItemKey?
     var pointer: Point?
     var showsInfo = false
     var showsCheckerboard = true

@@ -4,12 +4,6 @@ import CellscapeRender
 import Foundation
 
 extension WaterfallScene {
-    /// Opens picture `index` in the image view (selecting it), fitted to the window, once its size is
-    /// known: what Enter does on a selected tile.
-    public mutating func open(pictureAt index: Int) {
-        openPicture(at: index)
-    }
-
     /// Opens the picture asked for at the start once its size is known; returns whether it opened.
     @discardableResult
     mutating func openPending() -> Bool {
@@ -19,7 +13,7 @@ extension WaterfallScene {
             return false
         }
         guard position < itemCount else { return false }
-        openPicture(at: position)
+        open(pictureAt: position)
         if let zoom = options.opensAtZoom, var view = openPicture {
             view.zoom = min(PictureView.largestZoom, max(0.01, zoom))
             openPicture = view
@@ -28,9 +22,10 @@ extension WaterfallScene {
         return true
     }
 
-    /// Opens picture `index` (selecting it), fitted to the window, once its size is known. Only the
-    /// header decides: a recorded session opens the same pictures however fast they decode.
-    mutating func openPicture(at index: Int) {
+    /// Opens picture `index` in the image view (selecting it), fitted to the window, once its size is
+    /// known: what Enter does on a selected tile. Only the header decides: a recorded session opens the
+    /// same pictures however fast they decode.
+    public mutating func open(pictureAt index: Int) {
         guard let pictures, index < itemCount, pictures.header(at: index) != nil || pictures.isBroken(at: index)
         else { return }
         selection = index

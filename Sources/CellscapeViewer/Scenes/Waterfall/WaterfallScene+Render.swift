@@ -11,7 +11,7 @@ extension WaterfallScene {
         let start = monotonicNanoseconds()
         let visible = layout.indices(in: visibleRect)
         lastQuery = (visible.count, monotonicNanoseconds() - start)
-        prepareStatus(now: monotonicNanoseconds())
+        messages.prepare(now: monotonicNanoseconds())
         guard let pictures else { return }
         WaterfallWork(scene: self, pictures: pictures).ask(visible: visible)
     }

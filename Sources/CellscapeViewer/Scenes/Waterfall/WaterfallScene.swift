@@ -72,7 +72,7 @@ public struct WaterfallScene {
     }
 
     /// Whether the next frame changes anything: a fling is under way, a thumbnail or the status fades.
-    public var isAnimating: Bool { velocity != 0 || !fading.isEmpty || statusMoves }
+    public var isAnimating: Bool { velocity != 0 || !fading.isEmpty || messages.isFading(at: monotonicNanoseconds()) }
 
     /// The content rect the window shows.
     public var visibleRect: Rect { Rect(x: 0, y: scrollOffset, width: viewport.width, height: viewport.height) }
@@ -147,10 +147,10 @@ public struct WaterfallScene {
         case .toggleHUD:
             showsHUD.toggle()
             scroll(to: scrollOffset)  // the bar came or went: the grid has another height
-        case .open: if let selection { openPicture(at: selection) }
+        case .open: if let selection { open(pictureAt: selection) }
         case .addCells, .removeCells: resizeTiles(larger: key == .addCells)
         case .toggleSlideshow:
-            openPicture(at: selection ?? firstInView ?? 0)
+            open(pictureAt: selection ?? firstInView ?? 0)
             slideshowRuns = openPicture != nil
         case .togglePause:
             if let pictures { pictures.setAnimationsPaused(!pictures.animationsPaused, now: pictures.clock.now) }
@@ -207,7 +207,7 @@ public struct WaterfallScene {
         }
         // A slideshow asked for at the start opens its first picture once it can.
         if slideshowRuns && openPicture == nil && itemCount > 0 {
-            openPicture(at: selection ?? 0)
+            open(pictureAt: selection ?? 0)
             changed = true
         }
         defer { notePlace() }

@@ -62,12 +62,13 @@ struct WaterfallPainter {
             let ring = Rect(x: tile.minX - 3, y: tile.minY - 3, width: tile.width + 6, height: tile.height + 6)
             RoundedRectangle(frame: ring, cornerRadius: cornerRadius + 3, color: Self.highlight).draw(into: frame)
         }
-        let item = scene.item(index)
         defer { if scene.isMarked(index) { drawMark(on: tile, into: frame) } }
         if let pictures {
             drawPicture(index, of: pictures, in: tile, into: frame, text: text)
             return
         }
+        // A generated item's title: a picture's name is made only where it is drawn (a broken tile).
+        let item = scene.item(index)
         RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: item.color).draw(into: frame)
         guard let text, tile.height >= Double(text.lineHeight + 12), tile.width > 24 else { return }
         let label = text.truncated(item.title, toWidth: Int(tile.width) - 16)
@@ -117,7 +118,7 @@ struct WaterfallPainter {
     ) {
         if let thumbnail = pictures.animationFrame(index) ?? pictures.thumbnail(index) {
             if let opacity = scene.fading.opacity(scene.key(at: index)) {
-                RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: scene.item(index).color)
+                RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: PictureFeed.tileColor)
                     .draw(into: frame)
                 frame.draw(thumbnail, in: tile, opacity: opacity)
             } else {
@@ -127,7 +128,7 @@ struct WaterfallPainter {
             RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: Self.brokenColor).draw(into: frame)
             if let text { drawProblem(problem, of: index, pictures: pictures, in: tile, into: frame, text: text) }
         } else {
-            RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: scene.item(index).color).draw(into: frame)
+            RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: PictureFeed.tileColor).draw(into: frame)
         }
     }
 

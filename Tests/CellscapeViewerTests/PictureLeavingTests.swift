@@ -15,12 +15,13 @@ import Testing
             "headers": feed.catalog.headers.count, "arrived": feed.catalog.sizes.count,
             "broken": feed.catalog.broken.count,
             "problems": feed.catalog.problems.count, "notes": feed.catalog.notes.count,
-            "removals": feed.live.removals.count,
+            "removals": feed.members.live.removals.count,
             "thumbnails": feed.thumbnails.memory.count, "thumbnailSides": feed.thumbnails.sides.count,
-            "nameKeys": feed.catalog.nameKeys.count, "joining": feed.joining.count,
-            "rereading": feed.live.rereading.count,
-            "views": feed.open.views.count, "animations": feed.player.playing.count, "setAside": feed.setAside.count,
-            "returning": feed.live.returning.count, "idByPath": feed.idsByPath().count,
+            "nameKeys": feed.catalog.nameKeys.count, "joining": feed.members.joining.count,
+            "rereading": feed.members.live.rereading.count,
+            "views": feed.open.views.count, "animations": feed.player.playing.count,
+            "setAside": feed.members.setAside.count,
+            "returning": feed.members.live.returning.count, "idByPath": feed.members.idsByPath().count,
             "catalog": feed.catalog.paths.count,
             "loaderNames": feed.loader.core.locked { $0.paths.count { !$0.isEmpty } },
             "arrivedSizes": feed.catalog.sizes.count,
@@ -32,7 +33,7 @@ import Testing
         repeat {
             feed.loader.waitForWake(milliseconds: 50)
             feed.takeResults()
-        } while (!feed.joining.isEmpty || feed.headersArrived < feed.count) && Date() < deadline
+        } while (!feed.members.joining.isEmpty || feed.headersArrived < feed.count) && Date() < deadline
     }
 
     /// 10,000 pictures (a broken one among every ten) join and leave ten times: every store is back to
@@ -90,17 +91,17 @@ import Testing
         }
         try #require(feed.thumbnails.memory.contains(id), "its thumbnail arrived")
         model.apply(.removed(actions.trash([path]).moved))
-        #expect(feed.setAside.keys.contains(id) && feed.order.position(of: id) == nil)
+        #expect(feed.members.setAside.keys.contains(id) && feed.order.position(of: id) == nil)
         model.apply(.restored(actions.undo().restored))
         #expect(feed.order.position(of: id) == 1 && feed.thumbnails.memory.contains(id) && feed.header(of: id) != nil)
         // The watcher's events of the move away and back.
         let settled = Date().addingTimeInterval(2)
-        while feed.live.returning[id] != nil && Date() < settled {
+        while feed.members.live.returning[id] != nil && Date() < settled {
             feed.loader.waitForWake(milliseconds: 20)
             model.takePictureResults()
         }
-        #expect(feed.live.returning[id] == nil, "its return was seen")
-        #expect(feed.live.rereading.isEmpty && feed.thumbnails.memory.contains(id), "nothing read again")
+        #expect(feed.members.live.returning[id] == nil, "its return was seen")
+        #expect(feed.members.live.rereading.isEmpty && feed.thumbnails.memory.contains(id), "nothing read again")
         #expect(Self.stores(feed)["setAside"] == 0)
     }
 }

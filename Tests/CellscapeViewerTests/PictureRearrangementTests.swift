@@ -120,7 +120,9 @@ import Testing
         }
         let listed = feed.paths.map { ($0 as NSString).lastPathComponent }
         #expect(listed == ["a1.jpg", "c.jpg", "a10.jpg", "b.jpg", "a2.jpg"])
-        #expect(feed.sortKeys.nameRanks.map { ranks in ranks.map { names[$0] } } == listed, "the listing's name ranks")
+        #expect(
+            feed.members.sortKeys.nameRanks.map { ranks in ranks.map { names[$0] } } == listed,
+            "the listing's name ranks")
         feed.sort(.name, descending: false)
         #expect(feed.paths.map { ($0 as NSString).lastPathComponent } == names)
     }

@@ -24,6 +24,18 @@ struct FeedListing {
     var picturesInSubfolders = 0
     /// The sources read besides the listing (``PictureSource``).
     var sources: [PictureSource] = []
+
+    /// The name of the innermost folder holding every one of `paths`.
+    static func folderName(of paths: [String]) -> String {
+        let folders = paths.map { ($0 as NSString).deletingLastPathComponent }
+        var common = folders.first ?? "/"
+        for folder in folders.dropFirst() where folder != common && !folder.hasPrefix(common + "/") {
+            while !(folder == common || folder.hasPrefix(common + "/")) && common != "/" && !common.isEmpty {
+                common = (common as NSString).deletingLastPathComponent
+            }
+        }
+        return common.isEmpty || common == "/" ? "/" : (common as NSString).lastPathComponent
+    }
 }
 
 /// The keys a feed sorts by: the order and its direction, a sort asked before every header arrived,

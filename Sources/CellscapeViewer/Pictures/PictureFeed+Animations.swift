@@ -90,10 +90,10 @@ extension PictureFeed {
     ) {
         if let problem, frames.isEmpty, player.playing[id]?.current == nil {
             player.playing[id] = nil
-            markBroken(id, problem)
+            members.markBroken(id, problem)
             return
         }
-        if let problem { catalog.notes[id] = problem }
+        if let problem { members.catalog.notes[id] = problem }
         guard player.playing[id]?.side == side else { return }
         player.playing[id]?.receive(frames, count: count, plays: plays, now: now)
         if player.playing[id]?.holdsAll == true { loader.stopFrames(id, side: side) }

@@ -13,11 +13,6 @@ extension PictureFeed {
         diskCache: ThumbnailCache?, memoryBytes: Int, watching: Bool = false, report: @escaping (String) -> Void
     ) {
         self.init(paths: [file], threads: threads, diskCache: diskCache, memoryBytes: memoryBytes, report: report)
-        listing.isRunning = true
-        listing.watchesFolders = watching
-        (sortKeys.order, sortKeys.descending) = (order, descending)
-        listing.joinsAround = PictureFiles.absolute(file)
-        let folder = (file as NSString).deletingLastPathComponent
-        loader.list([folder.isEmpty ? "." : folder], recursive: false, order: order, descending: descending)
+        members.list(around: file, order: order, descending: descending, watching: watching)
     }
 }

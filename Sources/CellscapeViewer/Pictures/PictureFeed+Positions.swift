@@ -6,24 +6,24 @@ import Foundation
 /// What the feed knows of the picture at a position of its order: the scenes speak of tiles.
 extension PictureFeed {
     /// Whether a listing still runs.
-    public var isListing: Bool { listing.isRunning }
+    public var isListing: Bool { members.listing.isRunning }
 
     /// When the listing ended (the feed's clock), once it has.
-    public var listedAt: UInt64? { listing.endedAt }
+    public var listedAt: UInt64? { members.listing.endedAt }
 
     /// How many other files were passed over when the pictures were collected (the HUD says so).
     public var skippedFiles: Int {
-        get { listing.skippedFiles }
-        set { listing.skippedFiles = newValue }
+        get { members.listing.skippedFiles }
+        set { members.listing.skippedFiles = newValue }
     }
 
     /// When the folders listed hold no picture, how many their subfolders hold (what `-r` would show).
-    public var picturesInSubfolders: Int { listing.picturesInSubfolders }
+    public var picturesInSubfolders: Int { members.listing.picturesInSubfolders }
 
     /// The folders given with `-r`, as absolute paths: the bar names a picture from the one it is in.
     public var foldersGiven: [String] {
-        get { listing.foldersGiven }
-        set { listing.foldersGiven = newValue }
+        get { members.listing.foldersGiven }
+        set { members.listing.foldersGiven = newValue }
     }
 
     /// The grid's tile width in pixels: each thumbnail is made at its tile's own size (``gridSide(of:)``).
@@ -36,7 +36,7 @@ extension PictureFeed {
     /// ("2024/june/a.jpg"), else its file name.
     public func barName(of position: Int) -> String {
         let path = path(of: position)
-        for folder in listing.foldersGiven {
+        for folder in members.listing.foldersGiven {
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
         }

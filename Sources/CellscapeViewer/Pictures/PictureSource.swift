@@ -27,28 +27,5 @@ public struct SourcePicture: Sendable {
 
 extension PictureFeed {
     /// Reads `source` from now on, at each ``takeResults()``: its pictures join at the end as they arrive.
-    public func read(_ source: PictureSource) {
-        listing.sources.append(source)
-        takeFromSources()
-    }
-
-    /// Takes the pictures the sources gave since the last look; returns whether any joined.
-    @discardableResult
-    func takeFromSources() -> Bool {
-        var joined = false
-        for source in listing.sources {
-            let arrived = source.takeArrived()
-            guard !arrived.isEmpty else { continue }
-            takeAppended()
-            let ids = adopt(loader.append(held: arrived.map(\.bytes)))
-            order.append(ids)
-            sortKeys.nameRanks = nil
-            for (id, picture) in zip(ids, arrived) {
-                // Known before its pixels: laid out at once, at the size the source says.
-                if let size = picture.size, size.width > 0, size.height > 0 { markArrived(id, size: size) }
-            }
-            joined = true
-        }
-        return joined
-    }
+    public func read(_ source: PictureSource) { members.read(source) }
 }

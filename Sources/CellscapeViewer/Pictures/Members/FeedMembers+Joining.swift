@@ -6,29 +6,25 @@ import CellscapePictures
 
 /// A feed whose folders change while it shows: pictures written into them join where the order puts
 /// them, rewritten ones are read again in their places, removed ones leave the grid.
-extension PictureFeed {
+extension FeedMembers {
     /// Watches `folders` for pictures written, rewritten or removed (and, when `recursive`, folders
     /// made in them). Poll ``watchDescriptor`` with the loader's.
-    public func watch(folders: [String], recursive: Bool = false) {
+    func watch(folders: [String], recursive: Bool = false) {
         live.watcher = FolderWatcher(folders: folders, recursive: recursive)
     }
 
     /// The descriptor readable while the watched folders changed, if any are watched.
-    public var watchDescriptor: Int32? { live.watcher?.descriptor }
+    var watchDescriptor: Int32? { live.watcher?.descriptor }
 
     /// Pictures that joined: each shows once its header arrives, where the current order puts it.
-    public func append(paths more: [String]) {
+    func append(paths more: [String]) {
         joining.formUnion(adopt(loader.append(paths: more)))
     }
-
-    /// The file of the picture at `position` changed: it is read again in its place.
-    public func refresh(_ position: Int) { refresh(id: order[position]) }
 
     /// Picture `id`'s file changed: what was decoded goes, its header is read again, and its
     /// thumbnails are decoded anew (the shared cache knows the file's new time).
     func refresh(id: PictureID) {
-        thumbnails.memory.remove(id)
-        open.views[id] = nil
+        letGo([id], .reread)
         catalog.broken.remove(id)
         catalog.problems[id] = nil
         catalog.notes[id] = nil

@@ -10,10 +10,7 @@ import Foundation
 /// again, removed ones leave a moment later unless their folder went with them (then what is loaded
 /// stays, and the window says so); a folder made inside is listed, and an overflowed watch lists the
 /// folders again, keeping the place.
-extension PictureFeed {
-    /// How long a removed picture stays before it leaves (see ``LiveFolderSync/delay``).
-    static let removalDelay = LiveFolderSync.delay
-
+extension FeedMembers {
     /// Applies what happened in the watched folders by now (the feed's clock); returns whether anything
     /// that shows changed.
     func takeFolderChanges() -> Bool {
@@ -85,10 +82,10 @@ extension PictureFeed {
     }
 
     /// When the next removed picture is due to leave, or an empty file to be read, if any waits.
-    public var nextRemovalDeadline: UInt64? { live.nextDeadline }
+    var nextRemovalDeadline: UInt64? { live.nextDeadline }
 
     /// The lines the window should say (a watched folder gone), since the last call.
-    public func takeMessages() -> [String] {
+    func takeMessages() -> [String] {
         defer { messages.removeAll() }
         return messages
     }

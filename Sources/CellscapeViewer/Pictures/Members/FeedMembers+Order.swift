@@ -3,16 +3,23 @@ import Foundation
 
 /// The order of a feed's pictures: sorted again while it shows, pictures that left their folder (or
 /// went to the trash) taken out so the grid closes over them, and pictures that joined placed where
-/// the order puts them. Only ``PictureFeed/order`` changes: everything else is kept by id.
-extension PictureFeed {
+/// the order puts them. Only ``order`` changes: everything else is kept by id.
+extension FeedMembers {
     /// Puts the pictures in `order` by what their headers say: natural name order (folder by folder),
     /// modification time, file size or the date taken; ties, and pictures without the key (broken, or
     /// never dated), keep name order after the others; all reversed when `descending`. Pictures whose
     /// headers have not arrived yet take their places once they all have.
-    public func sort(_ order: PictureFiles.Order, descending: Bool) {
+    func sort(_ order: PictureFiles.Order, descending: Bool) {
         (sortKeys.order, sortKeys.descending) = (order, descending)
         sortKeys.isWanted = true
         applySort()
+    }
+
+    /// Sorts once every header asked for has arrived, if a sort waits; returns whether it did.
+    func sortIfWanted() -> Bool {
+        guard sortKeys.isWanted && headersArrived == count && !listing.isRunning else { return false }
+        applySort()
+        return true
     }
 
     /// Sorts by ``sorting``; once every header has arrived, that is the last time it needs to.
@@ -40,7 +47,7 @@ extension PictureFeed {
 
     /// Takes the pictures at `positions` out of the feed: their tiles go, and the grid closes over them,
     /// and everything kept of them goes too.
-    public func remove(_ positions: [Int]) {
+    func remove(_ positions: [Int]) {
         let removed = Set(positions.filter { $0 >= 0 && $0 < count }.map { order[$0] })
         guard !removed.isEmpty else { return }
         drop(removed)
@@ -50,17 +57,13 @@ extension PictureFeed {
     /// Takes the pictures at `positions` out of the feed as the trash takes them: what was read of them
     /// stays, with where each was, until ``restore(_:)`` puts them back or the next move to the trash
     /// (which `z` can no longer undo) lets them go.
-    public func setAside(_ positions: [Int]) {
+    func setAside(_ positions: [Int]) {
         let valid = positions.filter { $0 >= 0 && $0 < count }
         guard !valid.isEmpty else { return }
         drop(Set(setAside.keys))
         setAside = Dictionary(valid.map { (order[$0], $0) }) { first, _ in first }
-        for id in setAside.keys {
-            // As `play` stops what scrolled away: the worker decoding its frames lets its decoder go.
-            if let animation = player.playing.removeValue(forKey: id) { loader.stopFrames(id, side: animation.side) }
-            open.views[id] = nil
-            idByPath?[path(of: id)] = nil
-        }
+        for id in setAside.keys { idByPath?[path(of: id)] = nil }
+        letGo(Set(setAside.keys), .setAside)
         rearrange(order.ids.filter { setAside[$0] == nil })
     }
 
@@ -69,22 +72,20 @@ extension PictureFeed {
         guard !ids.isEmpty else { return }
         for id in ids {
             idByPath?[path(of: id)] = nil
-            thumbnails.forget(id)
             live.rereading.remove(id)
             joining.remove(id)
             live.forget(id)
             setAside[id] = nil
         }
+        letGo(ids, .left)
         catalog.forget(ids)
-        player.forget(ids)
-        open.forget(ids)
         loader.forget(ids)
     }
 
     /// Puts the pictures at `paths` back where they were when the trash took them (the trash undone):
     /// one set aside comes back as it was, its id and what was read of it kept; another is read anew
     /// at the end. Those set aside that do not come back are let go.
-    public func restore(_ paths: [String]) {
+    func restore(_ paths: [String]) {
         let aside = Dictionary(setAside.keys.map { (path(of: $0), $0) }) { first, _ in first }
         var back: [(id: PictureID, position: Int)] = []
         var others: [(position: Int, path: String)] = []
@@ -110,7 +111,7 @@ extension PictureFeed {
 
     /// Puts pictures back at the positions they had (`paths` with where each was, the trash undone):
     /// each is read again, as a new picture.
-    public func insert(_ paths: [(position: Int, path: String)]) {
+    func insert(_ paths: [(position: Int, path: String)]) {
         guard !paths.isEmpty else { return }
         let entries = paths.sorted { $0.position < $1.position }
         let ids = adopt(loader.append(paths: entries.map(\.path)))
@@ -163,7 +164,7 @@ extension PictureFeed {
     }
 
     /// The position of the picture at `path` now, if it shows.
-    public func position(ofPath path: String) -> Int? { idsByPath()[path].flatMap(order.position(of:)) }
+    func position(ofPath path: String) -> Int? { idsByPath()[path].flatMap(order.position(of:)) }
 
     /// Each picture's id by path (those shown and those joining), made when first needed.
     func idsByPath() -> [String: PictureID] {
@@ -179,12 +180,6 @@ extension PictureFeed {
         order.replace(with: newOrder)
         countArrived()
         loader.readHeaders(inOrderOf: newOrder)
-    }
-
-    /// Forgets which pictures took the places of those that went (``PictureOrder/successor(of:)``):
-    /// the grid has followed them.
-    func forgetDepartures() {
-        order.forgetDepartures()
     }
 
     /// Counts again the pictures shown whose headers arrived.

@@ -1,0 +1,192 @@
+import CellscapeLayout
+import CellscapePictures
+import Foundation
+
+/// Who is in a feed and where: the catalog of what is known of each picture, the order they show in,
+/// and the sources they join through (the listing of the folders and paths given, the watched
+/// folders, a caller's ``PictureSource``). It decides who joins, who leaves and who is set aside
+/// for the trash; the feed keeps what shows of them (thumbnails, frames, the open picture) and is
+/// told when a picture's pixels must go (``letGo``).
+final class FeedMembers {
+    /// The loader that reads the pictures' files (and the sources' bytes).
+    let loader: PictureLoader
+    /// The order the pictures show in.
+    var order = PictureOrder()
+    /// What is known of each picture, by id.
+    var catalog = PictureCatalog()
+    /// How many of the pictures shown have their header (read or broken).
+    var headersArrived = 0
+    /// What the listing was asked and found, and the sources read besides it.
+    var listing = FeedListing()
+    /// What the sort goes by.
+    var sortKeys = FeedSorting()
+    /// The watched folders' state between their events.
+    var live = LiveFolderSync()
+    /// The clock of the timed decisions (a removed picture leaving); a test moves its own.
+    var clock = FeedClock.monotonic
+    /// Pictures that joined a watched folder, shown once their headers arrive, where the order puts them.
+    var joining = Set<PictureID>()
+    /// Each picture's id by path, for the pictures shown or joining, made when first needed: the
+    /// watcher and the trash speak of files.
+    var idByPath: [String: PictureID]?
+    /// The pictures the last move to the trash took, with where each was: `z` may bring them back.
+    var setAside: [PictureID: Int] = [:]
+    /// How many of the loader's pictures have been taken in.
+    var known = 0
+    /// What the window should say, until taken.
+    var messages: [String] = []
+    /// Where each problem is said, once per picture.
+    let report: (String) -> Void
+    /// Told when what shows of pictures must go: they left (or were set aside), or their files changed.
+    var letGo: (Set<PictureID>, LetGo) -> Void = { _, _ in }
+
+    /// Why the pixels of pictures go.
+    enum LetGo {
+        /// They left the feed: everything kept of them goes.
+        case left
+        /// The trash took them: their frames and window images go, what was read of them stays.
+        case setAside
+        /// Their files changed: what was decoded goes, to be decoded again.
+        case reread
+    }
+
+    init(loader: PictureLoader, report: @escaping (String) -> Void) {
+        self.loader = loader
+        self.report = report
+    }
+
+    /// How many pictures show.
+    var count: Int { order.count }
+
+    /// The path of picture `id`, from the catalog's own table.
+    func path(of id: PictureID) -> String { catalog.paths[id] ?? loader.path(of: id) }
+
+    /// Takes the pictures a listing appended since the last look: they show at the end, in the
+    /// order listed.
+    func takeAppended() {
+        let total = loader.count
+        guard total > known else { return }
+        let ids = (known..<total).map(PictureID.init)
+        catalogue(known..<total)
+        if listing.joinsAround != nil {
+            known = total
+            return join(listed: ids)
+        }
+        order.append(ids)
+        if var ranks = sortKeys.nameRanks, ranks.count == known {
+            ranks += known..<total  // a listing by name appends in name order
+            sortKeys.nameRanks = ranks
+        } else {
+            sortKeys.nameRanks = nil
+        }
+        if idByPath != nil { for id in ids { idByPath?[path(of: id)] = id } }
+        known = total
+    }
+
+    /// Reads the paths of the pictures `ids` (just joined) into the catalog, in one look.
+    func catalogue(_ ids: Range<Int>) {
+        guard !ids.isEmpty else { return }
+        for (id, path) in zip(ids, loader.paths(of: ids)) { catalog.paths[PictureID(id)] = path }
+    }
+
+    /// Takes picture `id`'s header (nil when broken, saying why); returns whether its size changed
+    /// (its file rewritten at another size: laid out again at it).
+    func take(header: PictureHeader?, problem: PictureProblem?, of id: PictureID) -> Bool {
+        let size = header.map { Size(width: Double($0.width), height: Double($0.height)) } ?? Size(width: 1, height: 1)
+        var resized = false
+        if live.rereading.remove(id) != nil, catalog.sizes[id] != size {
+            catalog.sizes[id] = size
+            resized = true
+        }
+        markArrived(id, size: size)
+        catalog.headers[id] = header
+        if let problem { markBroken(id, problem) }
+        return resized
+    }
+
+    /// Takes what a listing found once it ended: its counts, its problems said, its folders watched
+    /// when asked.
+    func take(listed found: PictureFiles) {
+        listing.isRunning = false
+        listing.endedAt = clock.now
+        if let ranks = found.nameRanks, found.paths.count == known, sortKeys.nameRanks == nil {
+            sortKeys.nameRanks = ranks
+        }
+        listing.skippedFiles += found.skipped
+        listing.picturesInSubfolders = found.picturesInSubfolders
+        for problem in found.problems { report(problem) }
+        if listing.watchesFolders { watch(folders: found.folders, recursive: listing.isRecursive) }
+    }
+
+    /// Counts picture `id`'s header as arrived, its tile `size` (unless a size came before: a source's
+    /// stays, so the tile does not move when the pixels arrive).
+    func markArrived(_ id: PictureID, size: Size) {
+        guard catalog.sizes[id] == nil else { return }
+        catalog.sizes[id] = size
+        if order.contains(id) { headersArrived += 1 }
+    }
+
+    /// Picture `id` cannot be shown, for `problem`: said once.
+    func markBroken(_ id: PictureID, _ problem: PictureProblem) {
+        guard catalog.broken.insert(id).inserted else { return }
+        catalog.problems[id] = problem
+        report(problem.message(path: path(of: id)))
+    }
+
+    /// Whether every picture that joined has its header, the listing done.
+    var isSettled: Bool { !listing.isRunning && headersArrived == count && joining.isEmpty }
+}
+
+extension FeedMembers {
+    /// Lists the pictures `arguments` (files and folders) name on the loader's thread, watching the
+    /// folders listed once done when `watching`.
+    func list(_ arguments: [String], recursive: Bool, order: PictureFiles.Order, descending: Bool, watching: Bool) {
+        listing.isRunning = true
+        listing.watchesFolders = watching
+        listing.isRecursive = recursive
+        (sortKeys.order, sortKeys.descending) = (order, descending)
+        if order == .name && !descending { sortKeys.nameRanks = [] }
+        if let first = arguments.first {
+            let path = URL(fileURLWithPath: first).standardizedFileURL.path
+            listing.firstFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
+        }
+        if recursive { listing.foldersGiven = arguments.map(PictureFiles.absolute) }
+        loader.list(arguments, recursive: recursive, order: order, descending: descending)
+    }
+
+    /// Lists the other pictures of `file`'s folder, to join around it (`file` shows already).
+    func list(around file: String, order: PictureFiles.Order, descending: Bool, watching: Bool) {
+        listing.isRunning = true
+        listing.watchesFolders = watching
+        (sortKeys.order, sortKeys.descending) = (order, descending)
+        listing.joinsAround = PictureFiles.absolute(file)
+        let folder = (file as NSString).deletingLastPathComponent
+        loader.list([folder.isEmpty ? "." : folder], recursive: false, order: order, descending: descending)
+    }
+
+    /// Reads `source` from now on: its pictures join at the end as they arrive.
+    func read(_ source: PictureSource) {
+        listing.sources.append(source)
+        takeFromSources()
+    }
+
+    /// Takes the pictures the sources gave since the last look; returns whether any joined.
+    @discardableResult
+    func takeFromSources() -> Bool {
+        var joined = false
+        for source in listing.sources {
+            let arrived = source.takeArrived()
+            guard !arrived.isEmpty else { continue }
+            takeAppended()
+            let ids = adopt(loader.append(held: arrived.map(\.bytes)))
+            order.append(ids)
+            sortKeys.nameRanks = nil
+            for (id, picture) in zip(ids, arrived) {
+                // Known before its pixels: laid out at once, at the size the source says.
+                if let size = picture.size, size.width > 0, size.height > 0 { markArrived(id, size: size) }
+            }
+            joined = true
+        }
+        return joined
+    }
+}

@@ -89,11 +89,8 @@ struct PictureOptions: ParsableArguments {
                 "no pictures (\(PictureHeader.Format.names)) in \(arguments.joined(separator: ", "))" + hint)
         }
         let feed = Self.feed(of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache)
-        feed.skippedFiles = found.skipped
-        if recursive {
-            feed.foldersGiven = arguments.filter(Self.isFolder).map(PictureFiles.absolute)
-        }
-        if watching { feed.watch(folders: found.folders, recursive: recursive) }
+        let foldersGiven = recursive ? arguments.filter(Self.isFolder).map(PictureFiles.absolute) : []
+        feed.take(listing: found, foldersGiven: foldersGiven, watching: watching, recursive: recursive)
         return feed
     }
 

@@ -102,7 +102,7 @@ import Testing
         let (root, paths) = try Self.folder([0xFFD0_3030, 0xFF30_D030])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
-        feed.skippedFiles = 1
+        feed.members.listing.skippedFiles = 1
         var options = WaterfallScene.Options()
         options.size = Size(width: 800, height: 600)
         var scene = WaterfallScene(options: options, pictures: feed)

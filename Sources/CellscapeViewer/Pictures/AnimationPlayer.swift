@@ -1,8 +1,8 @@
 import CellscapePictures
 
 /// The animations playing (tiles on screen, or the open picture), by picture: their frames, their
-/// deadlines, which moved on last, and whether all are paused. What they ask of the loader and how
-/// they share the memory bound with the thumbnails, the feed decides.
+/// deadlines, which moved on last, and whether all are paused; it asks the loader for their frames
+/// and gives them back. How much of the memory bound they take, the feed says (`budget`).
 struct AnimationPlayer {
     /// The animations playing, by picture.
     var playing: [PictureID: PlayingAnimation] = [:]
@@ -47,5 +47,48 @@ struct AnimationPlayer {
     mutating func forget(_ ids: Set<PictureID>) {
         for id in ids { playing[id] = nil }
         advanced.removeAll { ids.contains($0) }
+    }
+
+    /// Plays the pictures `wanted`, each at `side(id)`, and stops every other, giving its frames back
+    /// to `loader`: what scrolled away stops.
+    mutating func play(_ wanted: Set<PictureID>, side: (PictureID) -> Int, loader: PictureLoader) {
+        for (id, animation) in playing where !wanted.contains(id) || animation.side != side(id) {
+            loader.stopFrames(id, side: animation.side)
+            playing[id] = nil
+        }
+        for id in wanted where playing[id] == nil { playing[id] = PlayingAnimation(side: side(id)) }
+    }
+
+    /// Stops picture `id`'s animation, if it plays, and its decoding.
+    mutating func stop(_ id: PictureID, loader: PictureLoader) {
+        if let animation = playing.removeValue(forKey: id) { loader.stopFrames(id, side: animation.side) }
+    }
+
+    /// Takes `frames` that arrived for picture `id` at `side` (a problem with them noted by the
+    /// caller); returns false when none came and none showed (the picture cannot play).
+    mutating func receive(
+        _ frames: [AnimationFrame], id: PictureID, side: Int, count: Int?, plays: Int?, failed: Bool, now: UInt64,
+        loader: PictureLoader
+    ) -> Bool {
+        if failed, frames.isEmpty, playing[id]?.current == nil {
+            playing[id] = nil
+            return false
+        }
+        guard playing[id]?.side == side else { return true }
+        playing[id]?.receive(frames, count: count, plays: plays, now: now)
+        if playing[id]?.holdsAll == true { loader.stopFrames(id, side: side) }
+        return true
+    }
+
+    /// Asks `loader` for what each animation lacks of its frames ahead (fewer when the frames held
+    /// reach `budget`), at `priority(id, side)`.
+    mutating func requestFrames(loader: PictureLoader, budget: Int, priority: (PictureID, Int) -> Int) {
+        let ahead = bytes < budget ? PlayingAnimation.ahead : PlayingAnimation.aheadWhenFull
+        for (id, animation) in playing {
+            let count = animation.framesToRequest(ahead: ahead)
+            guard count > 0 else { continue }
+            playing[id]?.requested += count
+            loader.requestFrames(id, side: animation.side, count: count, priority: priority(id, animation.side))
+        }
     }
 }

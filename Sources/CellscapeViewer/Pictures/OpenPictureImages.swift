@@ -26,4 +26,33 @@ struct OpenPictureImages {
         if let regionAsked, ids.contains(regionAsked.id) { self.regionAsked = nil }
         if let viewSide, ids.contains(viewSide.id) { self.viewSide = nil }
     }
+
+    /// Keeps only the images of `kept` (the open picture `id` and its neighbours), `id` asked for at `side`.
+    mutating func keep(_ kept: Set<PictureID>, opening id: PictureID, side: Int) {
+        viewsWanted = kept
+        views = views.filter { kept.contains($0.key) }
+        if let heldRegion, heldRegion.id != id { self.heldRegion = nil }
+        viewSide = (id, side)
+    }
+
+    /// Takes `image`, decoded for picture `id` at `side`, if wanted as a view: the side asked for
+    /// last, or any until one arrives.
+    mutating func take(_ image: PixelImage, side: Int, for id: PictureID) {
+        guard viewsWanted.contains(id), viewSide.map({ $0 == (id, side) }) ?? false || views[id] == nil else { return }
+        views[id] = (side, image)
+    }
+
+    /// Asks `loader` for `part` of picture `id` at `scale`, unless it is the one held or asked for.
+    mutating func wantRegion(_ id: PictureID, part: PictureRegion, scale: Double, loader: PictureLoader) {
+        if let held = heldRegion, held.id == id, held.part == part, held.scale == scale { return }
+        if let asked = regionAsked, asked.id == id, asked.part == part, asked.scale == scale { return }
+        regionAsked = (id, part, scale)
+        loader.requestRegion(id, region: part, scale: scale)
+    }
+
+    /// Lets go of the region held (the image view closed).
+    mutating func releaseRegion() {
+        heldRegion = nil
+        regionAsked = nil
+    }
 }

@@ -8,15 +8,9 @@ extension PictureFeed {
     /// frames back: what scrolled away stops.
     public func play(_ positions: [Int], side: Int? = nil, now: UInt64) {
         let ids = positions.filter { $0 >= 0 && $0 < count }.map { order[$0] }
-        let wanted = Set(ids.filter { catalog.headers[$0]?.isAnimated == true })
-        for (id, animation) in player.playing where !wanted.contains(id) || animation.side != side ?? gridSide(of: id) {
-            loader.stopFrames(id, side: animation.side)
-            player.playing[id] = nil
-        }
+        let wanted = Set(ids.filter { catalog.headers[$0]?.isAnimated == true && !catalog.broken.contains($0) })
+        player.play(wanted, side: { side ?? gridSide(of: $0) }, loader: loader)
         shareMemory()
-        for id in wanted where player.playing[id] == nil && !catalog.broken.contains(id) {
-            player.playing[id] = PlayingAnimation(side: side ?? gridSide(of: id))
-        }
         requestFrames()
     }
 
@@ -88,15 +82,10 @@ extension PictureFeed {
         _ frames: [AnimationFrame], id: PictureID, side: Int, count: Int?, plays: Int?, problem: PictureProblem?,
         now: UInt64
     ) {
-        if let problem, frames.isEmpty, player.playing[id]?.current == nil {
-            player.playing[id] = nil
-            members.markBroken(id, problem)
-            return
-        }
-        if let problem { members.catalog.notes[id] = problem }
-        guard player.playing[id]?.side == side else { return }
-        player.playing[id]?.receive(frames, count: count, plays: plays, now: now)
-        if player.playing[id]?.holdsAll == true { loader.stopFrames(id, side: side) }
+        let plays = player.receive(
+            frames, id: id, side: side, count: count, plays: plays, failed: problem != nil, now: now, loader: loader)
+        if let problem { plays ? (members.catalog.notes[id] = problem) : members.markBroken(id, problem) }
+        guard plays else { return }
         requestFrames()
         shareMemory()
     }
@@ -109,13 +98,8 @@ extension PictureFeed {
     /// Asks the loader for what each animation lacks of its frames ahead: the open picture's first,
     /// tiles' among the thumbnails on screen.
     func requestFrames() {
-        let ahead = animationBytes < animationBudget ? PlayingAnimation.ahead : PlayingAnimation.aheadWhenFull
-        for (id, animation) in player.playing {
-            let count = animation.framesToRequest(ahead: ahead)
-            guard count > 0 else { continue }
-            player.playing[id]?.requested += count
-            let priority = animation.side > gridSide(of: id) ? -3 : order.position(of: id) ?? Int.max / 2
-            loader.requestFrames(id, side: animation.side, count: count, priority: priority)
+        player.requestFrames(loader: loader, budget: animationBudget) { id, side in
+            side > gridSide(of: id) ? -3 : order.position(of: id) ?? Int.max / 2
         }
     }
 }

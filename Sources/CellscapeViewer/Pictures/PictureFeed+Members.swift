@@ -45,6 +45,15 @@ extension PictureFeed {
         members.watch(folders: folders, recursive: recursive)
     }
 
+    /// Takes what a listing made before the feed (of `found.paths`) found: the files it passed over,
+    /// the folders given with `-r` (the bar names a picture from the one it is in); watches its
+    /// folders when `watching`.
+    public func take(listing found: PictureFiles, foldersGiven: [String], watching: Bool, recursive: Bool) {
+        members.listing.skippedFiles = found.skipped
+        members.listing.foldersGiven = foldersGiven
+        if watching { watch(folders: found.folders, recursive: recursive) }
+    }
+
     /// The descriptor readable while the watched folders changed, if any are watched.
     public var watchDescriptor: Int32? { members.watchDescriptor }
 

@@ -12,19 +12,10 @@ extension PictureFeed {
     public var listedAt: UInt64? { members.listing.endedAt }
 
     /// How many other files were passed over when the pictures were collected (the HUD says so).
-    public var skippedFiles: Int {
-        get { members.listing.skippedFiles }
-        set { members.listing.skippedFiles = newValue }
-    }
+    public var skippedFiles: Int { members.listing.skippedFiles }
 
     /// When the folders listed hold no picture, how many their subfolders hold (what `-r` would show).
     public var picturesInSubfolders: Int { members.listing.picturesInSubfolders }
-
-    /// The folders given with `-r`, as absolute paths: the bar names a picture from the one it is in.
-    public var foldersGiven: [String] {
-        get { members.listing.foldersGiven }
-        set { members.listing.foldersGiven = newValue }
-    }
 
     /// The grid's tile width in pixels: each thumbnail is made at its tile's own size (``gridSide(of:)``).
     public var tileWidth: Double { thumbnails.tileWidth }
@@ -57,12 +48,7 @@ extension PictureFeed {
     /// How many of the pictures shown cannot be: counted again only when the order or the broken
     /// pictures changed (the bar asks every frame).
     public var brokenCount: Int {
-        if let kept = counted.broken, kept.version == order.version, kept.broken == catalog.brokenChanges {
-            return kept.count
-        }
-        let count = catalog.broken.count { order.contains($0) }
-        counted.broken = (order.version, catalog.brokenChanges, count)
-        return count
+        members.brokenCount
     }
 
     /// Why the picture at `position` cannot be shown, if it cannot.
@@ -102,18 +88,7 @@ extension PictureFeed {
 
     /// The sizes of the pictures from `position` on whose headers arrived, up to the first still to
     /// come: what the grid lays out next, in one look at the order and the catalog.
-    public func arrivedSizes(from position: Int) -> [Size] {
-        let ids = order.ids
-        let sizes = catalog.sizes
-        guard position < ids.count else { return [] }
-        var arrived: [Size] = []
-        arrived.reserveCapacity(ids.count - position)
-        for id in ids[position...] {
-            guard let size = sizes[id] else { break }
-            arrived.append(size)
-        }
-        return arrived
-    }
+    public func arrivedSizes(from position: Int) -> [Size] { members.arrivedSizes(from: position) }
 
     /// The items of the pictures whose headers arrived, up to the first still to come.
     public var arrivedItems: [WaterfallItem] {
@@ -130,9 +105,6 @@ extension PictureFeed {
 
     /// The grid thumbnail of picture `id`, if kept (drawing it is no use of it).
     public func thumbnail(of id: PictureID) -> PixelImage? { thumbnails.memory.peek(id) }
-
-    /// Whether picture `id`'s grid thumbnail is kept, or it cannot be shown.
-    public func hasArrived(_ id: PictureID) -> Bool { thumbnails.memory.contains(id) || catalog.broken.contains(id) }
 
     /// The colour of a picture's tile until its thumbnail arrives.
     static let tileColor = Color(hex: 0x2A_2F3C)

@@ -66,19 +66,12 @@ extension PictureFeed {
     }
 
     /// Lets go of the region held (the image view closed).
-    public func releaseRegion() {
-        open.heldRegion = nil
-        open.regionAsked = nil
-    }
+    public func releaseRegion() { open.releaseRegion() }
 
     /// Asks for the part `part` of the picture at `position` at `scale`, unless it is the one held or
     /// asked for.
     public func wantRegion(_ position: Int, part: PictureRegion, scale: Double) {
-        let id = order[position]
-        if let held = open.heldRegion, held.id == id, held.part == part, held.scale == scale { return }
-        if let asked = open.regionAsked, asked.id == id, asked.part == part, asked.scale == scale { return }
-        open.regionAsked = (id, part, scale)
-        loader.requestRegion(id, region: part, scale: scale)
+        open.wantRegion(order[position], part: part, scale: scale, loader: loader)
     }
 
     /// Asks for the picture at `position` decoded to fit `side` pixels, and its neighbours to fit
@@ -87,11 +80,8 @@ extension PictureFeed {
         let id = order[position]
         let neighbourIDs = neighbours.map { order[$0] }
         let kept = Set([id] + neighbourIDs)
-        open.viewsWanted = kept
-        open.views = open.views.filter { kept.contains($0.key) }
-        if let held = open.heldRegion, held.id != id { open.heldRegion = nil }
+        open.keep(kept, opening: id, side: side)
         wanted.setViews(kept)
-        open.viewSide = (id, side)
         request(id, side: side, priority: -2)
         for neighbour in neighbourIDs where !catalog.broken.contains(neighbour) {
             request(neighbour, side: prefetchSide, priority: -1)

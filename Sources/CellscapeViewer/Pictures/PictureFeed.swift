@@ -17,8 +17,6 @@ public final class PictureFeed {
     var thumbnails: ThumbnailStore
     /// What changed at the last ``takeResults()`` (``FeedChanges``).
     var changes = FeedChanges()
-    /// Counts kept until what they count changes (``FeedCounts``).
-    var counted = FeedCounts()
     /// The animations playing (``AnimationPlayer``).
     var player = AnimationPlayer()
     /// The pictures whose work the loader should do.
@@ -75,12 +73,7 @@ public final class PictureFeed {
 
     /// The name of the folder the pictures are in (the innermost one holding them all), for the
     /// window's title.
-    public var folderName: String {
-        if let kept = counted.folderName, kept.count == count { return kept.name }
-        let name = count == 0 ? members.listing.firstFolderName : FeedListing.folderName(of: paths)
-        counted.folderName = (count, name)
-        return name
-    }
+    public var folderName: String { members.folderName }
 
     /// Waits until every header has arrived (read or broken), a listing's included. A recorded or
     /// replayed session starts with the whole feed laid out, so what it does cannot depend on how fast
@@ -144,10 +137,8 @@ public final class PictureFeed {
             if side == gridSide(of: id) || !(thumbnails.memory.contains(id) || open.viewsWanted.contains(id)) {
                 thumbnails.insert(thumbnail, for: id, side: side)
                 changes.arrivals.append(id)
-            } else if open.viewsWanted.contains(id),
-                open.viewSide.map({ $0 == (id, side) }) ?? false || open.views[id] == nil
-            {
-                open.views[id] = (side, thumbnail)
+            } else {
+                open.take(thumbnail, side: side, for: id)
             }
         }
         if let problem, thumbnail == nil { members.markBroken(id, problem) }

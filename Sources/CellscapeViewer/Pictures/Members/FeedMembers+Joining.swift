@@ -41,50 +41,14 @@ extension FeedMembers {
         let ready = joining.filter { catalog.sizes[$0] != nil }.sorted()
         guard !ready.isEmpty else { return false }
         joining.subtract(ready)
-        let places = ready.map { (id: $0, before: place(of: $0)) }
+        // The names are read from a copy: the catalog keeps the keys made of them meanwhile.
+        let (paths, loader) = (catalog.paths, loader)
+        let path = { (id: PictureID) in paths[id] ?? loader.path(of: id) }
+        let places = ready.map {
+            (id: $0, before: sortKeys.place(of: $0, in: order, catalog: &catalog, path: path))
+        }
         order.insert(places)
         countArrived()
         return true
-    }
-
-    /// Where picture `id` goes in the current order: before the first picture it precedes (the order
-    /// shown is sorted, so a binary search finds it).
-    private func place(of id: PictureID) -> Int {
-        let descending = sortKeys.descending
-        let key = sortKeys.order.key(of: catalog.headers[id])
-        var (low, high) = (0, count)
-        while low < high {
-            let middle = (low + high) / 2
-            let other = order[middle]
-            let otherKey = sortKeys.order.key(of: catalog.headers[other])
-            // Descending is ascending reversed: it goes first where the other would precede it.
-            let goesFirst =
-                descending
-                ? precedes(other, otherKey, id, key)
-                : precedes(id, key, other, otherKey)
-            if goesFirst { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-
-    /// Whether picture `first` keyed `key` comes before `second` keyed `otherKey` in ascending order:
-    /// by key, those without after, ties in name order (each name's key made once).
-    private func precedes(_ first: PictureID, _ key: Int?, _ second: PictureID, _ otherKey: Int?) -> Bool {
-        switch (key, otherKey) {
-        case (let key?, let otherKey?) where key != otherKey: return key < otherKey
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default:
-            let (firstKey, secondKey) = (nameKey(first), nameKey(second))
-            guard firstKey == secondKey else { return firstKey.lexicographicallyPrecedes(secondKey) }
-            return path(of: first) < path(of: second)
-        }
-    }
-
-    private func nameKey(_ id: PictureID) -> [UInt8] {
-        if let key = catalog.nameKeys[id] { return key }
-        let key = PictureFiles.nameKey(of: path(of: id))
-        catalog.nameKeys[id] = key
-        return key
     }
 }

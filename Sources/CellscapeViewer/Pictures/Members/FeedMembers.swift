@@ -33,6 +33,8 @@ final class FeedMembers {
     var setAside: [PictureID: Int] = [:]
     /// How many of the loader's pictures have been taken in.
     var known = 0
+    /// Counts kept until what they count changes.
+    var counted = FeedCounts()
     /// What the window should say, until taken.
     var messages: [String] = []
     /// Where each problem is said, once per picture.
@@ -188,5 +190,41 @@ extension FeedMembers {
             joined = true
         }
         return joined
+    }
+}
+
+extension FeedMembers {
+    /// How many of the pictures shown cannot be: counted again only when the order or the broken
+    /// pictures changed (the bar asks every frame).
+    var brokenCount: Int {
+        if let kept = counted.broken, kept.version == order.version, kept.broken == catalog.brokenChanges {
+            return kept.count
+        }
+        let count = catalog.broken.count { order.contains($0) }
+        counted.broken = (order.version, catalog.brokenChanges, count)
+        return count
+    }
+
+    /// The name of the innermost folder holding the pictures shown (the first folder listed while none is).
+    var folderName: String {
+        if let kept = counted.folderName, kept.count == count { return kept.name }
+        let name = count == 0 ? listing.firstFolderName : FeedListing.folderName(of: order.ids.map(path(of:)))
+        counted.folderName = (count, name)
+        return name
+    }
+
+    /// The sizes of the pictures from `position` on whose headers arrived, up to the first still to
+    /// come, in one look at the order and the catalog.
+    func arrivedSizes(from position: Int) -> [Size] {
+        let ids = order.ids
+        let sizes = catalog.sizes
+        guard position < ids.count else { return [] }
+        var arrived: [Size] = []
+        arrived.reserveCapacity(ids.count - position)
+        for id in ids[position...] {
+            guard let size = sizes[id] else { break }
+            arrived.append(size)
+        }
+        return arrived
     }
 }

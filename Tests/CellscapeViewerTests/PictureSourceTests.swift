@@ -104,4 +104,28 @@ import Testing
         feed.remove([0])
         #expect(feed.count == 0 && feed.loader.core.location(id).held == nil)
     }
+
+    @Test func filesAndHeldBytesJoinThroughSourcesInTheOrderGiven() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-source-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = try [(40, 30, UInt32(0xFF10_2030)), (20, 50, 0xFF40_5060)].enumerated().map { index, entry in
+            let path = "\(root)/f\(index).png"
+            try Data(try Self.png(entry.0, entry.1, entry.2)).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let feed = PictureFeed(paths: [files[0]], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        let source = HandSource()
+        feed.read(source)
+        source.waiting = [
+            SourcePicture(bytes: PictureBytes(name: "m.png", bytes: try Self.png(10, 70, 0xFF70_8090))),
+            SourcePicture(file: files[1]),
+        ]
+        feed.waitForAllHeaders()
+        // The paths given first, then the source's pictures in its order; each read from where it is.
+        #expect(feed.paths == [files[0], "m.png", files[1]])
+        #expect(
+            (0..<3).map { feed.header(at: $0).map { [$0.width, $0.height] } } == [[40, 30], [10, 70], [20, 50]])
+        #expect(feed.order.ids == (0..<3).map(PictureID.init))
+    }
 }

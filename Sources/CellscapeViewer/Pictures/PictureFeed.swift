@@ -38,19 +38,19 @@ public final class PictureFeed {
     /// Whether every animation is paused (a key).
     public var animationsPaused: Bool { player.isPaused }
 
-    /// A feed of `paths`, loading on `threads` workers through `diskCache` if given, keeping at most
+    /// A feed of `paths` (read as a ``PathsSource``), loading on `threads` workers through `diskCache` if given, keeping at most
     /// `memoryBytes` of thumbnails; `report` hears each problem once.
     public init(
         paths: [String], threads: Int = 2, diskCache: ThumbnailCache?, memoryBytes: Int,
         report: @escaping (String) -> Void
     ) {
-        loader = PictureLoader(paths: paths, threads: threads, diskCache: diskCache)
+        loader = PictureLoader(paths: [], threads: threads, diskCache: diskCache)
         members = FeedMembers(loader: loader, report: report)
         thumbnails = ThumbnailStore(bound: memoryBytes)
         let wanted = self.wanted
         loader.isWanted = { id, _ in wanted.contains(id) }
         members.letGo = { [unowned self] ids, why in letGo(ids, why) }
-        members.takeAppended()
+        if !paths.isEmpty { members.read(PathsSource(paths: paths)) }
     }
 
     /// A feed whose pictures `arguments` (files and folders) name, listed on a thread of their own:

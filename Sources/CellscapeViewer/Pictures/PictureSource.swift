@@ -1,27 +1,56 @@
 import CellscapeLayout
 import CellscapePictures
 
-/// Where pictures come from besides the folders and paths given: a source the feed reads at each
-/// look, whose pictures join at the end in the order they arrive, as a remote feed's stream does.
-/// Their bytes are the source's (`PictureBytes`), read on the loader's workers; the size the source
-/// knows before any pixel (a feed's API says it) lays the tile out at once, so nothing moves when the
-/// pixels arrive. The order, the thumbnails and the scenes do not know where a picture came from.
+/// Where pictures come from: the paths given (``PathsSource``), or a source of its own that the feed
+/// reads at each look, whose pictures join at the end in the order they arrive, as a remote feed's
+/// stream does. A picture's bytes are a file's or the source's (`PictureBytes`), read on the loader's
+/// workers; the size the source knows before any pixel (a feed's API says it) lays the tile out at
+/// once, so nothing moves when the pixels arrive. The order, the thumbnails and the scenes do not
+/// know where a picture came from.
 public protocol PictureSource: AnyObject {
     /// The pictures that arrived since the last look, in order.
     func takeArrived() -> [SourcePicture]
 }
 
-/// One picture a source gives: its bytes and, when known before them, its size in upright pixels.
+/// One picture a source gives: where its bytes are and, when known before them, its size in upright
+/// pixels.
 public struct SourcePicture: Sendable {
+    /// Where a picture's bytes are.
+    public enum Location: Sendable {
+        /// In the file at this path.
+        case file(String)
+        /// Held by the source.
+        case held(PictureBytes)
+    }
+
     /// Where its bytes are read from.
-    public var bytes: PictureBytes
+    public var location: Location
     /// Its size, when the source knows it before its pixels.
     public var size: Size?
 
     /// A picture of `bytes`, of `size` when known.
     public init(bytes: PictureBytes, size: Size? = nil) {
-        self.bytes = bytes
+        location = .held(bytes)
         self.size = size
+    }
+
+    /// The picture in the file at `path`.
+    public init(file path: String) {
+        location = .file(path)
+        size = nil
+    }
+}
+
+/// The pictures at paths given (the command line's, or standard input's), all there at the first look.
+public final class PathsSource: PictureSource {
+    private var paths: [String]
+
+    /// A source of the pictures at `paths`, in order.
+    public init(paths: [String]) { self.paths = paths }
+
+    public func takeArrived() -> [SourcePicture] {
+        defer { paths = [] }
+        return paths.map(SourcePicture.init(file:))
     }
 }
 

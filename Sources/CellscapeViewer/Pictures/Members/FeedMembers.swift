@@ -172,6 +172,27 @@ extension FeedMembers {
         takeFromSources()
     }
 
+    /// Gives the loader the pictures `arrived`, in order: each run of files, or of held bytes, at once.
+    private func append(_ arrived: [SourcePicture]) -> [PictureID] {
+        var ids: [PictureID] = []
+        var start = arrived.startIndex
+        while start < arrived.endIndex {
+            let isFile = { (picture: SourcePicture) in if case .file = picture.location { true } else { false } }
+            let end = arrived[start...].firstIndex { isFile($0) != isFile(arrived[start]) } ?? arrived.endIndex
+            var paths: [String] = []
+            var held: [PictureBytes] = []
+            for picture in arrived[start..<end] {
+                switch picture.location {
+                case .file(let path): paths.append(path)
+                case .held(let bytes): held.append(bytes)
+                }
+            }
+            ids += held.isEmpty ? loader.append(paths: paths) : loader.append(held: held)
+            start = end
+        }
+        return ids
+    }
+
     /// Takes the pictures the sources gave since the last look; returns whether any joined.
     @discardableResult
     func takeFromSources() -> Bool {
@@ -180,7 +201,7 @@ extension FeedMembers {
             let arrived = source.takeArrived()
             guard !arrived.isEmpty else { continue }
             takeAppended()
-            let ids = adopt(loader.append(held: arrived.map(\.bytes)))
+            let ids = adopt(append(arrived))
             order.append(ids)
             sortKeys.nameRanks = nil
             for (id, picture) in zip(ids, arrived) {

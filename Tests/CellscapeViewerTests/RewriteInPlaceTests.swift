@@ -60,7 +60,7 @@ import Testing
         #expect(rename(path, path + "~") == 0)
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         // The loop sees the empty file before it is written: it waits (without the wait it read it).
-        Self.settle(&scene) { _ in feed.members.live.emptyFiles[path] != nil || feed.brokenCount > 0 }
+        Self.settle(&scene) { _ in feed.members.folders.emptyFiles[path] != nil || feed.brokenCount > 0 }
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.write(contentsOf: try LiveFolderTests.png(100, 200, 0x90_3030))
         try handle.close()
@@ -70,24 +70,26 @@ import Testing
         }
         #expect(feed.header(at: 2)?.width == 100 && feed.thumbnail(2) != nil)
         #expect(
-            feed.order[2] == id && scene.selection == 2 && feed.brokenCount == 0 && feed.members.live.emptyFiles.isEmpty
+            feed.order[2] == id && scene.selection == 2 && feed.brokenCount == 0
+                && feed.members.folders.emptyFiles.isEmpty
         )
         #expect(reports.lines.isEmpty, "\(reports.lines)")
 
         // A new picture written so (`convert` writes a new file as `mogrify` rewrites one) joins once written.
         let joining = "\(root)/pictures/a6.png"
         #expect(FileManager.default.createFile(atPath: joining, contents: nil))
-        Self.settle(&scene) { _ in feed.members.live.emptyFiles[joining] != nil || feed.count == 6 }
+        Self.settle(&scene) { _ in feed.members.folders.emptyFiles[joining] != nil || feed.count == 6 }
         try LiveFolderTests.png(300, 200, 0x30_9030).write(to: URL(fileURLWithPath: joining))
         Self.settle(&scene) { scene in scene.items.count == 6 && scene.pictures?.thumbnail(5) != nil }
         #expect(
-            feed.count == 6 && feed.brokenCount == 0 && feed.members.live.emptyFiles.isEmpty && reports.lines.isEmpty)
+            feed.count == 6 && feed.brokenCount == 0 && feed.members.folders.emptyFiles.isEmpty && reports.lines.isEmpty
+        )
 
         // Emptied for good, it says so a moment later: once the clock has moved on that far, not before.
         let emptied = try #require(FileHandle(forWritingAtPath: path))
         try emptied.truncate(atOffset: 0)
         try emptied.close()
-        Self.settle(&scene) { _ in feed.members.live.emptyFiles[path] != nil }
+        Self.settle(&scene) { _ in feed.members.folders.emptyFiles[path] != nil }
         scene.takePictureResults()
         #expect(feed.brokenCount == 0, "it waits while the clock stands")
         time.move(by: PictureFeed.removalDelay)

@@ -10,11 +10,11 @@ extension FeedMembers {
     /// Watches `folders` for pictures written, rewritten or removed (and, when `recursive`, folders
     /// made in them). Poll ``watchDescriptor`` with the loader's.
     func watch(folders: [String], recursive: Bool = false) {
-        live.watcher = FolderWatcher(folders: folders, recursive: recursive)
+        self.folders.watcher = FolderWatcher(folders: folders, recursive: recursive)
     }
 
     /// The descriptor readable while the watched folders changed, if any are watched.
-    var watchDescriptor: Int32? { live.watcher?.descriptor }
+    var watchDescriptor: Int32? { folders.watcher?.descriptor }
 
     /// Pictures that joined: each shows once its header arrives, where the current order puts it.
     func append(paths more: [String]) {

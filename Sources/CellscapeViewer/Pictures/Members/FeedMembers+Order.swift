@@ -62,7 +62,7 @@ extension FeedMembers {
         guard !valid.isEmpty else { return }
         drop(Set(setAside.keys))
         setAside = Dictionary(valid.map { (order[$0], $0) }) { first, _ in first }
-        for id in setAside.keys { idByPath?[path(of: id)] = nil }
+        for id in setAside.keys { folders.left(path: path(of: id)) }
         letGo(Set(setAside.keys), .setAside)
         rearrange(order.ids.filter { setAside[$0] == nil })
     }
@@ -71,8 +71,7 @@ extension FeedMembers {
     func drop(_ ids: Set<PictureID>) {
         guard !ids.isEmpty else { return }
         for id in ids {
-            idByPath?[path(of: id)] = nil
-            live.rereading.remove(id)
+            folders.left(path: path(of: id))
             joining.remove(id)
             live.forget(id)
             setAside[id] = nil
@@ -102,7 +101,7 @@ extension FeedMembers {
         setAside = [:]
         if !back.isEmpty {
             place(back)
-            for (id, _) in back where idByPath != nil { idByPath?[path(of: id)] = id }
+            for (id, _) in back { folders.joined(id, path: path(of: id)) }
             countArrived()
             loader.readHeaders(inOrderOf: order.ids)
         }
@@ -141,7 +140,7 @@ extension FeedMembers {
         }
         order.append(listed)
         sortKeys.nameRanks = nil
-        if idByPath != nil { for id in listed + ids { idByPath?[path(of: id)] = id } }
+        for id in listed + ids { folders.joined(id, path: path(of: id)) }
         return ids
     }
 
@@ -158,7 +157,7 @@ extension FeedMembers {
                 continue
             }
             joining.insert(id)
-            if idByPath != nil { idByPath?[path] = id }
+            folders.joined(id, path: path)
         }
         sortKeys.nameRanks = nil
     }
@@ -166,13 +165,9 @@ extension FeedMembers {
     /// The position of the picture at `path` now, if it shows.
     func position(ofPath path: String) -> Int? { idsByPath()[path].flatMap(order.position(of:)) }
 
-    /// Each picture's id by path (those shown and those joining), made when first needed.
+    /// Each picture's id by its file's path (those shown and those joining): the folder source's key.
     func idsByPath() -> [String: PictureID] {
-        if let idByPath { return idByPath }
-        let ids = order.ids + joining
-        let index = Dictionary(ids.map { (path(of: $0), $0) }) { first, _ in first }
-        idByPath = index
-        return index
+        folders.ids { (order.ids + joining).map { (path(of: $0), $0) } }
     }
 
     /// Shows the pictures in `newOrder` (a permutation of some of those shown).

@@ -16,9 +16,9 @@ extension FeedMembers {
     func takeFolderChanges() -> Bool {
         let now = clock.now
         var changed = removeDue(now: now)
-        let due = live.takeDueEmptyFiles(now: now)
-        let changes = live.watcher?.changes() ?? []
-        guard !changes.isEmpty || !due.isEmpty, let watcher = live.watcher else { return changed }
+        let due = folders.takeDueEmptyFiles(now: now)
+        let changes = folders.watcher?.changes() ?? []
+        guard !changes.isEmpty || !due.isEmpty, let watcher = folders.watcher else { return changed }
         let known = idsByPath()
         var added: [String] = []
         // Files empty for a moment are read as they are now.
@@ -32,20 +32,20 @@ extension FeedMembers {
                     live.removals[id] = nil  // removed, then written again (a save through a new file)
                     if live.cameBackUnchanged(id, path: path) {
                         live.returning[id] = nil
-                    } else if !live.waitsWhileEmpty(path, now: now) {
+                    } else if !folders.waitsWhileEmpty(path, now: now) {
                         refresh(id: id)
                     }
-                } else if !added.contains(path), !live.waitsWhileEmpty(path, now: now) {
+                } else if !added.contains(path), !folders.waitsWhileEmpty(path, now: now) {
                     added.append(path)
                 }
             case .removed(let path):
                 added.removeAll { $0 == path }
-                live.emptyFiles[path] = nil
+                folders.removed(path: path)
                 guard let id = known[path] else { continue }
                 // A file replaced by another of its name (renamed over it) is there again: it stays.
                 if access(path, F_OK) == 0 {
                     // The trash's move away, seen after `z` brought the file back as it was: nothing changed.
-                    if !live.cameBackUnchanged(id, path: path), !live.waitsWhileEmpty(path, now: now) {
+                    if !live.cameBackUnchanged(id, path: path), !folders.waitsWhileEmpty(path, now: now) {
                         refresh(id: id)
                     }
                 } else {
@@ -78,11 +78,11 @@ extension FeedMembers {
         where !paths.contains(path) && folders.contains((path as NSString).deletingLastPathComponent) {
             if access(path, F_OK) != 0 { live.removed(id, now: clock.now) }
         }
-        if let watcher = live.watcher, watcher.recursive { watcher.add(folders: found.folders) }
+        if let watcher = self.folders.watcher, watcher.recursive { watcher.add(folders: found.folders) }
     }
 
     /// When the next removed picture is due to leave, or an empty file to be read, if any waits.
-    var nextRemovalDeadline: UInt64? { live.nextDeadline }
+    var nextRemovalDeadline: UInt64? { [live.nextDeadline, folders.nextDeadline].compactMap { $0 }.min() }
 
     /// The lines the window should say (a watched folder gone), since the last call.
     func takeMessages() -> [String] {

@@ -20,15 +20,14 @@ final class FeedMembers {
     var listing = FeedListing()
     /// What the sort goes by.
     var sortKeys = FeedSorting()
-    /// The watched folders' state between their events.
+    /// The watched folders' pictures between their events, by id.
     var live = LiveFolderSync()
+    /// The watched folders as a source: the watcher, and each picture's file (``FolderSource``).
+    var folders = FolderSource()
     /// The clock of the timed decisions (a removed picture leaving); a test moves its own.
     var clock = FeedClock.monotonic
     /// Pictures that joined a watched folder, shown once their headers arrive, where the order puts them.
     var joining = Set<PictureID>()
-    /// Each picture's id by path, for the pictures shown or joining, made when first needed: the
-    /// watcher and the trash speak of files.
-    var idByPath: [String: PictureID]?
     /// The pictures the last move to the trash took, with where each was: `z` may bring them back.
     var setAside: [PictureID: Int] = [:]
     /// How many of the loader's pictures have been taken in.
@@ -81,7 +80,7 @@ final class FeedMembers {
         } else {
             sortKeys.nameRanks = nil
         }
-        if idByPath != nil { for id in ids { idByPath?[path(of: id)] = id } }
+        for id in ids { folders.joined(id, path: path(of: id)) }
         known = total
     }
 

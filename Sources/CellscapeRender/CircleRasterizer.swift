@@ -18,7 +18,7 @@ public final class CircleRasterizer {
 
     /// Creates a rasterizer that uses `threads` threads (by default one per core).
     public init(threads: Int? = nil) {
-        pool = WorkerPool(workers: threads ?? ParallelChunks.processorCount)
+        pool = WorkerPool.shared(workers: threads ?? ParallelChunks.processorCount)
     }
 
     /// Draws `circles` in order, over a frame first painted with `background`, or over what the frame

@@ -80,7 +80,7 @@ final class ForceWorkspace {
     /// The parallel loop over this workspace's threads, started on first use and kept while the count
     /// stays the same.
     func parallelChunks(threads: Int) -> ParallelChunks {
-        if pool?.workers != max(1, threads) { pool = WorkerPool(workers: threads) }
+        if pool?.workers != max(1, threads) { pool = WorkerPool.shared(workers: threads) }
         return ParallelChunks(pool: pool!)
     }
 

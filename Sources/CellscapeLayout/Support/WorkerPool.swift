@@ -10,14 +10,35 @@ import Synchronization
 /// is worker 0. The threads stay up between jobs and wait on a condition variable; handing over a job
 /// costs two small allocations and, while the threads are still spinning from the last job, no system
 /// call. The threads stop when the pool is released.
-package final class WorkerPool {
+///
+/// The process shares one pool per size (``shared(workers:)``): the force steps, the circles' raster
+/// and the thumbnailer take turns on the same threads, so no pool's threads spin while another's
+/// work. A job asked while another runs (another thread's, or one inside a job) runs whole on its
+/// caller's thread.
+package final class WorkerPool: Sendable {
     /// How many workers take part in each job, the calling thread included.
     package let workers: Int
     private let shared = SharedState()
-    private var threads: [pthread_t] = []
+    private let threads: [pthread_t]
+    /// Whether a job runs.
+    private let busy = Atomic<Bool>(false)
+
+    private static let pools = Mutex<[Int: WorkerPool]>([:])
+
+    /// The process's pool of `workers` workers, made when first asked for.
+    package static func shared(workers: Int) -> WorkerPool {
+        pools.withLock { pools in
+            let workers = max(1, workers)
+            if let pool = pools[workers] { return pool }
+            let pool = WorkerPool(workers: workers)
+            pools[workers] = pool
+            return pool
+        }
+    }
 
     package init(workers: Int) {
         self.workers = max(1, workers)
+        var threads: [pthread_t] = []
         for worker in 1..<self.workers {
             let start = Unmanaged.passRetained(WorkerStart(shared: shared, worker: worker)).toOpaque()
             var thread = pthread_t()
@@ -27,6 +48,7 @@ package final class WorkerPool {
                 Unmanaged<WorkerStart>.fromOpaque(start).release()
             }
         }
+        self.threads = threads
     }
 
     deinit {
@@ -37,6 +59,11 @@ package final class WorkerPool {
     /// Calls `body(worker)` once for every worker in `0..<workers`, concurrently; returns when all are done.
     /// A worker whose thread could not be started is run on the calling thread.
     package func run(_ body: (Int) -> Void) {
+        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            for worker in 0..<workers { body(worker) }
+            return
+        }
+        defer { busy.store(false, ordering: .releasing) }
         withoutActuallyEscaping(body) { body in
             shared.start(body, helpers: threads.count)
             body(0)

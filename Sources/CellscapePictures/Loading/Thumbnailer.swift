@@ -30,7 +30,7 @@ public struct Thumbnailer {
     public init(cache: ThumbnailCache, size: ThumbnailCache.Size, threads: Int? = nil) {
         self.cache = cache
         self.size = size
-        pool = WorkerPool(workers: threads ?? ParallelChunks.processorCount)
+        pool = WorkerPool.shared(workers: threads ?? ParallelChunks.processorCount)
     }
 
     /// Thumbnails `paths`, a batch at a time on every thread; `progress` hears after each batch how many

@@ -20,15 +20,17 @@ extension LoaderCore {
     @discardableResult
     func append(paths more: [String], held: [PictureBytes] = []) -> [PictureID] {
         locked(wake: .all) { state in
-            let first = state.paths.count
-            state.paths += more
+            let first = state.count
+            for (offset, path) in more.enumerated() {
+                state.paths[first + offset] = path
+                state.known[first + offset] = true
+            }
+            state.count += more.count
             // In the same look: a worker must not read a held picture's name as a file's path.
             for (offset, picture) in held.enumerated() { state.held[first + offset] = picture }
-            state.forgotten += repeatElement(false, count: more.count)
-            state.versions += repeatElement(0, count: more.count)
             // Read after those waiting: the feed shows pictures in order.
-            state.headersPending.insert(contentsOf: (first..<state.paths.count).reversed(), at: 0)
-            return (first..<state.paths.count).map(PictureID.init)
+            state.headersPending.insert(contentsOf: (first..<state.count).reversed(), at: 0)
+            return (first..<state.count).map(PictureID.init)
         }
     }
 
@@ -36,7 +38,7 @@ extension LoaderCore {
     func readHeaders(inOrderOf ids: [PictureID]) {
         locked { state in
             state.requestsMade += 1
-            var rank = [Int](repeating: Int.max, count: state.paths.count)
+            var rank = [Int](repeating: Int.max, count: state.count)
             for (position, id) in ids.enumerated() where id.rawValue < rank.count { rank[id.rawValue] = position }
             // Popped from the end: the first to read goes last; those not named keep their order after.
             state.headersPending = state.headersPending.enumerated().sorted { first, second in
@@ -51,20 +53,22 @@ extension LoaderCore {
         let ids = Array(ids)
         locked(wake: .all) { state in
             state.requestsMade += 1
-            for id in ids where id.rawValue < state.forgotten.count {
-                state.forgotten[id.rawValue] = true
+            for id in ids {
+                state.known[id] = false
                 state.held[id.rawValue] = nil
-                // Its name goes too: a folder whose files come and go would keep every name it had.
-                state.paths[id.rawValue] = ""
+                // Its name and version go too: a folder whose files come and go would keep a slot for
+                // every picture it had (the table lets a page go once all its pictures went).
+                state.paths[id] = ""
+                state.versions[id] = 0
             }
-            let forgotten = state.forgotten
-            state.headersPending.removeAll { forgotten[$0] }
-            state.queue.cancelAll { forgotten[$0.id.rawValue] }
-            state.waitingThumbnails = state.waitingThumbnails.filter { !forgotten[Int($0.key >> 20)] }
-            state.waitingRegions = state.waitingRegions.filter { !forgotten[$0.key.rawValue] }
-            state.requested = state.requested.filter { !forgotten[Int($0 >> 20)] }
+            let known = state.known
+            state.headersPending.removeAll { !known[$0] }
+            state.queue.cancelAll { !known[$0.id] }
+            state.waitingThumbnails = state.waitingThumbnails.filter { known[Int($0.key >> 20)] }
+            state.waitingRegions = state.waitingRegions.filter { known[$0.key] }
+            state.requested = state.requested.filter { known[Int($0 >> 20)] }
             let animations = Set(state.waitingFrames.keys).union(state.animationWorkers.keys)
-            for key in animations where forgotten[Int(key >> 20)] { state.stopAnimation(key) }
+            for key in animations where !known[Int(key >> 20)] { state.stopAnimation(key) }
         }
     }
 }

@@ -6,7 +6,7 @@ extension LoaderCore {
     func requestThumbnail(_ id: PictureID, side: Int, priority: Int, forWindow: Bool = false) {
         locked(wake: .one) { state in
             state.requestsMade += 1
-            guard !state.forgotten[id.rawValue] else { return }
+            guard state.known[id] else { return }
             let key = Self.key(id, side)
             if state.requested.insert(key).inserted {
                 state.waitingThumbnails[key] = state.queue.enqueue(
@@ -21,7 +21,7 @@ extension LoaderCore {
     func requestRegion(_ id: PictureID, region: PictureRegion, scale: Double) {
         locked(wake: .one) { state in
             state.requestsMade += 1
-            guard !state.forgotten[id.rawValue] else { return }
+            guard state.known[id] else { return }
             if let waiting = state.waitingRegions[id] { state.queue.cancel(waiting) }
             state.waitingRegions[id] = state.queue.enqueue(
                 Request(id: id, side: 0, forWindow: true, region: (region, min(1, scale))), at: .open)
@@ -34,7 +34,7 @@ extension LoaderCore {
         // All: only the worker decoding the animation may take its frames.
         locked(wake: .all) { state in
             state.requestsMade += 1
-            guard !state.forgotten[id.rawValue] else { return }
+            guard state.known[id] else { return }
             let key = Self.key(id, side)
             if let waiting = state.waitingFrames[key] {
                 state.queue.update(waiting) { $0.frames += count }
@@ -58,7 +58,7 @@ extension LoaderCore {
     func reread(_ id: PictureID) {
         locked(wake: .all) { state in
             state.requestsMade += 1
-            guard !state.forgotten[id.rawValue] else { return }
+            guard state.known[id] else { return }
             // Read next: what changed on disk shows soon; what was read of it before is let go.
             state.versions[id.rawValue] += 1
             state.headersPending.append(id.rawValue)
@@ -82,7 +82,7 @@ extension LoaderCore {
             for case .thumbnail(let id, let side, _, _) in state.outbox {
                 state.requested.remove(Self.key(id, side))
             }
-            return state.outbox.filter { result in result.id.map { !state.forgotten[$0.rawValue] } ?? true }
+            return state.outbox.filter { result in result.id.map { state.known[$0] } ?? true }
         }
     }
 

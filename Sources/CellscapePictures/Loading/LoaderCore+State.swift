@@ -12,16 +12,18 @@ extension LoaderCore {
     typealias Queue = WorkQueue<Request>
 
     struct State: Sendable {
-        /// Every picture that joined, by id: ids never change, so work in hand stays right whatever
-        /// becomes of the order the pictures show in.
-        var paths: [String]
+        /// Every picture that joined and was not forgotten, by id: ids never change, so work in hand
+        /// stays right whatever becomes of the order the pictures show in.
+        var paths = PictureTable<String>(empty: "")
+        /// How many pictures joined: the next picture's id.
+        var count = 0
         /// The pictures whose bytes a source holds instead of a file, by id (``PictureBytes``).
         var held: [Int: PictureBytes] = [:]
-        /// The pictures whose work was given up (``LoaderCore/forget(_:)``), by id.
-        var forgotten: [Bool]
+        /// The pictures that joined and whose work was not given up (``LoaderCore/forget(_:)``), by id.
+        var known = PictureTable<Bool>(empty: false)
         /// How many times each picture's file was read again, by id: a header or thumbnail of a version
         /// since re-read is let go (a file rewritten in place, read while it was cut short).
-        var versions: [Int]
+        var versions = PictureTable<Int>(empty: 0)
         var wanted: @Sendable (PictureID, Int) -> Bool = { _, _ in true }
         /// The headers to read, the next last.
         var headersPending: [Int]
@@ -48,9 +50,11 @@ extension LoaderCore {
         var cacheProblemSaid = false
 
         init(paths: [String], workers: Int, paused: Bool) {
-            self.paths = paths
-            forgotten = Array(repeating: false, count: paths.count)
-            versions = Array(repeating: 0, count: paths.count)
+            for (id, path) in paths.enumerated() {
+                self.paths[id] = path
+                known[id] = true
+            }
+            count = paths.count
             headersPending = Array(paths.indices.reversed())
             animationsToDrop = Array(repeating: [], count: workers)
             self.paused = paused

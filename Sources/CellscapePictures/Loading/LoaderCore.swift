@@ -61,7 +61,7 @@ final class LoaderCore: Sendable {
     }
 
     /// How many pictures there are so far.
-    var count: Int { locked { $0.paths.count } }
+    var count: Int { locked { $0.count } }
 
     /// The path of picture `id`.
     func path(_ id: PictureID) -> String { locked { $0.paths[id.rawValue] } }

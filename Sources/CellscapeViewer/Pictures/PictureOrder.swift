@@ -5,8 +5,8 @@ import CellscapePictures
 public struct PictureOrder: Sendable {
     /// The pictures shown, in order.
     public private(set) var ids: [PictureID] = []
-    /// Each id's position, by its raw value; -1 for a picture not shown.
-    private var positions: [Int] = []
+    /// Each id's position; -1 for a picture not shown (pages of pictures gone are let go).
+    private var positions = PictureTable<Int>(empty: -1)
     /// Counts the changes to the order: whoever follows it (the force view's cells) looks again when it moves.
     public private(set) var version = 0
     /// Counts the changes other than pictures shown after the others: a grid that lays them out in
@@ -27,8 +27,12 @@ public struct PictureOrder: Sendable {
 
     /// Where picture `id` shows, or nil when it does not.
     public func position(of id: PictureID) -> Int? {
-        id.rawValue < positions.count && positions[id.rawValue] >= 0 ? positions[id.rawValue] : nil
+        let position = positions[id]
+        return position >= 0 ? position : nil
     }
+
+    /// How many pages of the ids' positions are held (``PictureTable``): the order's memory.
+    var pagesHeld: Int { positions.pagesHeld }
 
     /// Whether picture `id` shows.
     public func contains(_ id: PictureID) -> Bool { position(of: id) != nil }
@@ -37,8 +41,7 @@ public struct PictureOrder: Sendable {
     mutating func append(_ more: [PictureID]) {
         version += 1
         for id in more {
-            grow(to: id)
-            positions[id.rawValue] = ids.count
+            positions[id] = ids.count
             ids.append(id)
         }
     }
@@ -48,11 +51,12 @@ public struct PictureOrder: Sendable {
         version += 1
         rearrangements += 1
         let before = ids
-        for id in ids { positions[id.rawValue] = -1 }
         ids = newOrder
-        for (position, id) in ids.enumerated() {
-            grow(to: id)
-            positions[id.rawValue] = position
+        for (position, id) in ids.enumerated() { positions[id] = position }
+        // Those left out no longer show (set after the others, so no page is let go and made again).
+        for id in before {
+            let position = positions[id]
+            if position >= 0 && (position >= ids.count || ids[position] != id) { positions[id] = -1 }
         }
         noteDepartures(from: before)
     }
@@ -110,9 +114,5 @@ public struct PictureOrder: Sendable {
         }
         merged += sorted[next...].map(\.id)
         replace(with: merged)
-    }
-
-    private mutating func grow(to id: PictureID) {
-        if id.rawValue >= positions.count { positions += repeatElement(-1, count: id.rawValue + 1 - positions.count) }
     }
 }

@@ -121,7 +121,7 @@ import Testing
             switch result {
             case .header(let id, _, _): order.append("h\(id.rawValue)")
             case .thumbnail(let id, _, _, _): order.append("t\(id.rawValue)")
-            case .cacheProblem, .frames, .region, .listed, .found: order.append("other")
+            case .cacheProblem, .frames, .region, .found: order.append("other")
             }
         }
         // The first headers, then the thumbnail now on screen, then the other headers, then the one ahead.

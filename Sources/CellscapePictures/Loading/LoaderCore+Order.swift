@@ -3,19 +3,6 @@ import Foundation
 /// The pictures of a loader: appended as they join, read in the order they show in, forgotten when
 /// they go. The queue, the workers and the outbox speak of ids alone.
 extension LoaderCore {
-    /// Appends pictures a listing found so far and wakes the main loop to take them.
-    func appendListed(_ paths: [String]) {
-        append(paths: paths)
-        wakeMainLoop()
-    }
-
-    /// Appends what a listing found, but the first `appended` pictures (given in batches before), and
-    /// says it ended.
-    func finishListing(_ found: PictureFiles, appended: Int) {
-        append(paths: Array(found.paths.dropFirst(appended)))
-        deliver(.listed(found))
-    }
-
     /// See ``PictureLoader/append(paths:)``.
     @discardableResult
     func append(paths more: [String], held: [PictureBytes] = []) -> [PictureID] {

@@ -5,7 +5,7 @@ extension PictureLoader.Result {
         case .header(let id, _, _), .thumbnail(let id, _, _, _), .frames(let id, _, _, _, _, _),
             .region(let id, _, _, _, _):
             id
-        case .cacheProblem, .listed, .found: nil
+        case .cacheProblem, .found: nil
         }
     }
 }

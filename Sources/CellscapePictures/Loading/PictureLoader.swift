@@ -27,9 +27,6 @@ public final class PictureLoader: Sendable {
         case region(id: PictureID, PictureRegion, scale: Double, PixelImage?, problem: PictureProblem?)
         /// The shared disk cache could not take a thumbnail (said once; the pictures still show).
         case cacheProblem(String)
-        /// The listing asked of ``PictureLoader/list(_:recursive:order:descending:)`` ended: its pictures were
-        /// appended; what else it found.
-        case listed(PictureFiles)
         /// The pictures ``PictureLoader/find(_:recursive:)`` found in folders (nothing appended).
         case found(PictureFiles)
     }
@@ -66,30 +63,6 @@ public final class PictureLoader: Sendable {
     /// thread does not take the loader's lock for each.
     public func paths(of ids: Range<Int>) -> [String] { core.paths(ids) }
 
-    /// Lists `arguments` (files and folders, as ``PictureFiles`` does) on a thread of its own and
-    /// appends the pictures found; a ``Result/listed(_:)`` follows. The window need not wait for a
-    /// folder of 100,000 to be read and sorted. In name order (the default) the pictures join in
-    /// batches as the folders are read (``PictureFiles/batchInterval``); in another, when all are.
-    public func list(
-        _ arguments: [String], recursive: Bool, order: PictureFiles.Order = .name, descending: Bool = false
-    ) {
-        let core = self.core
-        let thread = Thread {
-            // In name order the pictures join as they are found; another order is known at the end.
-            guard order == .name && !descending else {
-                let found = PictureFiles(arguments, recursive: recursive, order: order, descending: descending)
-                return core.finishListing(found, appended: 0)
-            }
-            var appended = 0
-            let found = PictureFiles(arguments, recursive: recursive) { batch in
-                core.appendListed(batch)
-                appended += batch.count
-            }
-            core.finishListing(found, appended: appended)
-        }
-        thread.start()
-    }
-
     /// Lists the pictures of `folders` (and their subfolders when `recursive`) on a thread of its own
     /// and hands them over as ``Result/found(_:)``, appending nothing: what a folder holds now, to
     /// compare with what shows (a folder made later, or an overflowed watch).
@@ -97,6 +70,10 @@ public final class PictureLoader: Sendable {
         let core = self.core
         Thread { core.deliver(.found(PictureFiles(folders, recursive: recursive))) }.start()
     }
+
+    /// Wakes the main loop's `poll()` on ``wakeDescriptor``, as a result does: a source whose pictures
+    /// arrived on a thread of its own says so this way.
+    public func wakeMainLoop() { core.wakeMainLoop() }
 
     /// Appends pictures (files that appeared in a folder shown), which take the next ids; their
     /// headers are read after those still waiting. Returns their ids.

@@ -22,6 +22,8 @@ struct FeedListing {
     var skippedFiles = 0
     /// When the folders listed hold no picture, how many their subfolders hold (what `-r` would show).
     var picturesInSubfolders = 0
+    /// The listing of the folders and files given, until it ended.
+    var lister: ListingSource?
     /// The sources read besides the listing (``PictureSource``).
     var sources: [PictureSource] = []
 

@@ -91,7 +91,8 @@ public final class PictureFeed {
     public func takeResults() -> Bool {
         members.takeAppended()
         let folderChanged = members.takeFolderChanges()
-        let sourcesGave = members.takeFromSources()
+        let listed = members.takeListing()
+        let sourcesGave = members.takeFromSources() || listed
         let results = loader.takeResults()
         members.takeAppended()
         changes.removeAll()
@@ -123,7 +124,6 @@ public final class PictureFeed {
                     : (members.catalog.notes[id] = problem)
             }
         case .cacheProblem(let problem): members.report(problem)
-        case .listed(let found): members.take(listed: found)
         case .found(let found): members.takeFound(found)
         }
         return true

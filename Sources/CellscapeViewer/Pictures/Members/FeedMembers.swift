@@ -152,7 +152,8 @@ extension FeedMembers {
             listing.firstFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
         }
         if recursive { listing.foldersGiven = arguments.map(PictureFiles.absolute) }
-        loader.list(arguments, recursive: recursive, order: order, descending: descending)
+        listing.lister = ListingSource(
+            arguments, recursive: recursive, order: order, descending: descending, wake: loader.wakeMainLoop)
     }
 
     /// Lists the other pictures of `file`'s folder, to join around it (`file` shows already).
@@ -162,13 +163,32 @@ extension FeedMembers {
         (sortKeys.order, sortKeys.descending) = (order, descending)
         listing.joinsAround = PictureFiles.absolute(file)
         let folder = (file as NSString).deletingLastPathComponent
-        loader.list([folder.isEmpty ? "." : folder], recursive: false, order: order, descending: descending)
+        listing.lister = ListingSource(
+            [folder.isEmpty ? "." : folder], recursive: false, order: order, descending: descending,
+            wake: loader.wakeMainLoop)
     }
 
     /// Reads `source` from now on: its pictures join at the end as they arrive.
     func read(_ source: PictureSource) {
         listing.sources.append(source)
         takeFromSources()
+    }
+
+    /// Takes what the listing found since the last look: its pictures join as a listing's do (after
+    /// those shown, in the order listed, or around a picture given alone), and once it ended, what it
+    /// found besides. Returns whether anything joined or it ended.
+    func takeListing() -> Bool {
+        guard let lister = listing.lister else { return false }
+        let arrived = lister.takeArrived()
+        if !arrived.isEmpty {
+            takeAppended()
+            _ = append(arrived)
+            takeAppended()
+        }
+        guard let found = lister.takeEnd() else { return !arrived.isEmpty }
+        listing.lister = nil
+        take(listed: found)
+        return true
     }
 
     /// Gives the loader the pictures `arrived`, in order: each run of files, or of held bytes, at once.

@@ -27,6 +27,33 @@ struct FeedListing {
     /// The sources read besides the listing (``PictureSource``).
     var sources: [PictureSource] = []
 
+    /// Lists `arguments` (files and folders) on a thread of its own (``ListingSource``), calling `wake`
+    /// as pictures arrive; watches the folders listed once done when `watching`.
+    mutating func start(
+        _ arguments: [String], recursive: Bool, order: PictureFiles.Order, descending: Bool, watching: Bool,
+        wake: @escaping @Sendable () -> Void
+    ) {
+        (isRunning, watchesFolders, isRecursive) = (true, watching, recursive)
+        if let first = arguments.first {
+            let path = URL(fileURLWithPath: first).standardizedFileURL.path
+            firstFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
+        }
+        if recursive { foldersGiven = arguments.map(PictureFiles.absolute) }
+        lister = ListingSource(arguments, recursive: recursive, order: order, descending: descending, wake: wake)
+    }
+
+    /// Lists the other pictures of `file`'s folder, which join around it.
+    mutating func start(
+        around file: String, order: PictureFiles.Order, descending: Bool, watching: Bool,
+        wake: @escaping @Sendable () -> Void
+    ) {
+        (isRunning, watchesFolders) = (true, watching)
+        joinsAround = PictureFiles.absolute(file)
+        let folder = (file as NSString).deletingLastPathComponent
+        lister = ListingSource(
+            [folder.isEmpty ? "." : folder], recursive: false, order: order, descending: descending, wake: wake)
+    }
+
     /// The name of the innermost folder holding every one of `paths`.
     static func folderName(of paths: [String]) -> String {
         let folders = paths.map { ($0 as NSString).deletingLastPathComponent }

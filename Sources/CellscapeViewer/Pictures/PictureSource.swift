@@ -58,3 +58,28 @@ extension PictureFeed {
     /// Reads `source` from now on, at each ``takeResults()``: its pictures join at the end as they arrive.
     public func read(_ source: PictureSource) { members.read(source) }
 }
+
+extension PictureLoader {
+    /// Appends the pictures `arrived`, in order (each run of files, or of held bytes, at once); returns
+    /// their ids.
+    @discardableResult
+    func append(_ arrived: [SourcePicture]) -> [PictureID] {
+        var ids: [PictureID] = []
+        var start = arrived.startIndex
+        while start < arrived.endIndex {
+            let isFile = { (picture: SourcePicture) in if case .file = picture.location { true } else { false } }
+            let end = arrived[start...].firstIndex { isFile($0) != isFile(arrived[start]) } ?? arrived.endIndex
+            var paths: [String] = []
+            var held: [PictureBytes] = []
+            for picture in arrived[start..<end] {
+                switch picture.location {
+                case .file(let path): paths.append(path)
+                case .held(let bytes): held.append(bytes)
+                }
+            }
+            ids += held.isEmpty ? append(paths: paths) : append(held: held)
+            start = end
+        }
+        return ids
+    }
+}

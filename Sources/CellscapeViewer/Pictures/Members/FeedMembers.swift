@@ -139,33 +139,20 @@ final class FeedMembers {
 }
 
 extension FeedMembers {
-    /// Lists the pictures `arguments` (files and folders) name on the loader's thread, watching the
-    /// folders listed once done when `watching`.
+    /// Lists the pictures `arguments` (files and folders) name, watching the folders listed once done
+    /// when `watching`.
     func list(_ arguments: [String], recursive: Bool, order: PictureFiles.Order, descending: Bool, watching: Bool) {
-        listing.isRunning = true
-        listing.watchesFolders = watching
-        listing.isRecursive = recursive
         (sortKeys.order, sortKeys.descending) = (order, descending)
         if order == .name && !descending { sortKeys.nameRanks = [] }
-        if let first = arguments.first {
-            let path = URL(fileURLWithPath: first).standardizedFileURL.path
-            listing.firstFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
-        }
-        if recursive { listing.foldersGiven = arguments.map(PictureFiles.absolute) }
-        listing.lister = ListingSource(
-            arguments, recursive: recursive, order: order, descending: descending, wake: loader.wakeMainLoop)
+        listing.start(
+            arguments, recursive: recursive, order: order, descending: descending, watching: watching,
+            wake: loader.wakeMainLoop)
     }
 
     /// Lists the other pictures of `file`'s folder, to join around it (`file` shows already).
     func list(around file: String, order: PictureFiles.Order, descending: Bool, watching: Bool) {
-        listing.isRunning = true
-        listing.watchesFolders = watching
         (sortKeys.order, sortKeys.descending) = (order, descending)
-        listing.joinsAround = PictureFiles.absolute(file)
-        let folder = (file as NSString).deletingLastPathComponent
-        listing.lister = ListingSource(
-            [folder.isEmpty ? "." : folder], recursive: false, order: order, descending: descending,
-            wake: loader.wakeMainLoop)
+        listing.start(around: file, order: order, descending: descending, watching: watching, wake: loader.wakeMainLoop)
     }
 
     /// Reads `source` from now on: its pictures join at the end as they arrive.
@@ -182,34 +169,13 @@ extension FeedMembers {
         let arrived = lister.takeArrived()
         if !arrived.isEmpty {
             takeAppended()
-            _ = append(arrived)
+            loader.append(arrived)
             takeAppended()
         }
         guard let found = lister.takeEnd() else { return !arrived.isEmpty }
         listing.lister = nil
         take(listed: found)
         return true
-    }
-
-    /// Gives the loader the pictures `arrived`, in order: each run of files, or of held bytes, at once.
-    private func append(_ arrived: [SourcePicture]) -> [PictureID] {
-        var ids: [PictureID] = []
-        var start = arrived.startIndex
-        while start < arrived.endIndex {
-            let isFile = { (picture: SourcePicture) in if case .file = picture.location { true } else { false } }
-            let end = arrived[start...].firstIndex { isFile($0) != isFile(arrived[start]) } ?? arrived.endIndex
-            var paths: [String] = []
-            var held: [PictureBytes] = []
-            for picture in arrived[start..<end] {
-                switch picture.location {
-                case .file(let path): paths.append(path)
-                case .held(let bytes): held.append(bytes)
-                }
-            }
-            ids += held.isEmpty ? loader.append(paths: paths) : loader.append(held: held)
-            start = end
-        }
-        return ids
     }
 
     /// Takes the pictures the sources gave since the last look; returns whether any joined.
@@ -220,7 +186,7 @@ extension FeedMembers {
             let arrived = source.takeArrived()
             guard !arrived.isEmpty else { continue }
             takeAppended()
-            let ids = adopt(append(arrived))
+            let ids = adopt(loader.append(arrived))
             order.append(ids)
             sortKeys.nameRanks = nil
             for (id, picture) in zip(ids, arrived) {

@@ -23,18 +23,10 @@ package final class WorkerPool: Sendable {
     /// Whether a job runs.
     private let busy = Atomic<Bool>(false)
 
-    private static let pools = Mutex<[Int: WorkerPool]>([:])
+    private static let registry = PoolRegistry()
 
     /// The process's pool of `workers` workers, made when first asked for.
-    package static func shared(workers: Int) -> WorkerPool {
-        pools.withLock { pools in
-            let workers = max(1, workers)
-            if let pool = pools[workers] { return pool }
-            let pool = WorkerPool(workers: workers)
-            pools[workers] = pool
-            return pool
-        }
-    }
+    package static func shared(workers: Int) -> WorkerPool { registry.pool(workers: max(1, workers)) }
 
     package init(workers: Int) {
         self.workers = max(1, workers)
@@ -186,6 +178,30 @@ private final class SharedState: @unchecked Sendable {
         sleepers.subtract(1, ordering: .sequentiallyConsistent)
         pthread_mutex_unlock(mutex)
         return current
+    }
+}
+
+/// The process's pools by size, behind a pthread mutex (which ThreadSanitizer follows; it does not see
+/// the futex under Synchronization's `Mutex`). (Unchecked: its pthread mutex, and the pools, read and
+/// written only with it held.)
+private final class PoolRegistry: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var pools: [Int: WorkerPool] = [:]
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func pool(workers: Int) -> WorkerPool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if let pool = pools[workers] { return pool }
+        let pool = WorkerPool(workers: workers)
+        pools[workers] = pool
+        return pool
     }
 }
 

@@ -1,6 +1,5 @@
 import CellscapePictures
 import Foundation
-import Synchronization
 
 /// The pictures that the folders and files given hold, listed on a thread of its own: a source whose
 /// pictures arrive in batches as the folders are read (in name order; in another, all at the end), so
@@ -14,12 +13,8 @@ final class ListingSource: PictureSource {
         var ended: PictureFiles?
     }
 
-    /// The listing thread's side.
-    private final class Shared: Sendable {
-        let found = Mutex(Found())
-    }
-
-    private let shared = Shared()
+    /// What the listing thread hands over (`Guarded`: a `Mutex` whose hand-overs ThreadSanitizer is told of).
+    private let found = Guarded(Found())
 
     /// Lists `arguments` (files and folders, as `PictureFiles` does) on a thread of its own in `order`,
     /// calling `wake` whenever pictures arrived or the listing ended.
@@ -27,12 +22,12 @@ final class ListingSource: PictureSource {
         _ arguments: [String], recursive: Bool, order: PictureFiles.Order, descending: Bool,
         wake: @escaping @Sendable () -> Void
     ) {
-        let shared = shared
+        let found = found
         Thread {
             // In name order the pictures join as they are found; another order is known at the end.
             guard order == .name && !descending else {
                 let all = PictureFiles(arguments, recursive: recursive, order: order, descending: descending)
-                shared.found.withLock {
+                found.withLock {
                     $0.paths += all.paths
                     $0.ended = all
                 }
@@ -40,11 +35,11 @@ final class ListingSource: PictureSource {
             }
             var handed = 0
             let all = PictureFiles(arguments, recursive: recursive) { batch in
-                shared.found.withLock { $0.paths += batch }
+                found.withLock { $0.paths += batch }
                 handed += batch.count
                 wake()
             }
-            shared.found.withLock {
+            found.withLock {
                 $0.paths += all.paths.dropFirst(handed)
                 $0.ended = all
             }
@@ -53,7 +48,7 @@ final class ListingSource: PictureSource {
     }
 
     func takeArrived() -> [SourcePicture] {
-        shared.found.withLock { found in
+        found.withLock { found in
             defer { found.paths = [] }
             return found.paths
         }.map(SourcePicture.init(file:))
@@ -61,7 +56,7 @@ final class ListingSource: PictureSource {
 
     /// What the listing found, once it ended and its last pictures were taken; nil before, and after.
     func takeEnd() -> PictureFiles? {
-        shared.found.withLock { found in
+        found.withLock { found in
             guard found.paths.isEmpty, let ended = found.ended else { return nil }
             found.ended = nil
             return ended

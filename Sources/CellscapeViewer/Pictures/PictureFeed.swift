@@ -89,12 +89,12 @@ public final class PictureFeed {
     /// Takes what the workers finished; returns whether anything that shows changed.
     @discardableResult
     public func takeResults() -> Bool {
-        members.takeAppended()
+        // Only the members append to the loader (the listing is a source), and they take what they
+        // append: nothing to look for in the loader here.
         let folderChanged = members.takeFolderChanges()
         let listed = members.takeListing()
         let sourcesGave = members.takeFromSources() || listed
         let results = loader.takeResults()
-        members.takeAppended()
         changes.removeAll()
         var changed = folderChanged || sourcesGave
         for result in results where take(result) { changed = true }

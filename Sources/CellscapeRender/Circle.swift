@@ -1,7 +1,7 @@
 import CellscapeLayout
 
 /// A filled round shape to draw, in framebuffer pixels.
-public struct Circle: Hashable, Sendable {
+public struct Circle: Hashable, Sendable, BitwiseCopyable {
     /// The centre; pixel `(x, y)` covers `x..<x+1`, `y..<y+1`, so its centre is at `(x + 0.5, y + 0.5)`.
     public var center: Point
     /// The radius in pixels.
@@ -28,7 +28,7 @@ public struct Circle: Hashable, Sendable {
     /// Draws the rows of the circle that fall in `rows`: a pixel is covered by `radius + 0.5 - d`,
     /// clamped to `0...1`, where `d` is the distance from the pixel's centre to the circle's. Pixels
     /// deep inside are stored, only the rim is blended.
-    func draw(into frame: Framebuffer, rows: Range<Int>) {
+    func draw(into frame: PixelRows, rows: Range<Int>) {
         guard radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { return }
         let pixel = color.pixel
         let outer = radius + 0.5

@@ -6,7 +6,7 @@ import CellscapeLayout
 /// Coverage is the rasterizer's: `radius + 0.5 - d`, clamped to `0...1` (see ``Circle``). Each row of each
 /// mask also records where its covered pixels start and end and which of them are fully covered, so that
 /// the interior is stored as a run and only the rim is blended.
-final class CircleMask {
+final class CircleMask: Sendable {
     /// Subpixel positions per pixel, in x and in y.
     static let phases = 8
     /// The largest radius worth a mask; larger circles are mostly interior and are drawn directly.
@@ -63,7 +63,7 @@ final class CircleMask {
     }
 
     /// Draws the rows of `circle` (whose radius is this mask's) that fall in `rows`.
-    func draw(_ circle: Circle, into frame: Framebuffer, rows: Range<Int>) {
+    func draw(_ circle: Circle, into frame: PixelRows, rows: Range<Int>) {
         guard circle.center.x.isFinite, circle.center.y.isFinite else { return }
         let (originX, phaseX) = Self.origin(circle.center.x, reach: reach)
         let (originY, phaseY) = Self.origin(circle.center.y, reach: reach)

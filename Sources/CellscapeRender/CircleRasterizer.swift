@@ -34,9 +34,12 @@ public final class CircleRasterizer {
         guard bands > 0, frame.width > 0 else { return }
         sortIntoBands(circles, height: frame.height, bands: bands)
         prepareMasks(for: circles)
-        let starts = bandStarts.pointer
-        let entries = entries.pointer
+        // Each band writes only its own rows; the circles, their order and the masks are read.
+        let starts = bandStarts.shared
+        let entries = entries.shared
+        let circles = circles.baseAddress.map { DisjointBuffer(UnsafeMutablePointer(mutating: $0)) }
         let masks = masks
+        let frame = frame.rows
         ParallelChunks(pool: pool).forEachChunk(count: bands, chunkSize: 1) { band, _ in
             let rows = band * Self.bandHeight..<min(frame.height, (band + 1) * Self.bandHeight)
             if let background {
@@ -44,6 +47,7 @@ public final class CircleRasterizer {
                     (frame.pixels + y * frame.stride).update(repeating: background.pixel, count: frame.width)
                 }
             }
+            guard let circles else { return }
             var mask: CircleMask?
             for slot in starts[band]..<starts[band + 1] {
                 let circle = circles[Int(entries[slot])]

@@ -215,7 +215,7 @@ import Testing
         for slot in stride(from: 0, to: count, by: 5) {
             let radius = list.radius.pointer[slot]
             let found = MoveLimit.screen(
-                slot: slot, reach: radius + largest + 2 * speed, twiceSpeed: 2 * speed, list: list, buffer: buffer)
+                slot: slot, reach: radius + largest + 2 * speed, twiceSpeed: 2 * speed, list: list.view, buffer: buffer)
             guard found <= MoveLimit.capacity else { continue }
             let screened = Set((0..<found).map { Int(buffer.neighbours.pointer[$0]) })
             for other in 0..<count where other != slot {
@@ -238,7 +238,7 @@ import Testing
             let scale = slot % 10 == 0 ? 0 : 12.0
             let wanted = Vector(dx: (random.nextUnit() - 0.5) * scale, dy: (random.nextUnit() - 0.5) * scale)
             let (move, overlaps, _) = MoveLimit.limit(
-                wanted, slot: slot, largestRadius: largest, list: list, buffer: buffer)
+                wanted, slot: slot, largestRadius: largest, list: list.view, buffer: buffer)
             #expect(move.length <= wanted.length + 1e-9)
             var overlapsAnother = false
             for other in 0..<count where other != slot {
@@ -259,7 +259,7 @@ import Testing
         let grid = CollisionGrid()
         var random = SplitMix64(seed: 4)
         store.withPointers { cells in
-            grid.build(x: cells.x, y: cells.y, count: cells.count, squareSize: 20)
+            grid.build(x: cells.x.base, y: cells.y.base, count: cells.count, squareSize: 20)
             // Cells moved after the build, some far outside the box it was built over.
             for index in stride(from: 0, to: cells.count, by: 11) {
                 let spread = index % 2 == 0 ? 40.0 : 4_000.0

@@ -73,7 +73,7 @@ import Testing
             let angle = random.nextUnit() * 2 * Double.pi
             let length = slot % 4 == 0 ? random.nextUnit() : 20
             let wanted = Vector(dx: cos(angle) * length, dy: sin(angle) * length)
-            let (move, _, _) = MoveLimit.limit(wanted, slot: slot, largestRadius: 10, list: list, buffer: buffer)
+            let (move, _, _) = MoveLimit.limit(wanted, slot: slot, largestRadius: 10, list: list.view, buffer: buffer)
             var limits: [MoveLimit.Limit] = []
             for other in 0..<store.count where other != slot {
                 let (distance, dx, dy) = FastPathTests.separation(slot, other, in: list)

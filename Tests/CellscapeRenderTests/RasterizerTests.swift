@@ -68,7 +68,7 @@ import Testing
         let fast = Self.frame(320, 240)
         CircleRasterizer(threads: threads).draw(circles, into: fast)
         let direct = Self.frame(320, 240)
-        for circle in circles { circle.draw(into: direct, rows: circle.rows(clippedTo: direct.height)) }
+        for circle in circles { circle.draw(into: direct.rows, rows: circle.rows(clippedTo: direct.height)) }
         var largest = 0
         for y in 0..<240 {
             for x in 0..<320 {

@@ -14,8 +14,9 @@ extension ForceWorkspace {
         cells: CellPointers, settings: ForceSettings, limits: MoveLimits?, parallel: ParallelChunks,
         holding hold: Double, center: Point, sharedMotion: inout SharedMotion?
     ) -> Bool? {
-        let forceX = forceX.pointer
-        let forceY = forceY.pointer
+        // Each chunk moves its own cells.
+        let forceX = forceX.shared
+        let forceY = forceY.shared
         guard settings.integrator == .damped else {
             for index in 0..<cells.count {
                 cells.x[index] += forceX[index]
@@ -25,14 +26,9 @@ extension ForceWorkspace {
         }
         let step = DampedStep(
             momentum: settings.momentum, maximumStep: settings.maximumStep, stiffnessLimit: settings.stiffnessLimit)
-        let stiffness = stiffness.pointer
-        var shared = Vector.zero
-        var pull = Vector.zero
-        if var motion = sharedMotion {
-            pull = settings.springStiffness * (center - centroid(cells: cells, parallel: parallel))
-            shared = motion.advance(pulledBy: pull, maximumStep: settings.maximumStep)
-            sharedMotion = motion
-        }
+        let stiffness = stiffness.shared
+        let (pull, shared) = advance(
+            &sharedMotion, cells: cells, settings: settings, center: center, parallel: parallel)
         guard let limits else {
             // Only a move the limit held back slows a cell, so without collisions every share stays
             // whole (any change of the settings wakes the layout, which makes them whole).
@@ -54,22 +50,20 @@ extension ForceWorkspace {
         }
         let list = limits.list
         let largestRadius = limits.largestRadius
-        let buffers = limits.buffers
         let marks = collision.overlapMarks(count: cells.count)
         chunkFound.reserve(ParallelChunks.chunkCount(for: cells.count))
-        let chunkFound = chunkFound.pointer
-        parallel.forEachChunk(count: cells.count) { worker, chunk, range in
-            let buffer = buffers[worker]
+        let chunkFound = chunkFound.shared
+        parallel.forEachChunk(count: cells.count, scratch: limits.buffers) { buffer, chunk, range in
             var found = false
             for index in range {
                 let lastMove = cells.velocity[index]
                 let wanted = step.velocity(
                     index, cells: cells, force: Vector(dx: forceX[index] - pull.dx, dy: forceY[index] - pull.dy),
                     stiffness: stiffness[index])
-                let slot = Int(list.slotOf.pointer[index])
+                let slot = Int(list.slotOf[index])
                 var (move, overlaps, inCompany) = MoveLimit.limit(
                     wanted, slot: slot, largestRadius: largestRadius, list: list, buffer: buffer,
-                    company: hold > 0 ? list.radius.pointer[slot] : 0, lastMove: lastMove)
+                    company: hold > 0 ? list.radius[slot] : 0, lastMove: lastMove)
                 // Static friction holds a resting cell among others, not a lone one.
                 if inCompany && move.squaredLength < hold * hold { move = .zero }
                 marks[index] = overlaps
@@ -84,14 +78,27 @@ extension ForceWorkspace {
         return (0..<ParallelChunks.chunkCount(for: cells.count)).contains { chunkFound[$0] }
     }
 
+    /// The spring's pull on the cells' centroid and the move it gives all of them alike this step, or
+    /// zeros without a shared motion.
+    private func advance(
+        _ sharedMotion: inout SharedMotion?, cells: CellPointers, settings: ForceSettings, center: Point,
+        parallel: ParallelChunks
+    ) -> (pull: Vector, shared: Vector) {
+        guard var motion = sharedMotion else { return (.zero, .zero) }
+        let pull = settings.springStiffness * (center - centroid(cells: cells, parallel: parallel))
+        let shared = motion.advance(pulledBy: pull, maximumStep: settings.maximumStep)
+        sharedMotion = motion
+        return (pull, shared)
+    }
+
     /// The mean position of the cells, summed per fixed chunk so it is the same on any thread count (in the
     /// movement's chunk buffers, free until the step measures it).
     func centroid(cells: CellPointers, parallel: ParallelChunks) -> Point {
         let chunks = ParallelChunks.chunkCount(for: cells.count)
         chunkTotals.reserve(chunks)
         chunkLargest.reserve(chunks)
-        let sumsX = chunkTotals.pointer
-        let sumsY = chunkLargest.pointer
+        let sumsX = chunkTotals.shared
+        let sumsY = chunkLargest.shared
         parallel.forEachChunk(count: cells.count) { chunk, range in
             var x = 0.0
             var y = 0.0
@@ -112,10 +119,10 @@ extension ForceWorkspace {
         let chunks = ParallelChunks.chunkCount(for: cells.count)
         chunkTotals.reserve(chunks)
         chunkLargest.reserve(chunks)
-        let previousX = previousX.pointer
-        let previousY = previousY.pointer
-        let totals = chunkTotals.pointer
-        let largest = chunkLargest.pointer
+        let previousX = previousX.shared
+        let previousY = previousY.shared
+        let totals = chunkTotals.shared
+        let largest = chunkLargest.shared
         parallel.forEachChunk(count: cells.count) { chunk, range in
             var total = 0.0
             var most = 0.0

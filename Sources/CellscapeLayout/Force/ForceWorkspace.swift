@@ -37,8 +37,8 @@ final class ForceWorkspace {
         let count = cells.count
         let parallel = parallelChunks(threads: settings.threads)
         prepare(count: count)
-        previousX.pointer.update(from: cells.x, count: count)
-        previousY.pointer.update(from: cells.y, count: count)
+        previousX.pointer.update(from: cells.x.base, count: count)
+        previousY.pointer.update(from: cells.y.base, count: count)
 
         let (limits, keptTree) = buildIndexes(
             cells: cells, settings: settings, parallel: parallel, limitingMoves: true)
@@ -137,16 +137,25 @@ final class ForceWorkspace {
         let keptTree = drift != nil
         // The tree's generation once built: the grid is sorted for it, while the tree is being built.
         let treeGeneration = keptTree || !needsTree ? tree.generation : tree.generation + 1
-        var limits: MoveLimits?
-        parallel.forEachChunk(count: 2, chunkSize: 1) { _, task, _ in
-            if task == 0 && needsTree {
-                if keptTree { tree.refresh(cells: cells) } else { buildTree(cells: cells, settings: settings) }
-            }
-            if task == 1 && needsLimits {
-                limits = collision.moveLimits(
-                    cells: cells, threads: parallel.threads, treeGeneration: treeGeneration, keepingGridWithin: drift)
-            }
-        }
+        let threads = parallel.threads
+        parallel.both(
+            tree,
+            { tree in
+                guard needsTree else { return }
+                if keptTree {
+                    tree.refresh(cells: cells)
+                } else {
+                    tree.build(
+                        cells: cells, leafCapacity: settings.leafCapacity, groupCapacity: settings.groupCapacity)
+                }
+            },
+            collision,
+            { collision in
+                guard needsLimits else { return }
+                collision.prepareMoveLimits(
+                    cells: cells, threads: threads, treeGeneration: treeGeneration, keepingGridWithin: drift)
+            })
+        let limits = needsLimits ? collision.moveLimits : nil
         return (limits, keptTree)
     }
 
@@ -169,9 +178,10 @@ final class ForceWorkspace {
     ) {
         let spring = CenterSpring(stiffness: settings.springStiffness, center: center)
         let repulsion = Repulsion(settings: settings, jitter: jitter)
-        let forceX = forceX.pointer
-        let forceY = forceY.pointer
-        let stiffness = stiffness.pointer
+        // Each cell's force is written once, by the chunk of its index or of its leaf.
+        let forceX = forceX.shared
+        let forceY = forceY.shared
+        let stiffness = stiffness.shared
         guard case .barnesHut(let theta) = settings.repulsion else {
             parallel.forEachChunk(count: cells.count) { _, range in
                 for index in range {
@@ -187,15 +197,13 @@ final class ForceWorkspace {
         while lists.count < parallel.threads { lists.append(InteractionList()) }
         let recording = settings.keepsTrees(count: cells.count)
         while recording && plans.count < tree.groupCount { plans.append(InteractionPlan()) }
-        let tree = tree
-        let lists = lists
-        let plans = plans
-        parallel.forEachChunk(count: tree.groupCount, chunkSize: 1) { worker, _, groups in
-            let list = lists[worker]
+        let tree = tree.view
+        parallel.forEachChunk(
+            count: self.tree.groupCount, chunkSize: 1, scratch: lists, parts: recording ? plans : []
+        ) { list, plan, _, groups in
             for groupIndex in groups {
-                let group = tree.groups.pointer[groupIndex]
-                let groupNode = tree.nodes.pointer[Int(group.node)]
-                let plan = recording ? plans[groupIndex] : nil
+                let group = tree.groups[groupIndex]
+                let groupNode = tree.nodes[Int(group.node)]
                 if replaying, let plan {
                     list.group.replay(for: groupNode, tree: tree, plan: plan)
                 } else {
@@ -203,7 +211,7 @@ final class ForceWorkspace {
                     list.group.collect(for: groupNode, tree: tree, theta: theta, recordingInto: plan)
                 }
                 for leafIndex in Int(group.firstLeaf)..<Int(group.endLeaf) {
-                    let leaf = tree.nodes.pointer[Int(tree.leaves.pointer[leafIndex])]
+                    let leaf = tree.nodes[Int(tree.leaves[leafIndex])]
                     if replaying, let plan {
                         let section = leafIndex - Int(group.firstLeaf) + 1
                         list.replay(for: leaf, group: list.group, tree: tree, plan: plan, section: section)
@@ -212,7 +220,7 @@ final class ForceWorkspace {
                             for: leaf, group: list.group, tree: tree, theta: theta, recordingInto: plan)
                     }
                     for slot in Int(leaf.start)..<Int(leaf.end) {
-                        let index = Int(tree.points.pointer[slot].index)
+                        let index = Int(tree.points[slot].index)
                         let pull = spring.force(x: cells.x[index], y: cells.y[index])
                         let push = repulsion.barnesHutForce(onSlot: slot, list: list, tree: tree, ids: cells.ids)
                         forceX[index] = pull.x + push.x

@@ -1,5 +1,5 @@
 /// An opaque colour with 8 bits per channel.
-public struct Color: Hashable, Sendable, Codable {
+public struct Color: Hashable, Sendable, Codable, BitwiseCopyable {
     /// The red channel.
     public var red: UInt8
     /// The green channel.

@@ -1,5 +1,5 @@
 /// A location in the layout's coordinate space, in pixels, with y growing downward.
-public struct Point: Hashable, Sendable, Codable {
+public struct Point: Hashable, Sendable, Codable, BitwiseCopyable {
     /// The horizontal coordinate.
     public var x: Double
     /// The vertical coordinate.

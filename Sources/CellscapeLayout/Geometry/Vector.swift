@@ -1,5 +1,5 @@
 /// A displacement or a force in the layout's coordinate space.
-public struct Vector: Hashable, Sendable, Codable {
+public struct Vector: Hashable, Sendable, Codable, BitwiseCopyable {
     /// The horizontal component.
     public var dx: Double
     /// The vertical component.

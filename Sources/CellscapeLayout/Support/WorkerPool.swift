@@ -50,7 +50,7 @@ package final class WorkerPool: Sendable {
 
     /// Calls `body(worker)` once for every worker in `0..<workers`, concurrently; returns when all are done.
     /// A worker whose thread could not be started is run on the calling thread.
-    package func run(_ body: (Int) -> Void) {
+    package func run(_ body: @Sendable (Int) -> Void) {
         guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
             for worker in 0..<workers { body(worker) }
             return
@@ -92,7 +92,7 @@ private final class SharedState: @unchecked Sendable {
     private let callerSleeps = Atomic<Bool>(false)
     private let stopping = Atomic<Bool>(false)
     /// Written only while no helper runs, and read by helpers after they see the new generation.
-    @exclusivity(unchecked) private var job: ((Int) -> Void)?
+    @exclusivity(unchecked) private var job: (@Sendable (Int) -> Void)?
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -109,7 +109,7 @@ private final class SharedState: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func start(_ body: @escaping (Int) -> Void, helpers: Int) {
+    func start(_ body: @escaping @Sendable (Int) -> Void, helpers: Int) {
         job = body
         running.store(helpers, ordering: .sequentiallyConsistent)
         generation.add(1, ordering: .sequentiallyConsistent)

@@ -5,7 +5,7 @@ import Foundation
 /// Fills the shared thumbnail cache for a list of pictures, on every core: each picture whose cache
 /// entry is missing or stale is decoded at the size the cache asks for and stored; one that cannot be
 /// decoded is recorded as a failure, so no program tries it again until it changes.
-public struct Thumbnailer {
+public struct Thumbnailer: Sendable {
     /// What happened to one picture.
     public enum Outcome: Hashable, Sendable {
         /// A thumbnail was made and stored.
@@ -41,22 +41,19 @@ public struct Thumbnailer {
         _ paths: [String], stopping: () -> Bool = { false },
         progress: (_ done: Int, _ outcomes: ArraySlice<Outcome>) -> Void = { _, _ in }
     ) -> [Outcome] {
-        var outcomes = [Outcome](repeating: .cached, count: paths.count)
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(paths.count)
         let batch = max(1, pool.workers * 4)
-        var start = 0
-        while start < paths.count && !stopping() {
-            let end = min(paths.count, start + batch)
-            outcomes.withUnsafeMutableBufferPointer { results in
-                ParallelChunks(pool: pool).forEachChunk(count: end - start, chunkSize: 1) { _, range in
-                    for index in range { results[start + index] = thumbnail(paths[start + index]) }
-                }
+        while outcomes.count < paths.count && !stopping() {
+            let batchPaths = paths[outcomes.count..<min(paths.count, outcomes.count + batch)]
+            let made = ParallelChunks(pool: pool).map(count: batchPaths.count) { index in
+                thumbnail(batchPaths[batchPaths.startIndex + index])
             }
-            progress(end, outcomes[start..<end])
-            let cacheFailed = outcomes[start..<end].contains { if case .cacheUnwritable = $0 { true } else { false } }
-            start = end
-            if cacheFailed { break }
+            outcomes += made
+            progress(outcomes.count, outcomes[(outcomes.count - made.count)...])
+            if made.contains(where: { if case .cacheUnwritable = $0 { true } else { false } }) { break }
         }
-        return Array(outcomes[..<start])
+        return outcomes
     }
 
     /// Makes the thumbnail of one picture, unless the cache has it or it failed before: the viewer's

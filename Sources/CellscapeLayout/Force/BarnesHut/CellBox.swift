@@ -20,12 +20,12 @@ struct CellBox {
     init() {}
 
     /// The box of the cells at `start..<end` in tree order.
-    init(tree: Quadtree, start: Int, end: Int) {
+    init(tree: Quadtree.View, start: Int, end: Int) {
         for slot in start..<end {
-            minX = min(minX, tree.pointX.pointer[slot])
-            maxX = max(maxX, tree.pointX.pointer[slot])
-            minY = min(minY, tree.pointY.pointer[slot])
-            maxY = max(maxY, tree.pointY.pointer[slot])
+            minX = min(minX, tree.pointX[slot])
+            maxX = max(maxX, tree.pointX[slot])
+            minY = min(minY, tree.pointY[slot])
+            maxY = max(maxY, tree.pointY[slot])
         }
     }
 

@@ -24,10 +24,10 @@ final class GroupInteractions {
 
     /// Walks the tree from the root for the cells of `group`, and records what it decided as the first
     /// section of `plan`.
-    func collect(for group: QuadtreeNode, tree: Quadtree, theta: Double, recordingInto plan: InteractionPlan?) {
+    func collect(for group: QuadtreeNode, tree: Quadtree.View, theta: Double, recordingInto plan: InteractionPlan?) {
         begin(group, tree: tree)
         let radius = box.radius
-        let nodes = tree.nodes.pointer
+        let nodes = tree.nodes
         let stack = stack.pointer
         var depth = 1
         stack[0] = 0
@@ -57,14 +57,14 @@ final class GroupInteractions {
 
     /// Repeats the decisions of the first section of `plan` for the cells of `group`, at their current
     /// positions; the nodes near the group are not needed (its leaves replay their own decisions).
-    func replay(for group: QuadtreeNode, tree: Quadtree, plan: InteractionPlan) {
+    func replay(for group: QuadtreeNode, tree: Quadtree.View, plan: InteractionPlan) {
         begin(group, tree: tree)
-        let nodes = tree.nodes.pointer
+        let nodes = tree.nodes
         plan.forEachAction(inSection: 0) { action, index in act(action, on: index, node: nodes[Int(index)]) }
         local = sources.expansion()
     }
 
-    private func begin(_ group: QuadtreeNode, tree: Quadtree) {
+    private func begin(_ group: QuadtreeNode, tree: Quadtree.View) {
         box = CellBox(tree: tree, start: Int(group.start), end: Int(group.end))
         sources.removeAll()
         farCount = 0

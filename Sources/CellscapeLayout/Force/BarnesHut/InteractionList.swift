@@ -55,12 +55,12 @@ final class InteractionList {
     /// what the group has decided for all its leaves, and records what it decided as the next section
     /// of `plan`.
     func collect(
-        for leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree, theta: Double,
+        for leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree.View, theta: Double,
         recordingInto plan: InteractionPlan?
     ) {
         let box = begin(leaf, group: group, tree: tree)
         let radius = box.radius
-        let nodes = tree.nodes.pointer
+        let nodes = tree.nodes
         stack.reserve(group.nearCount + Quadtree.stackCapacity)
         let stack = stack.pointer
         var depth = group.nearCount
@@ -88,9 +88,11 @@ final class InteractionList {
 
     /// Repeats the decisions of section `section` of `plan` for the cells of `leaf` at their current
     /// positions, after `group` has replayed its own.
-    func replay(for leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree, plan: InteractionPlan, section: Int) {
+    func replay(
+        for leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree.View, plan: InteractionPlan, section: Int
+    ) {
         begin(leaf, group: group, tree: tree)
-        let nodes = tree.nodes.pointer
+        let nodes = tree.nodes
         plan.forEachAction(inSection: section) { action, index in act(action, on: nodes[Int(index)], tree: tree) }
         finish()
     }
@@ -98,12 +100,12 @@ final class InteractionList {
     /// Empties the list for the cells of `leaf`, takes the group's expansion and far nodes, and returns
     /// the leaf's box.
     @discardableResult
-    private func begin(_ leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree) -> CellBox {
+    private func begin(_ leaf: QuadtreeNode, group: GroupInteractions, tree: Quadtree.View) -> CellBox {
         let box = CellBox(tree: tree, start: Int(leaf.start), end: Int(leaf.end))
         originX = box.centerX
         originY = box.centerY
         local = group.local.moved(byX: originX - group.box.centerX, y: originY - group.box.centerY)
-        let nodes = tree.nodes.pointer
+        let nodes = tree.nodes
         far.removeAll()
         for index in realCellCount..<cellCount { cellCharge.pointer[index] = 1 }
         cellCount = 0
@@ -114,7 +116,7 @@ final class InteractionList {
     }
 
     @inline(__always)
-    private func act(_ action: InteractionPlan.Action, on node: QuadtreeNode, tree: Quadtree) {
+    private func act(_ action: InteractionPlan.Action, on node: QuadtreeNode, tree: Quadtree.View) {
         switch action {
         case .local: sources.append(x: originX - node.centerX, y: originY - node.centerY, node: node)
         case .far: appendFar(node)
@@ -154,7 +156,7 @@ final class InteractionList {
     }
 
     /// Appends the node's cells: room for all of them first, then one tight loop.
-    private func appendCells(of node: QuadtreeNode, tree: Quadtree) {
+    private func appendCells(of node: QuadtreeNode, tree: Quadtree.View) {
         let start = Int(node.start)
         let count = Int(node.end) - start
         let first = cellCount
@@ -162,8 +164,8 @@ final class InteractionList {
         runStarts.reserve(runCount + 1, keeping: runCount)
         runStarts.pointer[runCount] = SIMD2(Int32(first), Int32(start))
         runCount += 1
-        let pointX = tree.pointX.pointer + start
-        let pointY = tree.pointY.pointer + start
+        let pointX = tree.pointX.base + start
+        let pointY = tree.pointY.base + start
         let cellX = cellX.pointer + first
         let cellY = cellY.pointer + first
         let originX = originX

@@ -93,6 +93,23 @@ final class Quadtree {
     /// for one tree (the grid of the move limits) names it by this.
     @exclusivity(unchecked) var generation = 0
 
+    /// The tree as the parallel walks of the repulsion read it; none of them writes it.
+    struct View {
+        let nodes: DisjointBuffer<QuadtreeNode>
+        let points: DisjointBuffer<TreePoint>
+        let pointX: DisjointBuffer<Double>
+        let pointY: DisjointBuffer<Double>
+        let leaves: DisjointBuffer<Int32>
+        let groups: DisjointBuffer<QuadtreeGroup>
+    }
+
+    /// The tree as it is now, for the walks; valid until it is built again.
+    var view: View {
+        View(
+            nodes: nodes.shared, points: points.shared, pointX: pointX.shared, pointY: pointY.shared,
+            leaves: leaves.shared, groups: groups.shared)
+    }
+
     /// Rebuilds the tree over the cells' current positions; groups hold up to `groupCapacity` cells.
     func build(cells: CellPointers, leafCapacity: Int, groupCapacity: Int = 0) {
         self.leafCapacity = max(1, leafCapacity)

@@ -56,11 +56,11 @@ struct Repulsion {
     /// whatever the thread count. Near cells closer than the minimum distance (the cell itself, and
     /// rarely another) are left out of the loop and added after it, one by one.
     @inline(__always)
-    func barnesHutForce(onSlot slot: Int, list: InteractionList, tree: Quadtree, ids: UnsafeMutablePointer<Int>)
+    func barnesHutForce(onSlot slot: Int, list: InteractionList, tree: Quadtree.View, ids: DisjointBuffer<Int>)
         -> RepulsionSum
     {
-        let offsetX = tree.pointX.pointer[slot] - list.originX
-        let offsetY = tree.pointY.pointer[slot] - list.originY
+        let offsetX = tree.pointX[slot] - list.originX
+        let offsetY = tree.pointY[slot] - list.originY
         let x = Float(offsetX)
         let y = Float(offsetY)
         let local = list.local.force(x: offsetX, y: offsetY)
@@ -76,16 +76,16 @@ struct Repulsion {
     /// The repulsion of the list's cells closer to (x, y) than the minimum distance, the cell at `slot`
     /// itself excepted, pair by pair as ``pairForce(dx:dy:id:otherID:)`` clamps it.
     private func tooCloseForce(
-        x: Float, y: Float, slot: Int, list: InteractionList, tree: Quadtree, ids: UnsafeMutablePointer<Int>
+        x: Float, y: Float, slot: Int, list: InteractionList, tree: Quadtree.View, ids: DisjointBuffer<Int>
     ) -> RepulsionSum {
         let smallestSquare = Float(minimumDistance * minimumDistance)
-        let id = ids[Int(tree.points.pointer[slot].index)]
+        let id = ids[Int(tree.points[slot].index)]
         var sum = RepulsionSum()
         list.forEachNearCell { other, otherSlot in
             let dx = x - list.cellX.pointer[other]
             let dy = y - list.cellY.pointer[other]
             guard dx * dx + dy * dy < smallestSquare, otherSlot != slot else { return }
-            let otherID = ids[Int(tree.points.pointer[otherSlot].index)]
+            let otherID = ids[Int(tree.points[otherSlot].index)]
             sum += pairForce(dx: Double(dx), dy: Double(dy), id: id, otherID: otherID)
         }
         return sum

@@ -77,11 +77,14 @@ struct CellStore: Hashable {
                                     stepScale.withUnsafeMutableBufferPointer { stepScale in
                                         body(
                                             CellPointers(
-                                                count: ids.count, layoutIndex: layoutIndex.baseAddress!,
-                                                ids: ids.baseAddress!, x: x.baseAddress!,
-                                                y: y.baseAddress!, radius: radius.baseAddress!,
-                                                collisionRadius: collisionRadius.baseAddress!,
-                                                velocity: velocity.baseAddress!, stepScale: stepScale.baseAddress!))
+                                                count: ids.count, layoutIndex: DisjointBuffer(layoutIndex.baseAddress!),
+                                                ids: DisjointBuffer(ids.baseAddress!),
+                                                x: DisjointBuffer(x.baseAddress!),
+                                                y: DisjointBuffer(y.baseAddress!),
+                                                radius: DisjointBuffer(radius.baseAddress!),
+                                                collisionRadius: DisjointBuffer(collisionRadius.baseAddress!),
+                                                velocity: DisjointBuffer(velocity.baseAddress!),
+                                                stepScale: DisjointBuffer(stepScale.baseAddress!)))
                                     }
                                 }
                             }
@@ -93,15 +96,16 @@ struct CellStore: Hashable {
     }
 }
 
-/// Raw pointers to the arrays of a ``CellStore``, handed to the passes of one step.
+/// The arrays of a ``CellStore``, handed to the passes of one step; a parallel pass writes each cell
+/// from the one chunk that holds it.
 struct CellPointers {
     let count: Int
-    let layoutIndex: UnsafeMutablePointer<Int32>
-    let ids: UnsafeMutablePointer<Int>
-    let x: UnsafeMutablePointer<Double>
-    let y: UnsafeMutablePointer<Double>
-    let radius: UnsafeMutablePointer<Double>
-    let collisionRadius: UnsafeMutablePointer<Double>
-    let velocity: UnsafeMutablePointer<Vector>
-    let stepScale: UnsafeMutablePointer<Double>
+    let layoutIndex: DisjointBuffer<Int32>
+    let ids: DisjointBuffer<Int>
+    let x: DisjointBuffer<Double>
+    let y: DisjointBuffer<Double>
+    let radius: DisjointBuffer<Double>
+    let collisionRadius: DisjointBuffer<Double>
+    let velocity: DisjointBuffer<Vector>
+    let stepScale: DisjointBuffer<Double>
 }

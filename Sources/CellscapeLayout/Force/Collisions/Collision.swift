@@ -2,7 +2,7 @@
 /// outwards pushes apart whatever still overlaps after a step.
 ///
 /// A damped move is limited so that a cell closes at most half the gap to any neighbour
-/// (``moveLimits(cells:threads:)``): no two cells can run into each other, and a packed
+/// (``prepareMoveLimits(cells:threads:treeGeneration:keepingGridWithin:)``): no two cells can run into each other, and a packed
 /// cloud stays at rest, its contacts bearing the load, instead of being squeezed and pushed back every
 /// step. After the step, if anything overlaps (cells grew, or the seed integrator's moves are not
 /// limited), an ``OverlapSweep`` pushes cells apart from the centre outwards. All of it uses each cell's
@@ -14,16 +14,20 @@ final class Collision {
     /// cell and step).
     private var limitBuffers: [MoveLimit.Buffer] = []
 
-    /// The limits on this step's damped moves, found from the positions before any cell moves, so a
-    /// cell's limited move does not depend on when the others move; nil when no cell can limit another
+    /// The limits found last (``prepareMoveLimits(cells:threads:treeGeneration:keepingGridWithin:)``).
+    private(set) var moveLimits: MoveLimits?
+
+    /// Finds the limits on this step's damped moves (``moveLimits``) from the positions before any cell
+    /// moves, so a cell's limited move does not depend on when the others move; nil when no cell can limit another
     /// (one cell, or none grown yet). With `slack` (the quadtree of generation `treeGeneration` was kept,
     /// and no cell has moved farther since it was built) a grid sorted for that tree is kept too, at the
     /// new positions; only such a grid may take the tree's drift as its slack.
-    func moveLimits(cells: CellPointers, threads: Int, treeGeneration: Int, keepingGridWithin slack: Double? = nil)
-        -> MoveLimits?
-    {
+    func prepareMoveLimits(
+        cells: CellPointers, threads: Int, treeGeneration: Int, keepingGridWithin slack: Double? = nil
+    ) {
+        moveLimits = nil
         let largestRadius = Self.largestRadius(cells.collisionRadius, count: cells.count)
-        guard cells.count > 1, largestRadius > 0 else { return nil }
+        guard cells.count > 1, largestRadius > 0 else { return }
         if let slack, list.treeGeneration == treeGeneration {
             list.refresh(cells: cells, radii: cells.collisionRadius, slack: slack)
         } else {
@@ -32,10 +36,10 @@ final class Collision {
             if slack == nil || slack == 0 { list.treeGeneration = treeGeneration }
         }
         while limitBuffers.count < threads { limitBuffers.append(MoveLimit.Buffer()) }
-        return MoveLimits(list: list, largestRadius: largestRadius, buffers: limitBuffers)
+        moveLimits = MoveLimits(list: list.view, largestRadius: largestRadius, buffers: limitBuffers)
     }
 
-    static func largestRadius(_ radii: UnsafeMutablePointer<Double>, count: Int) -> Double {
+    static func largestRadius(_ radii: DisjointBuffer<Double>, count: Int) -> Double {
         var largest = 0.0
         for index in 0..<count { largest = max(largest, radii[index]) }
         return largest
@@ -54,7 +58,7 @@ final class Collision {
     }
 
     /// Where the move limit marks the cells that overlap another (by index), for the sweep.
-    func overlapMarks(count: Int) -> UnsafeMutablePointer<Bool> {
+    func overlapMarks(count: Int) -> DisjointBuffer<Bool> {
         sweep.overlapMarks(count: count)
     }
 
@@ -75,7 +79,7 @@ final class Collision {
 /// The limits on one step's damped moves: the cells sorted into the grid the limit searches, the
 /// largest collision radius, and a buffer per worker (``MoveLimit/limit(_:slot:largestRadius:list:buffer:)``).
 struct MoveLimits {
-    let list: NeighbourGrid
+    let list: NeighbourGrid.View
     let largestRadius: Double
     let buffers: [MoveLimit.Buffer]
 }

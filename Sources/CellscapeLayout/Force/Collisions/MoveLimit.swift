@@ -48,7 +48,7 @@ enum MoveLimit {
     /// can limit it, so each cell searches as far as its own move asks: a packed cloud at rest searches
     /// the squares next to it.
     static func limit(
-        _ move: Vector, slot: Int, largestRadius: Double, list: NeighbourGrid, buffer: Buffer, company: Double = 0,
+        _ move: Vector, slot: Int, largestRadius: Double, list: NeighbourGrid.View, buffer: Buffer, company: Double = 0,
         lastMove: Vector = .zero
     ) -> (move: Vector, overlaps: Bool, inCompany: Bool) {
         let squaredSpeed = move.squaredLength
@@ -58,7 +58,7 @@ enum MoveLimit {
         // answer shorter than half the search is the answer under every limit, since the cells beyond
         // allow any move that short. A cell that moved far in its last step is not held so: it searches
         // once.
-        let near = list.radius.pointer[slot]
+        let near = list.radius[slot]
         if searched > near && 4 * lastMove.squaredLength < near * near {
             let found = limits(
                 move, slot: slot, searched: near, largestRadius: largestRadius, list: list, buffer: buffer)
@@ -78,31 +78,31 @@ enum MoveLimit {
     /// Writes into the buffer the limits of the neighbours within `searched` of the cell's rim, and
     /// returns how many there are, how many neighbours were screened in, and whether one overlaps it.
     private static func limits(
-        _ move: Vector, slot: Int, searched: Double, largestRadius: Double, list: NeighbourGrid, buffer: Buffer
+        _ move: Vector, slot: Int, searched: Double, largestRadius: Double, list: NeighbourGrid.View, buffer: Buffer
     ) -> (limits: Int, neighbours: Int, overlaps: Bool) {
         let squaredSpeed = move.squaredLength
-        let reach = list.radius.pointer[slot] + largestRadius + searched
+        let reach = list.radius[slot] + largestRadius + searched
         let count = screen(slot: slot, reach: reach, twiceSpeed: searched, list: list, buffer: buffer)
         guard count <= capacity else { return (0, count, true) }
-        let x = list.x.pointer[slot]
-        let y = list.y.pointer[slot]
-        let radius = list.radius.pointer[slot]
+        let x = list.x[slot]
+        let y = list.y[slot]
+        let radius = list.radius[slot]
         let neighbours = buffer.neighbours.pointer
         let limits = buffer.limits.pointer
         var limitCount = 0
         var overlaps = false
         for entry in 0..<count {
             let other = Int(neighbours[entry])
-            let dx = x - list.x.pointer[other]
-            let dy = y - list.y.pointer[other]
+            let dx = x - list.x[other]
+            let dy = y - list.y[other]
             let squaredDistance = dx * dx + dy * dy
-            let contact = radius + list.radius.pointer[other]
+            let contact = radius + list.radius[other]
             let inside = contact - OverlapSweep.slack
             overlaps = overlaps || squaredDistance < inside * inside
             // A cell exactly on this one has no direction to limit.
             guard squaredDistance > 0 else { continue }
             let distance = squaredDistance.squareRoot()
-            let halfGap = max(distance - radius - list.radius.pointer[other], 0) / 2
+            let halfGap = max(distance - radius - list.radius[other], 0) / 2
             guard halfGap * halfGap < squaredSpeed else { continue }
             let inverse = 1 / distance
             limits[limitCount] = Limit(normalX: dx * inverse, normalY: dy * inverse, halfGap: halfGap)
@@ -115,20 +115,20 @@ enum MoveLimit {
     /// `twiceSpeed` of the cell at `slot` (and a few just beyond, from the margin), and returns how many
     /// (counting on past the capacity).
     @inline(__always)
-    static func screen(slot: Int, reach: Double, twiceSpeed: Double, list: NeighbourGrid, buffer: Buffer)
+    static func screen(slot: Int, reach: Double, twiceSpeed: Double, list: NeighbourGrid.View, buffer: Buffer)
         -> Int
     {
-        let singleX = UnsafeRawPointer(list.singleX.pointer)
-        let singleY = UnsafeRawPointer(list.singleY.pointer)
-        let singleRadius = UnsafeRawPointer(list.singleRadius.pointer)
+        let singleX = UnsafeRawPointer(list.singleX.base)
+        let singleY = UnsafeRawPointer(list.singleY.base)
+        let singleRadius = UnsafeRawPointer(list.singleRadius.base)
         let neighbours = UnsafeMutableRawPointer(buffer.neighbours.pointer)
         let compaction = buffer.compaction.pointer
-        let pointX = SIMD4(repeating: list.singleX.pointer[slot])
-        let pointY = SIMD4(repeating: list.singleY.pointer[slot])
-        let ownReach = SIMD4(repeating: list.singleRadius.pointer[slot] + Float(twiceSpeed) + list.singleMargin)
+        let pointX = SIMD4(repeating: list.singleX[slot])
+        let pointY = SIMD4(repeating: list.singleY[slot])
+        let ownReach = SIMD4(repeating: list.singleRadius[slot] + Float(twiceSpeed) + list.singleMargin)
         let own = SIMD4(repeating: Int32(truncatingIfNeeded: slot))
         var count = 0
-        list.forEachRun(nearX: list.x.pointer[slot], y: list.y.pointer[slot], distance: reach) { run in
+        list.forEachRun(nearX: list.x[slot], y: list.y[slot], distance: reach) { run in
             let end = SIMD4(repeating: Int32(truncatingIfNeeded: run.upperBound))
             for first in stride(from: run.lowerBound, to: run.upperBound, by: 4) {
                 let offset = first * MemoryLayout<Float>.stride

@@ -42,7 +42,7 @@ final class NeighbourGrid {
 
     /// Sorts the cells into squares at least `squareSize` wide; squares grow if the box would need more
     /// than about four per cell, so a cell flung far away cannot make the grid huge.
-    func build(cells: CellPointers, radii: UnsafeMutablePointer<Double>, squareSize minimumSize: Double) {
+    func build(cells: CellPointers, radii: DisjointBuffer<Double>, squareSize minimumSize: Double) {
         let count = cells.count
         treeGeneration = nil
         var minX = Double.infinity
@@ -110,7 +110,7 @@ final class NeighbourGrid {
     /// Takes the cells' current positions and radii (their number the same as when built), keeping every
     /// cell in the square it was sorted into; `slack` is the farthest any cell has moved since, which
     /// ``forEachRun(nearX:y:distance:_:)`` adds to every distance, so no neighbour is missed.
-    func refresh(cells: CellPointers, radii: UnsafeMutablePointer<Double>, slack: Double) {
+    func refresh(cells: CellPointers, radii: DisjointBuffer<Double>, slack: Double) {
         copyCells(cells, radii: radii)
         self.slack = slack
         singleMargin = Self.margin(extent: extent + 2 * slack)
@@ -119,7 +119,7 @@ final class NeighbourGrid {
     /// Copies every cell's position and radius into its slot, in both precisions; returns the largest
     /// radius.
     @discardableResult
-    private func copyCells(_ cells: CellPointers, radii: UnsafeMutablePointer<Double>) -> Double {
+    private func copyCells(_ cells: CellPointers, radii: DisjointBuffer<Double>) -> Double {
         let index = index.pointer
         let x = x.pointer
         let y = y.pointer
@@ -146,47 +146,85 @@ final class NeighbourGrid {
         extent.isFinite ? Float(extent) * 1e-6 + 1e-6 : .infinity
     }
 
-    /// Calls `body` with the slots of the cells in the squares that meet the square of half-side
-    /// `distance` (plus the ``slack``) about (`x`, `y`), one run of slots per row: every cell within
-    /// `distance` of that point, and a few more.
+    /// The grid as the parallel loops of a step read it; none of them writes it.
+    var view: View {
+        View(
+            starts: starts.shared, squareOf: squareOf.shared, slotOf: slotOf.shared, index: index.shared,
+            x: x.shared, y: y.shared, radius: radius.shared, singleX: singleX.shared, singleY: singleY.shared,
+            singleRadius: singleRadius.shared, singleMargin: singleMargin, slack: slack, squareSize: squareSize,
+            columns: columns, rows: rows, originX: originX, originY: originY)
+    }
+
+    /// Calls `body` with the slots of the cells near (`x`, `y`), as ``View/forEachRun(nearX:y:distance:_:)``.
     @inline(__always)
     func forEachRun(nearX x: Double, y: Double, distance: Double, _ body: (Range<Int>) -> Void) {
-        guard squareSize.isFinite else {
-            body(0..<Int(starts.pointer[1]))
-            return
-        }
-        // A hair wider, so rounding cannot drop a square that holds a cell at the very edge.
-        let reach = (distance + slack) * (1 + 1e-9) + 1e-9
-        let scale = 1 / squareSize
-        let firstRow = square(of: y - reach - originY, scale: scale, count: rows)
-        let lastRow = square(of: y + reach - originY, scale: scale, count: rows)
-        let firstColumn = square(of: x - reach - originX, scale: scale, count: columns)
-        let lastColumn = square(of: x + reach - originX, scale: scale, count: columns)
-        for row in firstRow...lastRow {
-            let base = row * columns
-            body(Int(starts.pointer[base + firstColumn])..<Int(starts.pointer[base + lastColumn + 1]))
-        }
+        view.forEachRun(nearX: x, y: y, distance: distance, body)
     }
+}
 
-    /// The column (or row) of squares at `offset` from the origin, clamped to the grid.
-    @inline(__always)
-    private func square(of offset: Double, scale: Double, count: Int) -> Int {
-        let squares = offset * scale
-        return squares > 0 ? Int(min(squares, Double(count - 1))) : 0
-    }
+extension NeighbourGrid {
+    /// The sorted cells and the grid's shape, as plain values.
+    struct View {
+        let starts: DisjointBuffer<Int32>
+        let squareOf: DisjointBuffer<Int32>
+        let slotOf: DisjointBuffer<Int32>
+        let index: DisjointBuffer<Int32>
+        let x: DisjointBuffer<Double>
+        let y: DisjointBuffer<Double>
+        let radius: DisjointBuffer<Double>
+        let singleX: DisjointBuffer<Float>
+        let singleY: DisjointBuffer<Float>
+        let singleRadius: DisjointBuffer<Float>
+        let singleMargin: Float
+        let slack: Double
+        let squareSize: Double
+        let columns: Int
+        let rows: Int
+        let originX: Double
+        let originY: Double
 
-    /// Calls `body` with the slot of every cell in the squares within `reach` squares of the cell's own
-    /// (the cell itself included), row by row.
-    @inline(__always)
-    func forEachSlot(near cell: Int, reach: Int, _ body: (Int) -> Void) {
-        let row = Int(squareOf.pointer[cell]) / columns
-        let column = Int(squareOf.pointer[cell]) - row * columns
-        let firstColumn = max(column - reach, 0)
-        let lastColumn = min(column + reach, columns - 1)
-        for neighbourRow in max(row - reach, 0)...min(row + reach, rows - 1) {
-            let base = neighbourRow * columns
-            for slot in Int(starts.pointer[base + firstColumn])..<Int(starts.pointer[base + lastColumn + 1]) {
-                body(slot)
+        /// Calls `body` with the slots of the cells in the squares that meet the square of half-side
+        /// `distance` (plus the ``slack``) about (`x`, `y`), one run of slots per row: every cell within
+        /// `distance` of that point, and a few more.
+        @inline(__always)
+        func forEachRun(nearX x: Double, y: Double, distance: Double, _ body: (Range<Int>) -> Void) {
+            guard squareSize.isFinite else {
+                body(0..<Int(starts[1]))
+                return
+            }
+            // A hair wider, so rounding cannot drop a square that holds a cell at the very edge.
+            let reach = (distance + slack) * (1 + 1e-9) + 1e-9
+            let scale = 1 / squareSize
+            let firstRow = square(of: y - reach - originY, scale: scale, count: rows)
+            let lastRow = square(of: y + reach - originY, scale: scale, count: rows)
+            let firstColumn = square(of: x - reach - originX, scale: scale, count: columns)
+            let lastColumn = square(of: x + reach - originX, scale: scale, count: columns)
+            for row in firstRow...lastRow {
+                let base = row * columns
+                body(Int(starts[base + firstColumn])..<Int(starts[base + lastColumn + 1]))
+            }
+        }
+
+        /// The column (or row) of squares at `offset` from the origin, clamped to the grid.
+        @inline(__always)
+        private func square(of offset: Double, scale: Double, count: Int) -> Int {
+            let squares = offset * scale
+            return squares > 0 ? Int(min(squares, Double(count - 1))) : 0
+        }
+
+        /// Calls `body` with the slot of every cell in the squares within `reach` squares of the cell's own
+        /// (the cell itself included), row by row.
+        @inline(__always)
+        func forEachSlot(near cell: Int, reach: Int, _ body: (Int) -> Void) {
+            let row = Int(squareOf[cell]) / columns
+            let column = Int(squareOf[cell]) - row * columns
+            let firstColumn = max(column - reach, 0)
+            let lastColumn = min(column + reach, columns - 1)
+            for neighbourRow in max(row - reach, 0)...min(row + reach, rows - 1) {
+                let base = neighbourRow * columns
+                for slot in Int(starts[base + firstColumn])..<Int(starts[base + lastColumn + 1]) {
+                    body(slot)
+                }
             }
         }
     }

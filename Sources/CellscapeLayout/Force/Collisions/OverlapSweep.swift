@@ -46,7 +46,7 @@ final class OverlapSweep {
             markedAny
             ?? findOverlaps(
                 cells: cells, radii: cells.collisionRadius, largestRadius: largestRadius, list: list,
-                marking: overlapping.pointer, parallel: parallel)
+                marking: overlapping.shared, parallel: parallel)
         guard found else { return false }
         let count = cells.count
         sorter.sort(count: count) { index in
@@ -93,9 +93,9 @@ final class OverlapSweep {
         let y: UnsafeMutablePointer<Double>
         let radius: UnsafeMutablePointer<Double>
         let order: UnsafeMutablePointer<Int32>
-        let ids: UnsafeMutablePointer<Int>
+        let ids: DisjointBuffer<Int>
 
-        init(scratch: Scratch, order: UnsafeMutablePointer<Int32>, ids: UnsafeMutablePointer<Int>) {
+        init(scratch: Scratch, order: UnsafeMutablePointer<Int32>, ids: DisjointBuffer<Int>) {
             (x, y, radius) = (scratch.x, scratch.y, scratch.radius)
             self.order = order
             self.ids = ids
@@ -113,22 +113,24 @@ final class OverlapSweep {
     /// passes `markedAny` to ``resolve(cells:center:passes:jitter:list:scratch:markedAny:parallel:)``: the
     /// damped move's limit does, before the move, which cannot make an overlap (it closes at most half
     /// of any gap), so the marks hold every cell that can overlap after it.
-    func overlapMarks(count: Int) -> UnsafeMutablePointer<Bool> {
+    func overlapMarks(count: Int) -> DisjointBuffer<Bool> {
         overlapping.reserve(count)
-        return overlapping.pointer
+        return overlapping.shared
     }
 
     /// Whether any two cells overlap at these radii, read-only and in parallel; with `marking`, every
     /// cell that overlaps another is marked there (by index) and the rest unmarked.
     func findOverlaps(
-        cells: CellPointers, radii: UnsafeMutablePointer<Double>, largestRadius: Double, list: NeighbourGrid,
-        marking: UnsafeMutablePointer<Bool>?, parallel: ParallelChunks
+        cells: CellPointers, radii: DisjointBuffer<Double>, largestRadius: Double, list grid: NeighbourGrid,
+        marking: DisjointBuffer<Bool>?, parallel: ParallelChunks
     ) -> Bool {
         guard cells.count > 1, largestRadius > 0 else { return false }
-        list.build(cells: cells, radii: radii, squareSize: 2 * largestRadius)
+        grid.build(cells: cells, radii: radii, squareSize: 2 * largestRadius)
+        let list = grid.view
         let chunks = ParallelChunks.chunkCount(for: cells.count)
         chunkFound.reserve(chunks)
-        let chunkFound = chunkFound.pointer
+        // Each chunk writes its own flag, and the marks of its own slots' cells.
+        let chunkFound = chunkFound.shared
         parallel.forEachChunk(count: cells.count) { chunk, slots in
             var found = false
             for slot in slots {
@@ -137,7 +139,7 @@ final class OverlapSweep {
                 guard let marking else {
                     if found { break } else { continue }
                 }
-                marking[Int(list.index.pointer[slot])] = overlaps
+                marking[Int(list.index[slot])] = overlaps
             }
             chunkFound[chunk] = found
         }
@@ -146,16 +148,16 @@ final class OverlapSweep {
     }
 
     @inline(__always)
-    private static func overlapsAnother(_ slot: Int, list: NeighbourGrid) -> Bool {
-        let x = list.x.pointer[slot]
-        let y = list.y.pointer[slot]
-        let radius = list.radius.pointer[slot]
+    private static func overlapsAnother(_ slot: Int, list: NeighbourGrid.View) -> Bool {
+        let x = list.x[slot]
+        let y = list.y[slot]
+        let radius = list.radius[slot]
         var found = false
         // The same test, to the last bit, as `stepOut`'s: a cell left unmarked has nothing to do there.
-        list.forEachSlot(near: Int(list.index.pointer[slot]), reach: 1) { other in
-            let dx = x - list.x.pointer[other]
-            let dy = y - list.y.pointer[other]
-            let reach = radius + list.radius.pointer[other]
+        list.forEachSlot(near: Int(list.index[slot]), reach: 1) { other in
+            let dx = x - list.x[other]
+            let dy = y - list.y[other]
+            let reach = radius + list.radius[other]
             if dx * dx + dy * dy < (reach - slack) * (reach - slack) && other != slot { found = true }
         }
         return found

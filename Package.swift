@@ -32,6 +32,13 @@ let package = Package(
                 .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"),
                 .linkedLibrary("webpdemux"), .linkedLibrary("lcms2"), .linkedLibrary("nettle"), .linkedLibrary("dl"),
             ]),
+        // FFmpeg's libraries (Debian 12: 5.1) for videos: the container, the codecs, the colour conversion.
+        .target(
+            name: "CVideoCodecs",
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
+                .linkedLibrary("avutil"),
+            ]),
         // Encoders of test and bench pictures (JPEG, GIF): the product writes neither.
         .target(name: "CPictureEncoders", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gif")]),
         // What an app embeds: geometry, the layouts, the simulation, statistics. No dependencies.
@@ -40,7 +47,9 @@ let package = Package(
         .target(name: "CellscapeRender", dependencies: ["CellscapeLayout", "CFreeType", "CPNG"]),
         // Pictures from file to pixels: listing, headers, decoders, downscaling, the pixel pool, the
         // memory and disk caches, the loader.
-        .target(name: "CellscapePictures", dependencies: ["CellscapeLayout", "CellscapeRender", "CPictureCodecs"]),
+        .target(
+            name: "CellscapePictures",
+            dependencies: ["CellscapeLayout", "CellscapeRender", "CPictureCodecs", "CVideoCodecs"]),
         // The viewer's model: scenes, input, the event bus, sessions. No X11.
         .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures"]),
         .target(

@@ -37,7 +37,9 @@ import Testing
                 #expect(PictureFiles.hasPictureEnding("a.\(ending.uppercased())"), "\(ending)")
             }
         }
-        #expect(PictureHeader.Format.names == "JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, or JPEG XL")
+        #expect(
+            PictureHeader.Format.names
+                == "JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, JPEG XL, or video (MP4, MOV, WebM or MKV)")
         #expect(PictureHeader.problem(of: Array("plain text".utf8)) == .notAPicture)
         #expect(
             PictureHeader.problem(of: [0xFF, 0xD8, 0xFF]).description == "a JPEG cut short or damaged before its size")

@@ -38,11 +38,16 @@ extension ThumbnailCache {
         let decoded: Framebuffer
         var tile: Framebuffer?
         var note: PictureProblem?
+        var movieSeconds: Double?
         do {
             let fitting = CellscapeLayout.Size(width: Double(size.pixels), height: Double(size.pixels))
+            let contents = try file.contents()
             (decoded, tile) = try PictureDecoder.decode(
-                try file.contents(), region: nil, fitting: fitting, alongside: side < size.pixels ? side : nil,
+                contents, region: nil, fitting: fitting, alongside: side < size.pixels ? side : nil,
                 pool: pool, note: &note)
+            movieSeconds =
+                PictureHeader.Format.of(start: Array(contents.prefix(32))) == .video
+                ? PictureHeader(contents)?.seconds : nil
         } catch let problem {
             if !Self.isUnreadable(problem) {
                 try? recordFailure(
@@ -53,7 +58,9 @@ extension ThumbnailCache {
         var storeProblem: String?
         do {
             if note == nil {
-                try store(decoded, forFile: file.path, modified: file.modified, fileSize: file.size, size: size)
+                try store(
+                    decoded, forFile: file.path, modified: file.modified, fileSize: file.size, size: size,
+                    movieSeconds: movieSeconds)
             }
         } catch {
             storeProblem = error.description

@@ -129,10 +129,16 @@ public struct ThumbnailCache: Sendable {
     /// Writes the thumbnail of the file at `path`: to a temporary file in the same folder, renamed into
     /// place, so a reader never sees half of one. Folders 0700, files 0600.
     public func store(
-        _ thumbnail: Framebuffer, forFile path: String, modified: Int, fileSize: Int? = nil, size: Size
+        _ thumbnail: Framebuffer, forFile path: String, modified: Int, fileSize: Int? = nil, size: Size,
+        movieSeconds: Double? = nil
     ) throws(Failure) {
-        let keys = Self.versionKeys(fileSize) + ["Software"]
-        let values = Self.version(path, modified, fileSize) + ["Cellscape \(Self.programVersion)"]
+        var keys = Self.versionKeys(fileSize) + ["Software"]
+        var values = Self.version(path, modified, fileSize) + ["Cellscape \(Self.programVersion)"]
+        if let movieSeconds {
+            // The standard's key for a video's length, in whole seconds.
+            keys.append("Thumb::Movie::Length")
+            values.append(String(Int(movieSeconds.rounded())))
+        }
         let encoded = Self.encode(thumbnail, keys: keys, values: values)
         guard let encoded else { throw Failure(description: "cannot encode the thumbnail of \(path)") }
         try Self.writeWhole(encoded, to: self.path(forFile: path, size: size))

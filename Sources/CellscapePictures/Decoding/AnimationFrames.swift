@@ -85,7 +85,9 @@ final class AnimationFrames {
             previous = picture
         }
         return AnimationFrame(
-            number: position, picture: picture, milliseconds: AnimationFrame.playedMilliseconds(frame.milliseconds),
+            number: position, picture: picture,
+            // A video's frames keep its time; only pictures' short delays play as browsers play them.
+            milliseconds: format == .video ? frame.milliseconds : AnimationFrame.playedMilliseconds(frame.milliseconds),
             changed: previous.map { Self.difference($0, picture) } ?? nil)
     }
 

@@ -15,6 +15,7 @@ extension PictureHeader.Format {
         case .webp: PictureHeader.webp(start)
         case .heif: PictureHeader.heif(read)
         case .jxl: PictureHeader.jxl(read)
+        case .video: PictureHeader.video(read)
         }
     }
 
@@ -28,6 +29,7 @@ extension PictureHeader.Format {
         case .webp: PictureDecoder.decodeWebP
         case .heif: PictureDecoder.decodeHEIF
         case .jxl: PictureDecoder.decodeJXL
+        case .video: PictureDecoder.decodeVideoFrame
         }
     }
 
@@ -40,6 +42,8 @@ extension PictureHeader.Format {
         case .webp: Int32(CELLSCAPE_FORMAT_WEBP)
         case .heif: Int32(CELLSCAPE_FORMAT_HEIF)
         case .jxl: Int32(CELLSCAPE_FORMAT_JXL)
+        // A video's colour is its stream's matrix, converted as it decodes.
+        case .video: 0
         }
     }
 }

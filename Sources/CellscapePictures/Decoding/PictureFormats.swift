@@ -14,6 +14,7 @@ extension PictureHeader.Format {
         case .webp: "WebP"
         case .heif: "HEIF/HEIC or AVIF"
         case .jxl: "JPEG XL"
+        case .video: "video (MP4, MOV, WebM or MKV)"
         }
     }
 
@@ -26,6 +27,7 @@ extension PictureHeader.Format {
         case .webp: ["webp"]
         case .heif: ["heic", "heif", "avif"]
         case .jxl: ["jxl"]
+        case .video: ["mp4", "m4v", "mov", "webm", "mkv"]
         }
     }
 
@@ -39,6 +41,7 @@ extension PictureHeader.Format {
         case .webp: ["image/webp"]
         case .heif: ["image/heif", "image/heic", "image/heif-sequence", "image/heic-sequence", "image/avif"]
         case .jxl: ["image/jxl"]
+        case .video: ["video/mp4", "video/x-m4v", "video/quicktime", "video/webm", "video/x-matroska"]
         }
     }
 
@@ -61,6 +64,11 @@ extension PictureHeader.Format {
         case .jxl:
             // Its bare codestream, or its container's signature box.
             return has([0xFF, 0x0A], 0) || has([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A], 0)
+        case .video:
+            // An ISO or QuickTime movie (an `ftyp` that is not a HEIF picture's, or the old top-level
+            // atoms), or Matroska and WebM's EBML header.
+            let atoms = ["ftyp", "moov", "mdat", "wide", "free", "skip", "pnot"].map { Array($0.utf8) }
+            return (atoms.contains { has($0, 4) } && !Self.heif.starts(start)) || has([0x1A, 0x45, 0xDF, 0xA3], 0)
         }
     }
 
@@ -69,7 +77,7 @@ extension PictureHeader.Format {
     public var reducesAlongside: Bool { self == .jpeg || self == .png }
 
     /// Whether its files may hold an animation that plays (an APNG for a PNG).
-    public var animates: Bool { self == .gif || self == .webp || self == .png }
+    public var animates: Bool { self == .gif || self == .webp || self == .png || self == .video }
 
     /// How a thumbnail shrinks while it decodes, rather than after a decode at full size.
     public var shrinksOnLoad: String {
@@ -79,6 +87,7 @@ extension PictureHeader.Format {
         case .gif, .webp: "the first frame composited, then reduced"
         case .heif: "the file's own thumbnail item when large enough"
         case .jxl: "decoded whole, then reduced"
+        case .video: "a reference frame a tenth in, decoded without its loop filter, then reduced"
         }
     }
 
@@ -90,11 +99,12 @@ extension PictureHeader.Format {
         case .gif: "none (sRGB by definition)"
         case .heif: "an ICC profile, or its nclx primaries and transfer"
         case .jxl: "the colour of the pixels libjxl gives, unless sRGB"
+        case .video: "the stream's matrix and range (BT.601, BT.709, BT.2020; full or limited)"
         }
     }
 
     /// Whether its files may carry colour other than sRGB, converted with lcms2 when they do.
-    public var carriesColour: Bool { self != .gif }
+    public var carriesColour: Bool { self != .gif && self != .video }
 
     /// The Debian package that decodes it when it is not linked in, and whether it is installed.
     public var library: (package: String, installed: Bool)? {

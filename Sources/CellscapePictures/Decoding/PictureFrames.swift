@@ -23,6 +23,7 @@ public final class PictureFrames {
         case .gif(let gif): Int(cellscape_gif_loop_count(gif))
         case .webp(let webp): Int(cellscape_webp_loop_count(webp))
         case .png(let png): Int(cellscape_apng_plays(png))
+        case .video: 0
         }
     }
     /// Whether the file ended early: a frame cut short, or frames after the last one read missing
@@ -32,6 +33,7 @@ public final class PictureFrames {
         case .gif(let gif): cellscape_gif_ended_early(gif) != 0
         case .webp(let webp): cellscape_webp_ended_early(webp) != 0
         case .png(let png): cellscape_apng_ended_early(png) != 0
+        case .video(let video): video.endsEarly
         }
     }
     private let bytes: UnsafeMutableBufferPointer<UInt8>
@@ -41,7 +43,11 @@ public final class PictureFrames {
         case gif(OpaquePointer)
         case webp(OpaquePointer)
         case png(OpaquePointer)
+        case video(VideoStream)
     }
+    /// A video's time at the end of the frame given last, from its first frame's, in milliseconds:
+    /// frames show for whole milliseconds that add up to the video's time.
+    private var videoElapsed: (first: Double, end: Double)?
 
     /// Opens the frames of `data`, a GIF, a WebP or a PNG (an APNG's, or its one image).
     public init(
@@ -49,6 +55,13 @@ public final class PictureFrames {
     )
         throws(PictureDecoder.Failure)
     {
+        if format == .video {
+            let video = try VideoStream(data, decoding: true)
+            bytes = .allocate(capacity: 1)
+            source = .video(video)
+            (width, height) = (video.width, video.height)
+            return
+        }
         // The decoders keep a pointer to the bytes: a copy of our own outlives them.
         bytes = .allocate(capacity: max(1, data.count))
         _ = bytes.initialize(from: data)
@@ -59,7 +72,7 @@ public final class PictureFrames {
             case .webp:
                 cellscape_webp_open(bytes.baseAddress, data.count, maximumPixels, &message, 256).map(Source.webp)
             case .png: cellscape_apng_open(bytes.baseAddress, data.count, maximumPixels, &message, 256).map(Source.png)
-            case .jpeg, .heif, .jxl: nil
+            case .jpeg, .heif, .jxl, .video: nil
             }
         guard let opened else {
             bytes.deallocate()
@@ -72,6 +85,7 @@ public final class PictureFrames {
         case .gif(let gif): cellscape_gif_size(gif, &width, &height)
         case .webp(let webp): cellscape_webp_size(webp, &width, &height)
         case .png(let png): cellscape_apng_size(png, &width, &height)
+        case .video: break
         }
         self.width = Int(width)
         self.height = Int(height)
@@ -82,6 +96,7 @@ public final class PictureFrames {
         case .gif(let gif): cellscape_gif_close(gif)
         case .webp(let webp): cellscape_webp_close(webp)
         case .png(let png): cellscape_apng_close(png)
+        case .video: break
         }
         bytes.deallocate()
     }
@@ -97,6 +112,7 @@ public final class PictureFrames {
 
     /// The next frame, or nil after the last; throws when not even a first frame can be read.
     public func next() throws(PictureDecoder.Failure) -> Frame? {
+        if case .video(let video) = source { return try nextVideoFrame(video) }
         var message = [CChar](repeating: 0, count: 256)
         var delay: Int32 = 0
         let status: Int32
@@ -112,9 +128,24 @@ public final class PictureFrames {
         case .png(let png):
             status = cellscape_apng_next_frame(png, &delay, &message, 256)
             canvas = cellscape_apng_canvas(png)
+        case .video: return nil
         }
         if status < 0 { throw .undecodable(PictureDecoder.text(message)) }
         guard status == 1, let canvas else { return nil }
         return Frame(canvas: canvas, milliseconds: Int(delay))
+    }
+
+    /// A video's next frame; its milliseconds the rounded end of its time less the rounded start, so
+    /// a loop of 10 s plays in 10 s.
+    private func nextVideoFrame(_ video: VideoStream) throws(PictureDecoder.Failure) -> Frame? {
+        guard let frame = video.next() else {
+            if videoElapsed == nil { throw .withoutFrames(animation: true) }
+            return nil
+        }
+        let first = videoElapsed?.first ?? frame.time
+        let start = videoElapsed?.end ?? 0
+        let end = max(start, frame.time + frame.milliseconds - first)
+        videoElapsed = (first, end)
+        return Frame(canvas: video.canvas, milliseconds: Int(end.rounded()) - Int(start.rounded()))
     }
 }

@@ -16,6 +16,8 @@ public struct PictureHeader: Hashable, Sendable {
         case heif
         /// JPEG XL, decoded by libjxl when it is installed.
         case jxl
+        /// A video (MP4, MOV, WebM or MKV), decoded by FFmpeg's libraries.
+        case video
     }
 
     /// The format.
@@ -36,6 +38,10 @@ public struct PictureHeader: Hashable, Sendable {
     public var modified: Int?
     /// What the camera wrote (date taken, camera, exposure), when the header holds EXIF.
     public var exif: PictureExif?
+    /// A video's length in seconds, when its container says.
+    public var seconds: Double?
+    /// Whether a video has sound (never played).
+    public var hasAudio = false
 
     /// The size as shown: width and height swapped for the orientations that turn the picture a
     /// quarter.

@@ -1,0 +1,50 @@
+#ifndef CELLSCAPE_VIDEO_CODECS_H
+#define CELLSCAPE_VIDEO_CODECS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// A video's frames through FFmpeg (libavformat, libavcodec, libswscale), one after another, each a
+/// canvas of B, G, R, A at the stored size. Reads through `read` (offset, count into buffer; returns
+/// the bytes read, 0 at the end), so a header reads only what the demuxer asks for.
+typedef struct cellscape_video cellscape_video;
+typedef int32_t (*cellscape_video_reader)(void *context, int64_t offset, uint8_t *buffer, int32_t count);
+
+/// Opens the video that `read` gives (`size` bytes, or -1 when not known); NULL with a message when it
+/// cannot: no video stream, an unsupported codec, more than `maximum_pixels` pixels a frame.
+/// `decoding` 0 opens the container only (the size, length and rotation, for a header).
+cellscape_video *cellscape_video_open(
+    cellscape_video_reader read, void *context, int64_t size, double maximum_pixels, int32_t decoding,
+    char *message, int32_t message_size);
+void cellscape_video_close(cellscape_video *video);
+
+/// The stored size of a frame, before rotation.
+void cellscape_video_size(const cellscape_video *video, int32_t *width, int32_t *height);
+/// The quarter turns clockwise that show it upright (0 to 3), from the display matrix.
+int32_t cellscape_video_quarter_turns(const cellscape_video *video);
+/// The length in seconds, or -1 when the container does not say.
+double cellscape_video_seconds(const cellscape_video *video);
+/// Whether it has an audio stream.
+int32_t cellscape_video_has_audio(const cellscape_video *video);
+/// What the codec is called ("h264", "hevc", "vp9", "av1").
+const char *cellscape_video_codec_name(const cellscape_video *video);
+
+/// Decodes the next frame into the canvas: 1 a frame (its time and how long it shows, in ms), 0 after
+/// the last, -1 when not even a first frame can be read (a message). A packet that fails to decode is
+/// skipped.
+int32_t cellscape_video_next_frame(
+    cellscape_video *video, double *milliseconds, double *time, char *message, int32_t message_size);
+/// The canvas of the frame decoded last: width * 4 bytes a row.
+const uint8_t *cellscape_video_canvas(const cellscape_video *video);
+/// Whether the file ended before its container said it would (frames missing), once read to its end.
+int32_t cellscape_video_ended_early(const cellscape_video *video);
+
+/// Moves to a frame that shows what the video is: about a tenth in, passing over near-black frames,
+/// decoding the least that gives it (reference frames only, no loop filter). 1 when the canvas holds
+/// it, -1 when no frame could be read.
+int32_t cellscape_video_representative_frame(cellscape_video *video, char *message, int32_t message_size);
+
+/// Starts over from the first frame; 0 when it could not seek.
+int32_t cellscape_video_rewind(cellscape_video *video);
+
+#endif

@@ -1,0 +1,395 @@
+// A video's frames through FFmpeg 5.1: a reader callback as the container's input, the best video
+// stream decoded frame by frame and converted by libswscale to B, G, R, A with the stream's own
+// colour matrix and range. Errors come back as messages in a user's words; FFmpeg's log is silent.
+#include "video_codecs.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/display.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+struct cellscape_video {
+    cellscape_video_reader read;
+    void *context;
+    int64_t size;
+    int64_t position;
+    AVIOContext *io;
+    AVFormatContext *format;
+    AVCodecContext *codec;
+    struct SwsContext *scaler;
+    AVPacket *packet;
+    AVFrame *frame;
+    int stream;
+    int width, height;
+    uint8_t *canvas;
+    // Where libswscale writes: rows 64-byte aligned (with rows of other lengths its fast paths leave the
+    // last pixels of a row unwritten), copied into the canvas's tight rows.
+    uint8_t *converted;
+    int converted_stride;
+    int draining, finished, read_failed;
+    double last_end;
+    int has_audio;
+};
+
+static void say(char *message, int32_t size, const char *text) {
+    if (message && size > 0) snprintf(message, (size_t)size, "%s", text);
+}
+
+static void silence_log(void) { av_log_set_level(AV_LOG_QUIET); }
+
+static int read_packet(void *opaque, uint8_t *buffer, int count) {
+    cellscape_video *video = opaque;
+    int32_t got = video->read(video->context, video->position, buffer, count);
+    if (got <= 0) return AVERROR_EOF;
+    video->position += got;
+    return got;
+}
+
+static int64_t seek(void *opaque, int64_t offset, int whence) {
+    cellscape_video *video = opaque;
+    switch (whence & ~AVSEEK_FORCE) {
+    case AVSEEK_SIZE: return video->size;
+    case SEEK_SET: video->position = offset; break;
+    case SEEK_CUR: video->position += offset; break;
+    case SEEK_END:
+        if (video->size < 0) return -1;
+        video->position = video->size + offset;
+        break;
+    default: return -1;
+    }
+    return video->position;
+}
+
+static const AVStream *video_stream(const cellscape_video *video) { return video->format->streams[video->stream]; }
+
+// The best video stream that is not a cover picture, or -1.
+static int find_video_stream(AVFormatContext *format) {
+    int best = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+    if (best >= 0 && !(format->streams[best]->disposition & AV_DISPOSITION_ATTACHED_PIC)) return best;
+    for (unsigned index = 0; index < format->nb_streams; index++) {
+        const AVStream *stream = format->streams[index];
+        if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC))
+            return (int)index;
+    }
+    return -1;
+}
+
+static int open_decoder(cellscape_video *video, char *message, int32_t message_size) {
+    const AVCodecParameters *parameters = video_stream(video)->codecpar;
+    const AVCodec *decoder = NULL;
+    // Debian's build decodes AV1 through libdav1d; FFmpeg's own decoder needs hardware.
+    if (parameters->codec_id == AV_CODEC_ID_AV1) decoder = avcodec_find_decoder_by_name("libdav1d");
+    if (!decoder) decoder = avcodec_find_decoder(parameters->codec_id);
+    if (!decoder) {
+        char text[160];
+        snprintf(text, sizeof text, "its video codec (%s) is not supported", avcodec_get_name(parameters->codec_id));
+        say(message, message_size, text);
+        return 0;
+    }
+    video->codec = avcodec_alloc_context3(decoder);
+    if (!video->codec || avcodec_parameters_to_context(video->codec, parameters) < 0) {
+        say(message, message_size, "its video stream cannot be read");
+        return 0;
+    }
+    // One thread: the loader runs a decoder per worker, and slices add no latency.
+    video->codec->thread_count = 1;
+    video->codec->pkt_timebase = video_stream(video)->time_base;
+    if (avcodec_open2(video->codec, decoder, NULL) < 0) {
+        char text[160];
+        snprintf(text, sizeof text, "its video codec (%s) is not supported", avcodec_get_name(parameters->codec_id));
+        say(message, message_size, text);
+        return 0;
+    }
+    video->packet = av_packet_alloc();
+    video->frame = av_frame_alloc();
+    video->canvas = av_malloc((size_t)video->width * (size_t)video->height * 4);
+    video->converted_stride = FFALIGN(video->width * 4, 64);
+    video->converted = av_malloc((size_t)video->converted_stride * (size_t)video->height);
+    if (!video->packet || !video->frame || !video->canvas || !video->converted) {
+        say(message, message_size, "not enough memory for its frames");
+        return 0;
+    }
+    return 1;
+}
+
+cellscape_video *cellscape_video_open(
+    cellscape_video_reader read, void *context, int64_t size, double maximum_pixels, int32_t decoding, char *message,
+    int32_t message_size) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, silence_log);
+    cellscape_video *video = av_mallocz(sizeof *video);
+    if (!video) return NULL;
+    video->read = read;
+    video->context = context;
+    video->size = size;
+    video->stream = -1;
+    const int buffer_size = 32768;
+    uint8_t *buffer = av_malloc(buffer_size);
+    video->io = buffer ? avio_alloc_context(buffer, buffer_size, 0, video, read_packet, NULL, seek) : NULL;
+    video->format = avformat_alloc_context();
+    if (!video->io || !video->format) {
+        if (!video->io) av_free(buffer);
+        say(message, message_size, "not enough memory to open it");
+        cellscape_video_close(video);
+        return NULL;
+    }
+    video->format->pb = video->io;
+    video->format->flags |= AVFMT_FLAG_CUSTOM_IO;
+    // Bounds on what probing reads, so a lying container cannot make it read for ever.
+    video->format->probesize = 8 << 20;
+    video->format->max_analyze_duration = 5 * AV_TIME_BASE;
+    if (avformat_open_input(&video->format, NULL, NULL, NULL) < 0) {
+        video->format = NULL;
+        say(message, message_size, "not a video container that can be read");
+        cellscape_video_close(video);
+        return NULL;
+    }
+    video->stream = find_video_stream(video->format);
+    int unknown_size = video->stream < 0 || video_stream(video)->codecpar->width <= 0;
+    if ((decoding || unknown_size) && avformat_find_stream_info(video->format, NULL) < 0 && unknown_size) {
+        say(message, message_size, "its streams cannot be read");
+        cellscape_video_close(video);
+        return NULL;
+    }
+    video->stream = find_video_stream(video->format);
+    for (unsigned index = 0; index < video->format->nb_streams; index++)
+        if (video->format->streams[index]->codecpar->codec_type == AVMEDIA_TYPE_AUDIO) video->has_audio = 1;
+    if (video->stream < 0) {
+        say(message, message_size, video->has_audio ? "audio only: it has no video stream" : "it has no video stream");
+        cellscape_video_close(video);
+        return NULL;
+    }
+    video->width = video_stream(video)->codecpar->width;
+    video->height = video_stream(video)->codecpar->height;
+    if (video->width <= 0 || video->height <= 0 || video->width > 32768 || video->height > 32768 ||
+        (double)video->width * video->height > maximum_pixels) {
+        char text[160];
+        snprintf(text, sizeof text, "its frames' size (%d x %d) is beyond what can be shown", video->width,
+                 video->height);
+        say(message, message_size, text);
+        cellscape_video_close(video);
+        return NULL;
+    }
+    for (unsigned index = 0; index < video->format->nb_streams; index++)
+        if ((int)index != video->stream) video->format->streams[index]->discard = AVDISCARD_ALL;
+    if (decoding && !open_decoder(video, message, message_size)) {
+        cellscape_video_close(video);
+        return NULL;
+    }
+    return video;
+}
+
+void cellscape_video_close(cellscape_video *video) {
+    if (!video) return;
+    sws_freeContext(video->scaler);
+    av_frame_free(&video->frame);
+    av_packet_free(&video->packet);
+    avcodec_free_context(&video->codec);
+    if (video->format) avformat_close_input(&video->format);
+    if (video->io) {
+        av_freep(&video->io->buffer);
+        avio_context_free(&video->io);
+    }
+    av_free(video->canvas);
+    av_free(video->converted);
+    av_free(video);
+}
+
+void cellscape_video_size(const cellscape_video *video, int32_t *width, int32_t *height) {
+    *width = video->width;
+    *height = video->height;
+}
+
+int32_t cellscape_video_quarter_turns(const cellscape_video *video) {
+    const uint8_t *matrix = av_stream_get_side_data(video_stream(video), AV_PKT_DATA_DISPLAYMATRIX, NULL);
+    if (!matrix) return 0;
+    // As the ffmpeg tool turns it: the negated rotation, clockwise, in 0..360.
+    double theta = -av_display_rotation_get((const int32_t *)matrix);
+    if (isnan(theta)) return 0;
+    theta -= 360 * floor(theta / 360 + 0.9 / 360);
+    return ((int32_t)lround(theta / 90)) % 4;
+}
+
+double cellscape_video_seconds(const cellscape_video *video) {
+    if (video->format->duration != AV_NOPTS_VALUE && video->format->duration > 0)
+        return (double)video->format->duration / AV_TIME_BASE;
+    const AVStream *stream = video_stream(video);
+    if (stream->duration != AV_NOPTS_VALUE && stream->duration > 0) return stream->duration * av_q2d(stream->time_base);
+    return -1;
+}
+
+int32_t cellscape_video_has_audio(const cellscape_video *video) { return video->has_audio; }
+
+const char *cellscape_video_codec_name(const cellscape_video *video) {
+    return avcodec_get_name(video_stream(video)->codecpar->codec_id);
+}
+
+const uint8_t *cellscape_video_canvas(const cellscape_video *video) { return video->canvas; }
+
+int32_t cellscape_video_ended_early(const cellscape_video *video) {
+    if (!video->finished) return 0;
+    double seconds = cellscape_video_seconds(video);
+    return video->read_failed || (seconds > 0 && video->last_end > 0 && video->last_end < seconds * 1000 - 500);
+}
+
+// Receives the next decoded frame into video->frame: 1, 0 at the end, feeding packets as it asks.
+static int receive(cellscape_video *video) {
+    int failures = 0;
+    for (;;) {
+        int status = avcodec_receive_frame(video->codec, video->frame);
+        if (status >= 0) return 1;
+        if (status == AVERROR_EOF) return 0;
+        if (status != AVERROR(EAGAIN)) {
+            // A frame that failed: the next one, unless the decoder keeps failing.
+            if (++failures > 16) return 0;
+            continue;
+        }
+        if (video->draining) return 0;
+        status = av_read_frame(video->format, video->packet);
+        if (status < 0) {
+            if (status != AVERROR_EOF) video->read_failed = 1;
+            video->draining = 1;
+            avcodec_send_packet(video->codec, NULL);
+            continue;
+        }
+        if (video->packet->stream_index == video->stream) {
+            // A corrupt packet is skipped; the decoder goes on from the next.
+            avcodec_send_packet(video->codec, video->packet);
+        }
+        av_packet_unref(video->packet);
+    }
+}
+
+// Converts video->frame into the canvas with the stream's matrix and range (unsaid: BT.601 below 720
+// lines, BT.709 from 720, as players do).
+static int convert(cellscape_video *video) {
+    const AVFrame *frame = video->frame;
+    if (frame->width != video->width || frame->height != video->height) return 0;
+    enum AVPixelFormat source = frame->format;
+    int full_range = frame->color_range == AVCOL_RANGE_JPEG;
+    // The deprecated full-range formats, told as their plain ones with the range said.
+    switch (source) {
+    case AV_PIX_FMT_YUVJ420P: source = AV_PIX_FMT_YUV420P; full_range = 1; break;
+    case AV_PIX_FMT_YUVJ422P: source = AV_PIX_FMT_YUV422P; full_range = 1; break;
+    case AV_PIX_FMT_YUVJ444P: source = AV_PIX_FMT_YUV444P; full_range = 1; break;
+    default: break;
+    }
+    video->scaler = sws_getCachedContext(video->scaler, frame->width, frame->height, source, video->width,
+                                         video->height, AV_PIX_FMT_BGRA, SWS_BICUBIC, NULL, NULL,
+                                         NULL);
+    if (!video->scaler) return 0;
+    int space = frame->colorspace;
+    if (space == AVCOL_SPC_UNSPECIFIED || space == AVCOL_SPC_RESERVED || space == AVCOL_SPC_RGB)
+        space = frame->height >= 720 ? AVCOL_SPC_BT709 : AVCOL_SPC_BT470BG;
+    sws_setColorspaceDetails(video->scaler, sws_getCoefficients(space), full_range,
+                             sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
+    uint8_t *planes[4] = {video->converted, NULL, NULL, NULL};
+    int strides[4] = {video->converted_stride, 0, 0, 0};
+    sws_scale(video->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
+    for (int y = 0; y < video->height; y++)
+        memcpy(video->canvas + (size_t)y * video->width * 4, video->converted + (size_t)y * video->converted_stride,
+               (size_t)video->width * 4);
+    return 1;
+}
+
+int32_t cellscape_video_next_frame(
+    cellscape_video *video, double *milliseconds, double *time, char *message, int32_t message_size) {
+    for (;;) {
+        if (!receive(video)) {
+            video->finished = 1;
+            return 0;
+        }
+        if (!convert(video)) continue;  // a frame of another size: skipped
+        const AVStream *stream = video_stream(video);
+        double base = av_q2d(stream->time_base) * 1000;
+        int64_t stamp = video->frame->best_effort_timestamp;
+        *time = stamp == AV_NOPTS_VALUE ? video->last_end : stamp * base;
+        double length = video->frame->pkt_duration > 0 ? video->frame->pkt_duration * base : 0;
+        if (length <= 0) {
+            AVRational rate = stream->avg_frame_rate.num > 0 ? stream->avg_frame_rate : stream->r_frame_rate;
+            length = rate.num > 0 && rate.den > 0 ? 1000 / av_q2d(rate) : 40;
+        }
+        *milliseconds = length;
+        video->last_end = *time + length;
+        (void)message;
+        (void)message_size;
+        return 1;
+    }
+}
+
+int32_t cellscape_video_rewind(cellscape_video *video) {
+    const AVStream *stream = video_stream(video);
+    int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
+    if (av_seek_frame(video->format, video->stream, start, AVSEEK_FLAG_BACKWARD) < 0 &&
+        avformat_seek_file(video->format, video->stream, INT64_MIN, start, start, 0) < 0)
+        return 0;
+    avcodec_flush_buffers(video->codec);
+    video->draining = 0;
+    video->finished = 0;
+    video->read_failed = 0;
+    video->last_end = 0;
+    return 1;
+}
+
+// The canvas's mean brightness and how much it varies, 0..255, from a sample of its pixels.
+static void brightness(const cellscape_video *video, double *mean, double *spread) {
+    double sum = 0, squares = 0;
+    long count = 0;
+    for (int y = 0; y < video->height; y += 4) {
+        const uint8_t *row = video->canvas + (size_t)y * video->width * 4;
+        for (int x = 0; x < video->width; x += 4) {
+            double luma = 0.114 * row[4 * x] + 0.587 * row[4 * x + 1] + 0.299 * row[4 * x + 2];
+            sum += luma;
+            squares += luma * luma;
+            count++;
+        }
+    }
+    *mean = count ? sum / count : 0;
+    *spread = count ? sqrt(fmax(0, squares / count - *mean * *mean)) : 0;
+}
+
+int32_t cellscape_video_representative_frame(cellscape_video *video, char *message, int32_t message_size) {
+    double seconds = cellscape_video_seconds(video);
+    const AVStream *stream = video_stream(video);
+    if (seconds > 1) {
+        int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
+        int64_t target = start + (int64_t)(seconds / 10 / av_q2d(stream->time_base));
+        if (av_seek_frame(video->format, video->stream, target, AVSEEK_FLAG_BACKWARD) >= 0)
+            avcodec_flush_buffers(video->codec);
+    }
+    // The least decoding that gives a frame: reference frames only, no loop filter.
+    video->codec->skip_frame = AVDISCARD_NONREF;
+    video->codec->skip_loop_filter = AVDISCARD_ALL;
+    int found = 0;
+    for (int tries = 0; tries < 48; tries++) {
+        double milliseconds, time;
+        if (cellscape_video_next_frame(video, &milliseconds, &time, message, message_size) != 1) break;
+        found = 1;
+        double mean, spread;
+        brightness(video, &mean, &spread);
+        // Near black, or one flat colour (a fade, a title card's ground): look further.
+        if (mean > 24 && spread > 8) break;
+    }
+    video->codec->skip_frame = AVDISCARD_DEFAULT;
+    video->codec->skip_loop_filter = AVDISCARD_DEFAULT;
+    if (!found && !video->finished) {
+        say(message, message_size, "no frame of it could be decoded");
+        return -1;
+    }
+    if (!found) {
+        // A seek past the frames a file cut short holds: from the start.
+        if (!cellscape_video_rewind(video)) return -1;
+        double milliseconds, time;
+        if (cellscape_video_next_frame(video, &milliseconds, &time, message, message_size) != 1) {
+            say(message, message_size, "no frame of it could be decoded");
+            return -1;
+        }
+    }
+    return 1;
+}

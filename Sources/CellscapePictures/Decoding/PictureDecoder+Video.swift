@@ -1,0 +1,34 @@
+import CellscapeRender
+
+/// Videos in the format table: a header from the container alone, and a still that is a frame showing
+/// what the video is.
+extension PictureHeader {
+    /// A video's header: its frames' stored size, its turn, its length and whether it has sound, read
+    /// from the container (the demuxer reads its boxes, seeking past the media data). A clip without
+    /// sound, or of at most 30 seconds, plays in its tile as an animation does.
+    static func video(_ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
+        guard let video = try? VideoStream(reading: read, decoding: false) else { return nil }
+        var header = PictureHeader(
+            format: .video, width: video.width, height: video.height, orientation: video.orientation)
+        header.seconds = video.seconds
+        header.hasAudio = video.hasAudio
+        header.isAnimated = !video.hasAudio || (video.seconds ?? .infinity) <= 30
+        return header
+    }
+}
+
+extension PictureDecoder {
+    /// A video's still: a frame about a tenth in that is not near black, shrunk by area.
+    static func decodeVideoFrame(_ still: Still, note: inout PictureProblem?) throws(Failure) -> Framebuffer {
+        let video = try VideoStream(still.data, decoding: true)
+        try video.representativeFrame()
+        let part = still.region ?? PictureRegion(x: 0, y: 0, width: video.width, height: video.height)
+        var downscale = AreaDownscale(
+            sourceWidth: part.width, sourceHeight: part.height, width: still.width, height: still.height,
+            output: still.output)
+        for row in part.y..<part.y + part.height {
+            downscale.add(row: video.canvas + (row * video.width + part.x) * 4)
+        }
+        return downscale.output
+    }
+}

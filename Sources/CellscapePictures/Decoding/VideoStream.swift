@@ -1,0 +1,107 @@
+import CVideoCodecs
+
+/// A video opened through FFmpeg (MP4, MOV, WebM, MKV): its size, turn and length from the container,
+/// and, when opened for decoding, its frames one after another as canvases of B, G, R, A.
+///
+/// Bytes come through `read(offset, count)`, so a header reads only what the demuxer asks for.
+final class VideoStream {
+    private let video: OpaquePointer
+    private let source: Unmanaged<HeaderSource>
+    /// The stored size of a frame, before it is turned upright.
+    let width: Int
+    let height: Int
+    /// How the frames stand upright: a phone's display matrix, as the ffmpeg tool turns it.
+    let orientation: PictureOrientation
+    /// The length in seconds, when the container says.
+    let seconds: Double?
+    /// Whether it has sound (which is never played: the bar says "muted").
+    let hasAudio: Bool
+
+    /// Opens the video `read` gives; `decoding`, with its decoder, else the container only.
+    init(
+        reading read: @escaping (Int, Int) -> [UInt8], size: Int? = nil, decoding: Bool,
+        maximumPixels: Double = PictureDecoder.maximumCanvasPixels
+    ) throws(PictureDecoder.Failure) {
+        source = Unmanaged.passRetained(HeaderSource(read))
+        var message = [CChar](repeating: 0, count: 256)
+        guard
+            let video = cellscape_video_open(
+                Self.readAt, source.toOpaque(), Int64(size ?? -1), maximumPixels, decoding ? 1 : 0, &message, 256)
+        else {
+            source.release()
+            throw .undecodable(PictureDecoder.text(message))
+        }
+        self.video = video
+        var (width, height): (Int32, Int32) = (0, 0)
+        cellscape_video_size(video, &width, &height)
+        (self.width, self.height) = (Int(width), Int(height))
+        orientation = Self.orientation(quarterTurns: Int(cellscape_video_quarter_turns(video)))
+        let seconds = cellscape_video_seconds(video)
+        self.seconds = seconds > 0 ? seconds : nil
+        hasAudio = cellscape_video_has_audio(video) != 0
+    }
+
+    /// Opens the video whose bytes are `data`.
+    convenience init(_ data: [UInt8], decoding: Bool) throws(PictureDecoder.Failure) {
+        try self.init(
+            reading: { offset, count in
+                guard offset >= 0, offset < data.count, count > 0 else { return [] }
+                return Array(data[offset..<min(data.count, offset + count)])
+            }, size: data.count, decoding: decoding)
+    }
+
+    deinit {
+        cellscape_video_close(video)
+        source.release()
+    }
+
+    /// The frame decoded last: `width` x `height` pixels of B, G, R, A, `width * 4` bytes a row.
+    var canvas: UnsafePointer<UInt8> { cellscape_video_canvas(video) }
+
+    /// Whether the file ended before its container said it would, once read to its end.
+    var endsEarly: Bool { cellscape_video_ended_early(video) != 0 }
+
+    /// The codec's name ("h264", "vp9").
+    var codecName: String { String(cString: cellscape_video_codec_name(video)) }
+
+    /// Decodes the next frame into the canvas: its time from the start and how long it shows, in
+    /// milliseconds; nil after the last.
+    func next() -> (time: Double, milliseconds: Double)? {
+        var (milliseconds, time) = (0.0, 0.0)
+        var message = [CChar](repeating: 0, count: 256)
+        guard cellscape_video_next_frame(video, &milliseconds, &time, &message, 256) == 1 else { return nil }
+        return (time, milliseconds)
+    }
+
+    /// Decodes a frame that shows what the video is (about a tenth in, past near-black frames) into the
+    /// canvas.
+    func representativeFrame() throws(PictureDecoder.Failure) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard cellscape_video_representative_frame(video, &message, 256) == 1 else {
+            throw .undecodable(PictureDecoder.text(message))
+        }
+    }
+
+    /// Starts over from the first frame; false when the file cannot seek back.
+    func rewind() -> Bool { cellscape_video_rewind(video) != 0 }
+
+    /// The orientation that turns a frame `quarterTurns` quarters clockwise.
+    static func orientation(quarterTurns: Int) -> PictureOrientation {
+        switch quarterTurns {
+        case 1: .quarterTurnClockwise
+        case 2: .upsideDown
+        case 3: .quarterTurnCounterclockwise
+        default: .upright
+        }
+    }
+
+    private static let readAt: cellscape_video_reader = { source, offset, into, count in
+        guard let source, let into, offset >= 0, count > 0 else { return 0 }
+        let reader = Unmanaged<HeaderSource>.fromOpaque(source).takeUnretainedValue()
+        let bytes = reader.read(Int(offset), Int(count))
+        guard !bytes.isEmpty else { return 0 }
+        let taken = min(bytes.count, Int(count))
+        bytes.withUnsafeBufferPointer { into.update(from: $0.baseAddress!, count: taken) }
+        return Int32(taken)
+    }
+}

@@ -1,0 +1,109 @@
+import CellscapeRender
+import Foundation
+import Testing
+
+@testable import CellscapePictures
+
+/// Videos through FFmpeg against the ffmpeg tool's own frames (`scripts/make-video-fixtures`): every
+/// codec, turn, bit depth and range upright and within 3/255 of its reference, timed by its stamps.
+@Suite struct VideoDecodingTests {
+    static let clips = [
+        "h264.mp4", "hevc.mp4", "vp9.webm", "av1.mkv", "rotated-90.mp4", "ten-bit.mp4", "full-range.mp4",
+        "odd-size.webm", "with-audio.mp4",
+    ]
+
+    /// Every frame of `name` as the animation player decodes it, at full size.
+    static func frames(_ name: String) throws -> (frames: [AnimationFrame], endsEarly: Bool) {
+        let bytes = try PictureFixtures.bytes("video/\(name)")
+        let header = try #require(PictureHeader(bytes))
+        let animation = try AnimationFrames(bytes, header: header, side: max(header.width, header.height))
+        var frames: [AnimationFrame] = []
+        while let frame = try animation.next() { frames.append(frame) }
+        return (frames, animation.endsEarly)
+    }
+
+    /// A frame's pixels in a framebuffer, for the fixtures' comparison.
+    static func framebuffer(_ image: PixelImage) -> Framebuffer {
+        let frame = Framebuffer(width: image.width, height: image.height)
+        for y in 0..<image.height {
+            for x in 0..<image.width { frame[x, y] = image[x, y] }
+        }
+        return frame
+    }
+
+    @Test(arguments: clips)
+    func everyFrameIsUprightAndWithinThreeOfFFmpegs(name: String) throws {
+        let reference = try PictureFixtures.reference("video/\(name)")
+        let header = try #require(PictureHeader(try PictureFixtures.bytes("video/\(name)")))
+        #expect(header.format == .video)
+        #expect(header.width == reference.width && header.height == reference.height)
+        let (frames, endsEarly) = try Self.frames(name)
+        #expect(frames.count == reference.frames.count && !endsEarly)
+        for (frame, expected) in zip(frames, reference.frames) {
+            let picture = Self.framebuffer(frame.picture)
+            #expect(picture.width == reference.width && picture.height == reference.height)
+            #expect(PictureFixtures.difference(picture, expected) <= 3, "frame \(frame.number) of \(name)")
+        }
+    }
+
+    @Test func framesKeepTheirStampsTimeAndLoopInTheirLength() throws {
+        let (frames, _) = try Self.frames("h264.mp4")
+        #expect(frames.map(\.milliseconds) == Array(repeating: 100, count: 6))
+        let header = try #require(PictureHeader(try PictureFixtures.bytes("video/h264.mp4")))
+        #expect(abs((header.seconds ?? 0) - 0.6) < 0.01 && !header.hasAudio && header.isAnimated)
+    }
+
+    @Test func aClipWithSoundIsKnownByItsHeaderAndStillPlaysMuted() throws {
+        let header = try #require(PictureHeader(try PictureFixtures.bytes("video/with-audio.mp4")))
+        #expect(header.hasAudio && header.isAnimated)
+    }
+
+    @Test func aTurnedClipsStillIsUpright() throws {
+        let bytes = try PictureFixtures.bytes("video/rotated-90.mp4")
+        let header = try #require(PictureHeader(bytes))
+        #expect(header.orientation == .quarterTurnCounterclockwise && header.storedWidth == 48)
+        let still = try PictureDecoder.decode(bytes)
+        #expect(still.width == 64 && still.height == 48)
+    }
+
+    @Test func aFileCutShortPlaysWhatItHoldsAndSaysItEndsEarly() throws {
+        let reference = try PictureFixtures.reference("video/cut-short.mp4")
+        let (frames, endsEarly) = try Self.frames("cut-short.mp4")
+        #expect(endsEarly)
+        #expect(frames.count >= reference.frames.count && frames.count < 12)
+        for (frame, expected) in zip(frames, reference.frames) {
+            #expect(PictureFixtures.difference(Self.framebuffer(frame.picture), expected) <= 3)
+        }
+    }
+
+    @Test func soundWithoutPicturesIsSaidInAUsersWords() throws {
+        let bytes = try PictureFixtures.bytes("video/audio-only.mp4")
+        #expect(PictureHeader(bytes) == nil)
+        #expect(throws: PictureDecoder.Failure.undecodable("audio only: it has no video stream")) {
+            _ = try VideoStream(bytes, decoding: true)
+        }
+    }
+
+    @Test func containersAreRecognisedByContentNotByName() throws {
+        for name in Self.clips {
+            let start = Array(try PictureFixtures.bytes("video/\(name)").prefix(32))
+            #expect(PictureHeader.Format.of(start: start) == .video, "\(name)")
+        }
+        #expect(PictureHeader.Format.of(start: Array(try PictureFixtures.bytes("lossy.webp").prefix(32))) == .webp)
+    }
+
+    /// A clip's thumbnail goes to the shared cache upright, with the standard's keys and its length.
+    @Test func aClipsThumbnailIsCachedWithItsLength() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-video-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let path = root + "/turned.mp4"
+        try Data(try PictureFixtures.bytes("video/rotated-90.mp4")).write(to: URL(fileURLWithPath: path))
+        let cache = ThumbnailCache(root: root + "/cache")
+        let made = try cache.thumbnail(of: try PictureFile(path: path), size: .normal)
+        #expect(made.decoded && made.picture.width == 64 && made.picture.height == 48)
+        let stored = try #require(FileManager.default.contents(atPath: cache.path(forFile: path, size: .normal)))
+        #expect(ThumbnailCache.text("Thumb::Movie::Length", in: [UInt8](stored)) == "1")
+        #expect(ThumbnailCache.text("Thumb::URI", in: [UInt8](stored)) == ThumbnailCache.uri(forPath: path))
+    }
+}

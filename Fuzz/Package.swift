@@ -6,7 +6,7 @@ import PackageDescription
 
 let targets = [
     "FuzzSession", "FuzzCatalog", "FuzzForceInput", "FuzzPictureHeader", "FuzzJPEG", "FuzzPNG", "FuzzThumbnailCache",
-    "FuzzGIF", "FuzzWebP", "FuzzColourProfile", "FuzzOptionalCodecs", "FuzzAPNG",
+    "FuzzGIF", "FuzzWebP", "FuzzColourProfile", "FuzzOptionalCodecs", "FuzzAPNG", "FuzzVideo",
 ]
 
 let package = Package(

@@ -152,7 +152,8 @@ cellscape_video *cellscape_video_open(
     }
     video->stream = find_video_stream(video->format);
     int unknown_size = video->stream < 0 || video_stream(video)->codecpar->width <= 0;
-    if ((decoding || unknown_size) && avformat_find_stream_info(video->format, NULL) < 0 && unknown_size) {
+    // The stream info is read (a few packets decoded) only when the container does not give the size.
+    if (unknown_size && avformat_find_stream_info(video->format, NULL) < 0) {
         say(message, message_size, "its streams cannot be read");
         cellscape_video_close(video);
         return NULL;

@@ -27,7 +27,10 @@ import Testing
         (["replay", directory, "--state", "x.json"], "it is a directory"),
         (["replay", "/nonexistent/session.jsonl"], "cannot read /nonexistent/session.jsonl"),
         (["/nonexistent/pictures"], "cannot read /nonexistent/pictures: No such file or directory"),
-        (["/etc/passwd"], "/etc/passwd: not a picture (JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, JPEG XL, or video (MP4, MOV, WebM or MKV))"),
+        (
+            ["/etc/passwd"],
+            "/etc/passwd: not a picture (JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, JPEG XL, or video (MP4, MOV, WebM or MKV))"
+        ),
         (["snapshot", "/etc/passwd", "--out", "x.png"], "/etc/passwd: not a picture"),
         (["thumbnails", "/nonexistent/pictures"], "cannot read /nonexistent/pictures: No such file"),
         (["--slideshow", "-1", directory], "--slideshow must be from 0.1 to 86400 seconds, not -1.0"),

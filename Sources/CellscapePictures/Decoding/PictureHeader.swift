@@ -43,6 +43,10 @@ public struct PictureHeader: Hashable, Sendable {
     /// Whether a video has sound (never played).
     public var hasAudio = false
 
+    /// Whether it plays when open in the image view: an animation, or any video (a long one plays
+    /// there only; in the grid it shows its still and its length).
+    public var playsWhenOpen: Bool { isAnimated || format == .video }
+
     /// The size as shown: width and height swapped for the orientations that turn the picture a
     /// quarter.
     public var width: Int { orientation.swapsSides ? storedHeight : storedWidth }

@@ -5,10 +5,14 @@ import CellscapeRender
 extension PictureFeed {
     /// Plays the animations among the pictures at `positions` (tiles on screen, or the open picture)
     /// at `side`, or each at its tile's size (``gridSide(of:)``), and stops every other, giving its
-    /// frames back: what scrolled away stops.
-    public func play(_ positions: [Int], side: Int? = nil, now: UInt64) {
+    /// frames back: what scrolled away stops. The `opened` picture plays if it is any video.
+    public func play(_ positions: [Int], side: Int? = nil, opened: Bool = false, now: UInt64) {
         let ids = positions.filter { $0 >= 0 && $0 < count }.map { order[$0] }
-        let wanted = Set(ids.filter { catalog.headers[$0]?.isAnimated == true && !catalog.broken.contains($0) })
+        let wanted = Set(
+            ids.filter { id in
+                guard let header = catalog.headers[id], !catalog.broken.contains(id) else { return false }
+                return opened ? header.playsWhenOpen : header.isAnimated
+            })
         player.play(wanted, side: { side ?? gridSide(of: $0) }, loader: loader)
         shareMemory()
         requestFrames()

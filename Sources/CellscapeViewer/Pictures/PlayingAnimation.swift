@@ -107,7 +107,9 @@ struct PlayingAnimation {
         shownFrames += 1
         // Behind by more than a frame (a stall, a pause), or early: the clock starts again from now.
         let length = UInt64(frame.milliseconds) * 1_000_000
-        due = now < due || now - due > length ? now + length : due + length
+        let start = now < due || now - due > length ? now : due
+        // A clock moved to the end of time (a replay's, a test's) rests there rather than overflow.
+        due = start > UInt64.max - length ? .max : start + length
         self.current = next
         return true
     }

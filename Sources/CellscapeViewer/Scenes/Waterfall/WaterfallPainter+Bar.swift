@@ -30,6 +30,9 @@ extension WaterfallPainter {
             let turned = scene.openPicture.map { $0.index == selection && $0.quarterTurns % 2 != 0 } ?? false
             left.append(turned ? "\(header.height)x\(header.width)" : "\(header.width)x\(header.height)")
             if let bytes = header.fileSize { left.append(Self.fileSize(bytes)) }
+            if let seconds = header.seconds { left.append(Self.length(seconds)) }
+            // Sound is never played.
+            if header.hasAudio { left.append("muted") }
             if let note = pictures.note(at: selection) { left.append(note) }
         }
         if let open = scene.openPicture, open.index == selection, pictures.problem(at: selection) == nil {
@@ -47,6 +50,14 @@ extension WaterfallPainter {
     /// "frame 3/10", or "frame 3" until the count is known (an animation not yet decoded to its end).
     static func frame(_ position: (frame: Int, count: Int?)) -> String {
         "frame \(position.frame + 1)" + (position.count.map { "/\($0)" } ?? "")
+    }
+
+    /// A video's length as players show it: "0:07", "12:30", "1:02:03".
+    static func length(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
+        let tail = String(format: "%02d", rest)
+        return hours > 0 ? "\(hours):" + String(format: "%02d", minutes) + ":" + tail : "\(minutes):" + tail
     }
 
     /// "1 other file skipped", "3 other files skipped".

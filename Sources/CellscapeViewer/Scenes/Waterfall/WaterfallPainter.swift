@@ -124,12 +124,28 @@ struct WaterfallPainter {
             } else {
                 frame.draw(thumbnail, in: tile)
             }
+            if let text, let header = pictures.header(at: index), !header.isAnimated, let seconds = header.seconds {
+                drawLength(seconds, on: tile, into: frame, text: text)
+            }
         } else if let problem = pictures.problem(at: index) {
             RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: Self.brokenColor).draw(into: frame)
             if let text { drawProblem(problem, of: index, pictures: pictures, in: tile, into: frame, text: text) }
         } else {
             RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: PictureFeed.tileColor).draw(into: frame)
         }
+    }
+
+    /// A video's length in its tile's bottom-left corner, on a dark plate: a video that does not play
+    /// in the grid (one with sound longer than a clip).
+    private func drawLength(_ seconds: Double, on tile: Rect, into frame: Framebuffer, text: TextRenderer) {
+        let label = Self.length(seconds)
+        let (width, height) = (Double(text.width(of: label)) + 8 * scale, Double(text.lineHeight) + 4 * scale)
+        guard tile.width > width + 12 * scale, tile.height > height + 12 * scale else { return }
+        let plate = Rect(x: tile.minX + 6 * scale, y: tile.maxY - height - 6 * scale, width: width, height: height)
+        RoundedRectangle(frame: plate, cornerRadius: 4 * scale, color: Color(hex: 0x14_161C)).draw(into: frame)
+        text.draw(
+            label, x: Int((plate.minX + 4 * scale).rounded()), y: Int((plate.minY + 2 * scale).rounded()),
+            color: .text, into: frame)
     }
 
     /// A marked tile's badge: a disc in the mark's colour, ringed, in its top-right corner.

@@ -62,6 +62,6 @@ extension WaterfallScene {
     func shownOpenPicture(_ view: PictureView, of pictures: PictureFeed) -> PictureView.Shown {
         view.shown(
             stored: layout.size(at: view.index), in: viewport,
-            animated: pictures.header(at: view.index)?.isAnimated ?? false)
+            animated: pictures.header(at: view.index)?.playsWhenOpen ?? false)
     }
 }

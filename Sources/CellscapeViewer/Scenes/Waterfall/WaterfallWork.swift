@@ -42,7 +42,7 @@ struct WaterfallWork {
         let neighbours = [view.index - 1, view.index + 1].filter { (0..<scene.itemCount).contains($0) }
         pictures.wantView(
             view.index, side: shown.side, prefetching: neighbours, prefetchSide: Int(shown.fitSide.rounded(.up)))
-        pictures.play([view.index], side: shown.side, now: pictures.clock.now)
+        pictures.play([view.index], side: shown.side, opened: true, now: pictures.clock.now)
         if !shown.inRegions {
             pictures.releaseRegion()
             return
@@ -68,7 +68,9 @@ struct WaterfallWork {
         }
         if let open = scene.openPicture {
             if pictures.isBroken(at: open.index) { return true }
-            if pictures.header(at: open.index)?.isAnimated == true { return pictures.animationFrame(open.index) != nil }
+            if pictures.header(at: open.index)?.playsWhenOpen == true {
+                return pictures.animationFrame(open.index) != nil
+            }
             return pictures.viewArrived(open.index)
         }
         return scene.layout.indices(in: scene.visibleRect).allSatisfy {

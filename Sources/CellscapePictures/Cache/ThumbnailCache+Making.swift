@@ -41,13 +41,11 @@ extension ThumbnailCache {
         var movieSeconds: Double?
         do {
             let fitting = CellscapeLayout.Size(width: Double(size.pixels), height: Double(size.pixels))
-            let contents = try file.contents()
+            let contents = try PictureContents.of(file)
             (decoded, tile) = try PictureDecoder.decode(
                 contents, region: nil, fitting: fitting, alongside: side < size.pixels ? side : nil,
                 pool: pool, note: &note)
-            movieSeconds =
-                PictureHeader.Format.of(start: Array(contents.prefix(32))) == .video
-                ? PictureHeader(contents)?.seconds : nil
+            if case .file = contents { movieSeconds = contents.header?.seconds }
         } catch let problem {
             if !Self.isUnreadable(problem) {
                 try? recordFailure(

@@ -29,7 +29,7 @@ public struct AnimationFrame: Sendable {
 /// An animation (GIF, WebP or APNG) decoded frame after frame at one size, for a loader's worker: the file is
 /// read once, each composited canvas shrunk as it comes. At the end it starts over from the first frame.
 final class AnimationFrames {
-    private let data: [UInt8]
+    private let contents: PictureContents
     private let format: PictureHeader.Format
     private let orientation: PictureOrientation
     private let width: Int
@@ -47,11 +47,16 @@ final class AnimationFrames {
     private(set) var plays: Int?
 
     /// The animation in `data`, its frames shrunk to fit `side` x `side`.
-    init(_ data: [UInt8], header: PictureHeader, side: Int) throws(PictureDecoder.Failure) {
-        self.data = data
+    convenience init(_ data: [UInt8], header: PictureHeader, side: Int) throws(PictureDecoder.Failure) {
+        try self.init(.bytes(data), header: header, side: side)
+    }
+
+    /// The animation in `contents` (a video's read in ranges), its frames shrunk to fit `side` x `side`.
+    init(_ contents: PictureContents, header: PictureHeader, side: Int) throws(PictureDecoder.Failure) {
+        self.contents = contents
         format = header.format
         orientation = header.orientation
-        frames = try PictureFrames(data, format: format)
+        frames = try Self.open(contents, format: format)
         let size = PictureDecoder.targetSize(header: header, fitting: Size(width: Double(side), height: Double(side)))
         (width, height) = orientation.swapsSides ? (size.height, size.width) : (size.width, size.height)
     }
@@ -64,7 +69,7 @@ final class AnimationFrames {
         guard let frame = try frames.next() else {
             guard position > 0 else { throw .withoutFrames(animation: true) }
             endsEarly = endsEarly || frames.endsEarly
-            frames = try PictureFrames(data, format: format)
+            frames = try Self.open(contents, format: format)
             count = position
             position = 0
             return nil
@@ -89,6 +94,15 @@ final class AnimationFrames {
             // A video's frames keep its time; only pictures' short delays play as browsers play them.
             milliseconds: format == .video ? frame.milliseconds : AnimationFrame.playedMilliseconds(frame.milliseconds),
             changed: previous.map { Self.difference($0, picture) } ?? nil)
+    }
+
+    /// The frames of `contents` from the first.
+    private static func open(_ contents: PictureContents, format: PictureHeader.Format) throws(PictureDecoder.Failure)
+        -> PictureFrames
+    {
+        if format.readsInRanges { return try PictureFrames(video: contents) }
+        guard case .bytes(let data) = contents else { throw .undecodable("the file cannot be read whole") }
+        return try PictureFrames(data, format: format)
     }
 
     /// The bounding box of the pixels in which `after` differs from `before` (empty when none), nil

@@ -52,7 +52,7 @@ extension PictureDecoder {
     /// One still decode as the table's decoders take it: the file, its header, the stored picture's part
     /// (nil: whole) and the size it shrinks to, the reduction alongside if asked, the CMYK transform.
     struct Still {
-        let data: [UInt8]
+        let contents: PictureContents
         let header: PictureHeader
         let width: Int
         let height: Int
@@ -60,6 +60,12 @@ extension PictureDecoder {
         let second: SecondReduction?
         let profile: ColourProfiles.Transform?
         let output: (Int, Int) -> Framebuffer
+
+        /// The whole bytes: every format but those read in ranges has them in memory.
+        var data: [UInt8] {
+            if case .bytes(let bytes) = contents { return bytes }
+            return []
+        }
     }
 
     /// A format's still decoder: the picture shrunk, and in `note` what it lacks ("ends early").

@@ -20,7 +20,7 @@ extension PictureHeader {
 extension PictureDecoder {
     /// A video's still: a frame about a tenth in that is not near black, shrunk by area.
     static func decodeVideoFrame(_ still: Still, note: inout PictureProblem?) throws(Failure) -> Framebuffer {
-        let video = try VideoStream(still.data, decoding: true)
+        let video = try VideoStream(still.contents, decoding: true)
         try video.representativeFrame()
         let part = still.region ?? PictureRegion(x: 0, y: 0, width: video.width, height: video.height)
         var downscale = AreaDownscale(

@@ -66,7 +66,16 @@ public enum PictureDecoder {
         _ data: [UInt8], region: PictureRegion?, fitting: Size?, alongside: Int?, pool: PixelPool? = nil,
         note: inout PictureProblem?
     ) throws(Failure) -> (picture: Framebuffer, alongside: Framebuffer?) {
-        guard let header = PictureHeader(data) else { throw PictureHeader.problem(of: data) }
+        try decode(.bytes(data), region: region, fitting: fitting, alongside: alongside, pool: pool, note: &note)
+    }
+
+    /// The same for `contents`: a video's file is read in the ranges its demuxer asks for.
+    static func decode(
+        _ contents: PictureContents, region: PictureRegion?, fitting: Size?, alongside: Int?, pool: PixelPool? = nil,
+        note: inout PictureProblem?
+    ) throws(Failure) -> (picture: Framebuffer, alongside: Framebuffer?) {
+        guard let header = contents.header else { throw PictureHeader.problem(of: contents.read(0, 12)) }
+        let data = try contents.whole(readingInRanges: header.format.readsInRanges)
         let whole = PictureRegion(x: 0, y: 0, width: header.width, height: header.height)
         guard let shown = (region ?? whole).clipped(to: whole) else {
             throw .regionOutside
@@ -89,7 +98,8 @@ public enum PictureDecoder {
             return SecondReduction(width: swaps ? size.height : size.width, height: swaps ? size.width : size.height)
         }
         let still = Still(
-            data: data, header: header, width: stored.0, height: stored.1, region: part, second: second,
+            contents: data.isEmpty ? contents : .bytes(data), header: header, width: stored.0, height: stored.1,
+            region: part, second: second,
             profile: profile, output: output)
         let shrunk = try header.format.decodeStill(still, &note)
         // Converted once shrunk, as libvips does: the colour of a thumbnail costs its own pixels only.

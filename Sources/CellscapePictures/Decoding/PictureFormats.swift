@@ -76,6 +76,9 @@ extension PictureHeader.Format {
     /// beside the cache's standard thumbnail): the formats decoded row by row.
     public var reducesAlongside: Bool { self == .jpeg || self == .png }
 
+    /// Whether its decoder reads the file in ranges as it needs them, never whole (a video's demuxer).
+    public var readsInRanges: Bool { self == .video }
+
     /// Whether its files may hold an animation that plays (an APNG for a PNG).
     public var animates: Bool { self == .gif || self == .webp || self == .png || self == .video }
 

@@ -49,19 +49,23 @@ public final class PictureFrames {
     /// frames show for whole milliseconds that add up to the video's time.
     private var videoElapsed: (first: Double, end: Double)?
 
-    /// Opens the frames of `data`, a GIF, a WebP or a PNG (an APNG's, or its one image).
-    public init(
+    /// Opens the frames of `data`, a GIF, a WebP or a PNG (an APNG's, or its one image), or a video.
+    public convenience init(
         _ data: [UInt8], format: PictureHeader.Format, maximumPixels: Double = PictureDecoder.maximumCanvasPixels
     )
         throws(PictureDecoder.Failure)
     {
         if format == .video {
-            let video = try VideoStream(data, decoding: true)
-            bytes = .allocate(capacity: 1)
-            source = .video(video)
-            (width, height) = (video.width, video.height)
-            return
+            try self.init(video: .bytes(data), maximumPixels: maximumPixels)
+        } else {
+            try self.init(picture: data, format: format, maximumPixels: maximumPixels)
         }
+    }
+
+    /// Opens the frames of a GIF, WebP or PNG.
+    private init(picture data: [UInt8], format: PictureHeader.Format, maximumPixels: Double)
+        throws(PictureDecoder.Failure)
+    {
         // The decoders keep a pointer to the bytes: a copy of our own outlives them.
         bytes = .allocate(capacity: max(1, data.count))
         _ = bytes.initialize(from: data)
@@ -89,6 +93,17 @@ public final class PictureFrames {
         }
         self.width = Int(width)
         self.height = Int(height)
+    }
+
+    /// Opens the frames of the video in `contents`, read in ranges.
+    init(video contents: PictureContents, maximumPixels: Double = PictureDecoder.maximumCanvasPixels)
+        throws(PictureDecoder.Failure)
+    {
+        let video = try VideoStream(
+            reading: contents.read, size: contents.size, decoding: true, maximumPixels: maximumPixels)
+        bytes = .allocate(capacity: 1)
+        source = .video(video)
+        (width, height) = (video.width, video.height)
     }
 
     deinit {

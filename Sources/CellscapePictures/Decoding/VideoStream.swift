@@ -43,11 +43,12 @@ final class VideoStream {
 
     /// Opens the video whose bytes are `data`.
     convenience init(_ data: [UInt8], decoding: Bool) throws(PictureDecoder.Failure) {
-        try self.init(
-            reading: { offset, count in
-                guard offset >= 0, offset < data.count, count > 0 else { return [] }
-                return Array(data[offset..<min(data.count, offset + count)])
-            }, size: data.count, decoding: decoding)
+        try self.init(.bytes(data), decoding: decoding)
+    }
+
+    /// Opens the video in `contents`, read in the ranges the demuxer asks for.
+    convenience init(_ contents: PictureContents, decoding: Bool) throws(PictureDecoder.Failure) {
+        try self.init(reading: contents.read, size: contents.size, decoding: decoding)
     }
 
     deinit {

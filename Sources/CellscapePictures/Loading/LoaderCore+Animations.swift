@@ -10,9 +10,9 @@ extension LoaderCore {
         let key = Self.key(id, side)
         if animations[key] == nil {
             do {
-                let data = try contents(id)
-                guard let header = PictureHeader(data) else { throw PictureHeader.problem(of: data) }
-                let animation = try AnimationFrames(data, header: header, side: side)
+                let contents = try pictureContents(id)
+                guard let header = contents.header else { throw PictureHeader.problem(of: contents.read(0, 12)) }
+                let animation = try AnimationFrames(contents, header: header, side: side)
                 // Unless it was stopped or its picture dropped meanwhile: nothing would let its decoder go then.
                 if locked({ $0.animationWorkers[key] == worker }) { animations[key] = animation }
             } catch let problem as PictureProblem {

@@ -7,9 +7,11 @@ extension LoaderCore {
         let fitting = Size(
             width: (Double(part.width) * scale).rounded(.up), height: (Double(part.height) * scale).rounded(.up))
         do {
-            let data = try contents(id)
             var note: PictureProblem?
-            let image = try PictureDecoder.decode(data, region: part, fitting: fitting, pool: windowImages, note: &note)
+            let image = try PictureDecoder.decode(
+                try pictureContents(id), region: part, fitting: fitting, alongside: nil, pool: windowImages,
+                note: &note
+            ).picture
             return .region(id: id, part, scale: scale, image.finished(), problem: note)
         } catch {
             return .region(id: id, part, scale: scale, nil, problem: error)

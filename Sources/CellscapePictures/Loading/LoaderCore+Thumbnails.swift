@@ -28,7 +28,8 @@ extension LoaderCore {
             let fitting = Size(width: Double(side), height: Double(side))
             var note: PictureProblem?
             let picture = try PictureDecoder.decode(
-                try file.contents(), region: nil, fitting: fitting, pool: pool, note: &note)
+                try PictureContents.of(file), region: nil, fitting: fitting, alongside: nil, pool: pool, note: &note
+            ).picture
             return .thumbnail(id: id, side: side, picture.finished(), problem: note)
         } catch {
             return .thumbnail(id: id, side: side, nil, problem: error)

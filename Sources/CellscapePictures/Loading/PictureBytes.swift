@@ -34,6 +34,13 @@ extension LoaderCore {
         return try PictureFile.contents(of: path)
     }
 
+    /// Picture `id`'s bytes as its decoder takes them: a video's file is read in ranges, never whole.
+    func pictureContents(_ id: PictureID) throws(PictureProblem) -> PictureContents {
+        let (path, held) = location(id)
+        if let held { return .bytes(try held.contents()) }
+        return try PictureContents.of(try PictureFile(path: path))
+    }
+
     /// See ``PictureLoader/append(held:)``.
     func append(held pictures: [PictureBytes]) -> [PictureID] {
         append(paths: pictures.map(\.name), held: pictures)

@@ -27,6 +27,8 @@ struct cellscape_video {
     AVFrame *frame;
     int stream;
     int width, height;
+    // The canvas's size: the stored size, or the size shown (libswscale reduces by area as it converts).
+    int out_width, out_height;
     uint8_t *canvas;
     // Where libswscale writes: rows 64-byte aligned (with rows of other lengths its fast paths leave the
     // last pixels of a row unwritten), copied into the canvas's tight rows.
@@ -108,10 +110,7 @@ static int open_decoder(cellscape_video *video, char *message, int32_t message_s
     }
     video->packet = av_packet_alloc();
     video->frame = av_frame_alloc();
-    video->canvas = av_malloc((size_t)video->width * (size_t)video->height * 4);
-    video->converted_stride = FFALIGN(video->width * 4, 64);
-    video->converted = av_malloc((size_t)video->converted_stride * (size_t)video->height);
-    if (!video->packet || !video->frame || !video->canvas || !video->converted) {
+    if (!video->packet || !video->frame || !cellscape_video_set_output_size(video, video->width, video->height)) {
         say(message, message_size, "not enough memory for its frames");
         return 0;
     }
@@ -202,6 +201,23 @@ void cellscape_video_close(cellscape_video *video) {
     av_free(video);
 }
 
+int32_t cellscape_video_set_output_size(cellscape_video *video, int32_t width, int32_t height) {
+    if (width < 1 || height < 1) return 0;
+    av_freep(&video->canvas);
+    av_freep(&video->converted);
+    video->out_width = width;
+    video->out_height = height;
+    video->canvas = av_malloc((size_t)width * (size_t)height * 4);
+    video->converted_stride = FFALIGN(width * 4, 64);
+    video->converted = av_malloc((size_t)video->converted_stride * (size_t)height);
+    return video->canvas && video->converted;
+}
+
+void cellscape_video_output_size(const cellscape_video *video, int32_t *width, int32_t *height) {
+    *width = video->out_width;
+    *height = video->out_height;
+}
+
 void cellscape_video_size(const cellscape_video *video, int32_t *width, int32_t *height) {
     *width = video->width;
     *height = video->height;
@@ -281,9 +297,12 @@ static int convert(cellscape_video *video) {
     case AV_PIX_FMT_YUVJ444P: source = AV_PIX_FMT_YUV444P; full_range = 1; break;
     default: break;
     }
-    video->scaler = sws_getCachedContext(video->scaler, frame->width, frame->height, source, video->width,
-                                         video->height, AV_PIX_FMT_BGRA, SWS_BICUBIC, NULL, NULL,
-                                         NULL);
+    // At the stored size, FFmpeg's own conversion (as the ffmpeg tool's); smaller, reduced by area with
+    // the chroma interpolated to full width first (without it, edges of colour are off by up to 168).
+    int reduces = video->out_width < video->width || video->out_height < video->height;
+    video->scaler = sws_getCachedContext(video->scaler, frame->width, frame->height, source, video->out_width,
+                                         video->out_height, AV_PIX_FMT_BGRA, reduces ? SWS_AREA | SWS_FULL_CHR_H_INT : SWS_BICUBIC, NULL,
+                                         NULL, NULL);
     if (!video->scaler) return 0;
     int space = frame->colorspace;
     if (space == AVCOL_SPC_UNSPECIFIED || space == AVCOL_SPC_RESERVED || space == AVCOL_SPC_RGB)
@@ -293,9 +312,9 @@ static int convert(cellscape_video *video) {
     uint8_t *planes[4] = {video->converted, NULL, NULL, NULL};
     int strides[4] = {video->converted_stride, 0, 0, 0};
     sws_scale(video->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
-    for (int y = 0; y < video->height; y++)
-        memcpy(video->canvas + (size_t)y * video->width * 4, video->converted + (size_t)y * video->converted_stride,
-               (size_t)video->width * 4);
+    for (int y = 0; y < video->out_height; y++)
+        memcpy(video->canvas + (size_t)y * video->out_width * 4, video->converted + (size_t)y * video->converted_stride,
+               (size_t)video->out_width * 4);
     return 1;
 }
 
@@ -342,9 +361,9 @@ int32_t cellscape_video_rewind(cellscape_video *video) {
 static void brightness(const cellscape_video *video, double *mean, double *spread) {
     double sum = 0, squares = 0;
     long count = 0;
-    for (int y = 0; y < video->height; y += 4) {
-        const uint8_t *row = video->canvas + (size_t)y * video->width * 4;
-        for (int x = 0; x < video->width; x += 4) {
+    for (int y = 0; y < video->out_height; y += 4) {
+        const uint8_t *row = video->canvas + (size_t)y * video->out_width * 4;
+        for (int x = 0; x < video->out_width; x += 4) {
             double luma = 0.114 * row[4 * x] + 0.587 * row[4 * x + 1] + 0.299 * row[4 * x + 2];
             sum += luma;
             squares += luma * luma;

@@ -48,6 +48,9 @@ struct BenchImagesCommand: ParsableCommand {
         help: "Instead, watch the folder and write this many pictures into it, timing each until it shows.")
     var live: Int?
 
+    @Flag(help: "Instead, play the animations and clips already in the folder, scrolling and at rest.")
+    var play = false
+
     @Option(
         name: .customLong("in-window"), parsing: .unconditional,
         help: "With --make-gifs: play them in a real 1280x800 window (needs a display), measuring this many seconds.")
@@ -100,6 +103,20 @@ struct BenchImagesCommand: ParsableCommand {
                 .filter { $0.hasSuffix(".partial") }.map { "\(folder)/\($0)" }
         }
         let progress = Progress()
+        if play {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted {
+                $0.localizedStandardCompare($1) == .orderedAscending
+            }
+            let paths = names.filter {
+                PictureHeader.Format.allEndings.contains(($0 as NSString).pathExtension.lowercased())
+            }
+            .map { "\(folder)/\($0)" }
+            guard !paths.isEmpty else { throw CommandError("\(folder): no pictures or videos to play") }
+            let report = AnimationBenchmark(paths: paths).run { progress.stage($0) }
+            progress.finish()
+            print(Self.describe(report, of: paths.count, "pictures and videos"))
+            return
+        }
         if let make {
             progress.stage("writing \(make) photo-like JPEGs and \(make / 10) PNGs into \(folder)")
             let parts = makeSize.split(separator: "x").compactMap { Int($0) }
@@ -125,14 +142,7 @@ struct BenchImagesCommand: ParsableCommand {
             }
             let report = AnimationBenchmark(paths: paths).run { progress.stage($0) }
             progress.finish()
-            print(
-                String(
-                    format: "animations, %d GIFs, %d playing on screen: scrolling p99 %.1f ms (median %.1f); "
-                        + "%d of %d frames late (%.2f%%); at rest %.1f%% of a core, %.0f draws a second; "
-                        + "peak memory %.0f MB (budget %d MB)",
-                    paths.count, report.tilesPlaying, report.scrollP99, report.scrollMedian, report.framesLate,
-                    report.framesShown, 100 * Double(report.framesLate) / Double(max(1, report.framesShown)),
-                    report.stillCPUPercent, report.stillDrawsPerSecond, report.peakMegabytes, report.budgetMegabytes))
+            print(Self.describe(report, of: paths.count, "GIFs"))
             return
         }
         if let copyIn {
@@ -207,5 +217,16 @@ struct BenchImagesCommand: ParsableCommand {
             String(
                 format: "scrolled through %d pictures in %.1f s; peak memory %.1f MB (thumbnails at most %d MB)",
                 pictures.paths.count, scroll.seconds, scroll.peakMegabytes, scrollWithCache))
+    }
+
+    /// The animation bench's line: what played, scrolling and at rest.
+    static func describe(_ report: AnimationBenchmark.Report, of count: Int, _ what: String) -> String {
+        String(
+            format: "animations, %d " + what + ", %d playing on screen: scrolling p99 %.1f ms (median %.1f); "
+                + "%d of %d frames late (%.2f%%); at rest %.1f%% of a core, %.0f draws a second; "
+                + "peak memory %.0f MB (budget %d MB)",
+            count, report.tilesPlaying, report.scrollP99, report.scrollMedian, report.framesLate,
+            report.framesShown, 100 * Double(report.framesLate) / Double(max(1, report.framesShown)),
+            report.stillCPUPercent, report.stillDrawsPerSecond, report.peakMegabytes, report.budgetMegabytes)
     }
 }

@@ -106,4 +106,19 @@ import Testing
         #expect(ThumbnailCache.text("Thumb::Movie::Length", in: [UInt8](stored)) == "1")
         #expect(ThumbnailCache.text("Thumb::URI", in: [UInt8](stored)) == ThumbnailCache.uri(forPath: path))
     }
+
+    /// A tile's frames are reduced by area as they are converted: close to the full frames reduced.
+    @Test func framesForATileAreReducedByAreaAsTheyConvert() throws {
+        let bytes = try PictureFixtures.bytes("video/h264.mp4")
+        let header = try #require(PictureHeader(bytes))
+        let small = try AnimationFrames(bytes, header: header, side: 32)
+        let whole = try AnimationFrames(bytes, header: header, side: 64)
+        for _ in 0..<6 {
+            let reduced = Self.framebuffer(try #require(try small.next()).picture)
+            let full = PictureDecoder.shrink(Self.framebuffer(try #require(try whole.next()).picture), fitting: 32)
+            #expect(reduced.width == 32 && reduced.height == 24)
+            #expect(PictureDecoderTests.difference(reduced, full).largest <= 32)
+            #expect(PictureDecoderTests.difference(reduced, full).mean < 1.5)
+        }
+    }
 }

@@ -20,6 +20,11 @@ void cellscape_video_close(cellscape_video *video);
 
 /// The stored size of a frame, before rotation.
 void cellscape_video_size(const cellscape_video *video, int32_t *width, int32_t *height);
+/// Makes the canvas `width` x `height` (the stored size when opened): frames are reduced by area as
+/// they are converted. 0 when there is no memory for it.
+int32_t cellscape_video_set_output_size(cellscape_video *video, int32_t width, int32_t height);
+/// The canvas's size.
+void cellscape_video_output_size(const cellscape_video *video, int32_t *width, int32_t *height);
 /// The quarter turns clockwise that show it upright (0 to 3), from the display matrix.
 int32_t cellscape_video_quarter_turns(const cellscape_video *video);
 /// The length in seconds, or -1 when the container does not say.
@@ -34,7 +39,7 @@ const char *cellscape_video_codec_name(const cellscape_video *video);
 /// skipped.
 int32_t cellscape_video_next_frame(
     cellscape_video *video, double *milliseconds, double *time, char *message, int32_t message_size);
-/// The canvas of the frame decoded last: width * 4 bytes a row.
+/// The canvas of the frame decoded last: its output width * 4 bytes a row.
 const uint8_t *cellscape_video_canvas(const cellscape_video *video);
 /// Whether the file ended before its container said it would (frames missing), once read to its end.
 int32_t cellscape_video_ended_early(const cellscape_video *video);

@@ -56,9 +56,9 @@ final class AnimationFrames {
         self.contents = contents
         format = header.format
         orientation = header.orientation
-        frames = try Self.open(contents, format: format)
         let size = PictureDecoder.targetSize(header: header, fitting: Size(width: Double(side), height: Double(side)))
         (width, height) = orientation.swapsSides ? (size.height, size.width) : (size.width, size.height)
+        frames = try Self.open(contents, format: format, size: (width, height))
     }
 
     /// The next frame, or nil when the animation ended (the next call starts it over); throws when
@@ -69,7 +69,7 @@ final class AnimationFrames {
         guard let frame = try frames.next() else {
             guard position > 0 else { throw .withoutFrames(animation: true) }
             endsEarly = endsEarly || frames.endsEarly
-            frames = try Self.open(contents, format: format)
+            frames = try Self.open(contents, format: format, size: (width, height))
             count = position
             position = 0
             return nil
@@ -97,10 +97,10 @@ final class AnimationFrames {
     }
 
     /// The frames of `contents` from the first.
-    private static func open(_ contents: PictureContents, format: PictureHeader.Format) throws(PictureDecoder.Failure)
-        -> PictureFrames
-    {
-        if format.readsInRanges { return try PictureFrames(video: contents) }
+    private static func open(
+        _ contents: PictureContents, format: PictureHeader.Format, size: (width: Int, height: Int)
+    ) throws(PictureDecoder.Failure) -> PictureFrames {
+        if format.readsInRanges { return try PictureFrames(video: contents, reducedTo: size) }
         guard case .bytes(let data) = contents else { throw .undecodable("the file cannot be read whole") }
         return try PictureFrames(data, format: format)
     }

@@ -21,13 +21,17 @@ extension PictureDecoder {
     /// A video's still: a frame about a tenth in that is not near black, shrunk by area.
     static func decodeVideoFrame(_ still: Still, note: inout PictureProblem?) throws(Failure) -> Framebuffer {
         let video = try VideoStream(still.contents, decoding: true)
+        if still.region == nil && (still.width < video.width || still.height < video.height) {
+            try video.reduce(toWidth: still.width, height: still.height)
+        }
         try video.representativeFrame()
-        let part = still.region ?? PictureRegion(x: 0, y: 0, width: video.width, height: video.height)
+        let canvas = video.canvasSize
+        let part = still.region ?? PictureRegion(x: 0, y: 0, width: canvas.width, height: canvas.height)
         var downscale = AreaDownscale(
             sourceWidth: part.width, sourceHeight: part.height, width: still.width, height: still.height,
             output: still.output)
         for row in part.y..<part.y + part.height {
-            downscale.add(row: video.canvas + (row * video.width + part.x) * 4)
+            downscale.add(row: video.canvas + (row * canvas.width + part.x) * 4)
         }
         return downscale.output
     }

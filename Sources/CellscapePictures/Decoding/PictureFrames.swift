@@ -95,15 +95,20 @@ public final class PictureFrames {
         self.height = Int(height)
     }
 
-    /// Opens the frames of the video in `contents`, read in ranges.
-    init(video contents: PictureContents, maximumPixels: Double = PictureDecoder.maximumCanvasPixels)
-        throws(PictureDecoder.Failure)
-    {
+    /// Opens the frames of the video in `contents`, read in ranges; `reducedTo` a size (stored
+    /// orientation), each frame is reduced by area as it is converted, and that is the canvas's size.
+    init(
+        video contents: PictureContents, reducedTo size: (width: Int, height: Int)? = nil,
+        maximumPixels: Double = PictureDecoder.maximumCanvasPixels
+    ) throws(PictureDecoder.Failure) {
         let video = try VideoStream(
             reading: contents.read, size: contents.size, decoding: true, maximumPixels: maximumPixels)
+        if let size, size.width < video.width || size.height < video.height {
+            try video.reduce(toWidth: size.width, height: size.height)
+        }
         bytes = .allocate(capacity: 1)
         source = .video(video)
-        (width, height) = (video.width, video.height)
+        (width, height) = video.canvasSize
     }
 
     deinit {

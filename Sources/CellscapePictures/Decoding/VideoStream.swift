@@ -56,8 +56,23 @@ final class VideoStream {
         source.release()
     }
 
-    /// The frame decoded last: `width` x `height` pixels of B, G, R, A, `width * 4` bytes a row.
+    /// The frame decoded last: ``canvasSize`` pixels of B, G, R, A, 4 bytes a pixel, rows side by side.
     var canvas: UnsafePointer<UInt8> { cellscape_video_canvas(video) }
+
+    /// The canvas's size: the stored size, or the size it was reduced to.
+    var canvasSize: (width: Int, height: Int) {
+        var (width, height): (Int32, Int32) = (0, 0)
+        cellscape_video_output_size(video, &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    /// Makes every frame `width` x `height` (stored orientation), reduced by area as it is converted:
+    /// a tile's frames never exist at the video's own size.
+    func reduce(toWidth width: Int, height: Int) throws(PictureDecoder.Failure) {
+        guard cellscape_video_set_output_size(video, Int32(width), Int32(height)) != 0 else {
+            throw .undecodable("not enough memory for its frames")
+        }
+    }
 
     /// Whether the file ended before its container said it would, once read to its end.
     var endsEarly: Bool { cellscape_video_ended_early(video) != 0 }

@@ -45,3 +45,26 @@ import Testing
         #expect(feed.note(at: 0) == "ends early" && feed.problem(at: 0) == nil)
     }
 }
+
+/// A video in the image view streams: each frame goes once shown, so it never holds them all.
+@Suite struct StreamingAnimationTests {
+    static func frames(_ count: Int) -> [AnimationFrame] {
+        (0..<count).map {
+            AnimationFrame(number: $0, picture: Framebuffer(width: 2, height: 2).finished(), milliseconds: 10)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aStreamingAnimationDropsEachFrameOnceShown(streams: Bool) {
+        var animation = PlayingAnimation(side: 2, streams: streams)
+        animation.receive(Self.frames(10), count: 10, plays: nil, now: 0)
+        var now: UInt64 = 0
+        for _ in 0..<9 {
+            now += 10_000_000
+            _ = animation.advance(to: now, keepsFrames: true)
+        }
+        #expect(animation.current == 9)
+        #expect(animation.holdsAll == !streams)
+        #expect(animation.bytes == (streams ? 1 : 10) * 2 * 2 * 4)
+    }
+}

@@ -79,6 +79,10 @@ extension PictureHeader.Format {
     /// Whether its decoder reads the file in ranges as it needs them, never whole (a video's demuxer).
     public var readsInRanges: Bool { self == .video }
 
+    /// Whether its frames play as they are decoded, never all held: a video's, whose frames would
+    /// outgrow any memory budget (its decoder holds its own reference frames besides).
+    public var streamsFrames: Bool { self == .video }
+
     /// Whether its files may hold an animation that plays (an APNG for a PNG).
     public var animates: Bool { self == .gif || self == .webp || self == .png || self == .video }
 

@@ -50,13 +50,18 @@ struct AnimationPlayer {
     }
 
     /// Plays the pictures `wanted`, each at `side(id)`, and stops every other, giving its frames back
-    /// to `loader`: what scrolled away stops.
-    mutating func play(_ wanted: Set<PictureID>, side: (PictureID) -> Int, loader: PictureLoader) {
+    /// to `loader`: what scrolled away stops. Those that `stream` drop each frame once shown.
+    mutating func play(
+        _ wanted: Set<PictureID>, side: (PictureID) -> Int, streams: (PictureID) -> Bool = { _ in false },
+        loader: PictureLoader
+    ) {
         for (id, animation) in playing where !wanted.contains(id) || animation.side != side(id) {
             loader.stopFrames(id, side: animation.side)
             playing[id] = nil
         }
-        for id in wanted where playing[id] == nil { playing[id] = PlayingAnimation(side: side(id)) }
+        for id in wanted where playing[id] == nil {
+            playing[id] = PlayingAnimation(side: side(id), streams: streams(id))
+        }
     }
 
     /// Stops picture `id`'s animation, if it plays, and its decoding.

@@ -9,6 +9,8 @@ import CellscapeRender
 struct PlayingAnimation {
     /// The side its frames are decoded to.
     let side: Int
+    /// Whether it drops each frame once shown, whatever the budget (a video's, ``PictureHeader/Format/streamsFrames``).
+    let streams: Bool
     /// Frames held, by number.
     private(set) var frames: [Int: AnimationFrame] = [:]
     /// How many frames the animation has, once decoded to its end.
@@ -36,12 +38,13 @@ struct PlayingAnimation {
     /// A frame shown this long after it was due counts as late.
     static let lateAfter: UInt64 = 20_000_000
 
-    init(side: Int) {
+    init(side: Int, streams: Bool = false) {
         self.side = side
+        self.streams = streams
     }
 
     /// Whether every frame is held: it plays on without decoding.
-    var holdsAll: Bool { count.map { frames.count >= $0 } ?? false }
+    var holdsAll: Bool { !streams && (count.map { frames.count >= $0 } ?? false) }
 
     /// The bytes of the frames held, kept as they come and go: the feed asks on every frame shown.
     private(set) var bytes = 0
@@ -100,7 +103,7 @@ struct PlayingAnimation {
             if next == 0 { played -= 1 }  // counted again when frame 0 arrives
             return false
         }
-        if !keepsFrames && !holdsAll, let dropped = frames.removeValue(forKey: current) {
+        if streams || (!keepsFrames && !holdsAll), let dropped = frames.removeValue(forKey: current) {
             bytes -= dropped.picture.capacity * 4
         }
         if now > due && now - due > Self.lateAfter { lateFrames += 1 }

@@ -40,8 +40,11 @@ struct WaterfallWork {
         guard pictures.problem(at: view.index) == nil else { return }
         let shown = scene.shownOpenPicture(view, of: pictures)
         let neighbours = [view.index - 1, view.index + 1].filter { (0..<scene.itemCount).contains($0) }
-        pictures.wantView(
-            view.index, side: shown.side, prefetching: neighbours, prefetchSide: Int(shown.fitSide.rounded(.up)))
+        // A video shows its frames from the first: a still of it besides would be a second decoder's memory.
+        if pictures.header(at: view.index)?.format.readsInRanges != true {
+            pictures.wantView(
+                view.index, side: shown.side, prefetching: neighbours, prefetchSide: Int(shown.fitSide.rounded(.up)))
+        }
         pictures.play([view.index], side: shown.side, opened: true, now: pictures.clock.now)
         if !shown.inRegions {
             pictures.releaseRegion()

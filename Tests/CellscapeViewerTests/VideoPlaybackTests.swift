@@ -17,6 +17,7 @@ import Testing
         let played = try AnimationPlaybackTests.play(feed, steps: 8)
         #expect(played.map(\.frame) == [1, 2, 3, 4, 5, 0, 1, 2])
         #expect(played.dropFirst().map(\.after).allSatisfy { $0 == 100 })
+        #expect(feed.animationTime(0) == 200, "the third frame shows 200 ms in")
     }
 
     @Test func theBarSaysAVideosLengthAndThatItIsMuted() throws {

@@ -14,6 +14,8 @@ public struct AnimationFrame: Sendable {
     /// The pixels that differ from the frame before it in the animation (the last, for the first
     /// after a loop): nil when not known, an empty region when none. What a view draws again.
     public var changed: PictureRegion?
+    /// When it shows, in milliseconds from the first frame (what a video's bar says).
+    public var time = 0
 
     public init(number: Int, picture: PixelImage, milliseconds: Int, changed: PictureRegion? = nil) {
         self.number = number
@@ -37,6 +39,8 @@ final class AnimationFrames {
     private var frames: PictureFrames
     /// The number of the next frame to decode, and the frame decoded last (what the next differs from).
     private(set) var position = 0
+    /// When the next frame shows, in milliseconds from the first.
+    private var elapsed = 0
     private var previous: PixelImage?
     /// How many frames it has, once decoded to its end.
     private(set) var count: Int?
@@ -72,6 +76,7 @@ final class AnimationFrames {
             frames = try Self.open(contents, format: format, size: (width, height))
             count = position
             position = 0
+            elapsed = 0
             return nil
         }
         if count == nil && position == 0 {
@@ -85,15 +90,19 @@ final class AnimationFrames {
             sourceWidth: frames.width, sourceHeight: frames.height, width: width, height: height, output: output)
         for row in 0..<frames.height { downscale.add(row: frame.canvas + row * frames.width * 4) }
         let picture = PictureDecoder.upright(downscale.output, orientation: orientation, output).finished()
+        // A video's frames keep its time; only pictures' short delays play as browsers play them.
+        let milliseconds =
+            format == .video ? frame.milliseconds : AnimationFrame.playedMilliseconds(frame.milliseconds)
         defer {
             position += 1
+            elapsed += milliseconds
             previous = picture
         }
-        return AnimationFrame(
-            number: position, picture: picture,
-            // A video's frames keep its time; only pictures' short delays play as browsers play them.
-            milliseconds: format == .video ? frame.milliseconds : AnimationFrame.playedMilliseconds(frame.milliseconds),
+        var shown = AnimationFrame(
+            number: position, picture: picture, milliseconds: milliseconds,
             changed: previous.map { Self.difference($0, picture) } ?? nil)
+        shown.time = elapsed
+        return shown
     }
 
     /// The frames of `contents` from the first.

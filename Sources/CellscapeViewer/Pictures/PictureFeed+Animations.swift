@@ -34,6 +34,9 @@ extension PictureFeed {
         return (current, animation.count)
     }
 
+    /// When the frame that shows for the picture at `position` shows, in milliseconds from its first.
+    public func animationTime(_ position: Int) -> Int? { player.playing[order[position]]?.shown?.time }
+
     /// How early the viewer shows an animation's frame: frames due within this of each other show at
     /// one wake (and fall into step), so 30 tiles playing wake the loop about 30 times a second, not 300.
     public static let frameCoalescing: UInt64 = 8_000_000

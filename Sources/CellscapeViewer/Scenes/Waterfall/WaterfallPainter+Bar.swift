@@ -41,6 +41,10 @@ extension WaterfallPainter {
             right = [open.zoom == nil ? "fit \(percent)%" : "\(percent)%"]
             if let position = pictures.animationPosition(selection) {
                 let paused = pictures.animationsPaused ? " (paused)" : ""
+                // A video says where it is in its length, as players do.
+                if let seconds = pictures.header(at: selection)?.seconds, let time = pictures.animationTime(selection) {
+                    left.append(Self.length(Double(time / 1000)) + " / " + Self.length(seconds))
+                }
                 left.append(Self.frame(position) + paused)
             }
         }

@@ -43,7 +43,12 @@ static void say(char *message, int32_t size, const char *text) {
     if (message && size > 0) snprintf(message, (size_t)size, "%s", text);
 }
 
-static void silence_log(void) { av_log_set_level(AV_LOG_QUIET); }
+// Once per process: FFmpeg's log silent, and no single allocation of it over 256 MB (a damaged box
+// that claims gigabytes fails to open instead; an 8K frame is 133 MB).
+static void set_up(void) {
+    av_log_set_level(AV_LOG_QUIET);
+    av_max_alloc(256 << 20);
+}
 
 static int read_packet(void *opaque, uint8_t *buffer, int count) {
     cellscape_video *video = opaque;
@@ -121,7 +126,7 @@ cellscape_video *cellscape_video_open(
     cellscape_video_reader read, void *context, int64_t size, double maximum_pixels, int32_t decoding, char *message,
     int32_t message_size) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, silence_log);
+    pthread_once(&once, set_up);
     cellscape_video *video = av_mallocz(sizeof *video);
     if (!video) return NULL;
     video->read = read;

@@ -70,6 +70,40 @@ import Testing
         }
     }
 
+    /// `snapshot --open CLIP --frame K` draws frame K of a video as the image view shows it: the ffmpeg
+    /// tool's own frame (scripts/make-video-fixtures), upright, at 100% in the middle of the window.
+    @Test(arguments: ["video/h264.mp4", "video/rotated-90.mp4", "video/vp9.webm"])
+    func everyFrameOfAnOpenVideoAsTheImageViewShowsIt(name: String) throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CellscapePicturesTests/Fixtures").path
+        let reference = try #require(FileManager.default.contents(atPath: "\(fixtures)/\(name).rgba"))
+        let width = Int(reference[0]) | Int(reference[1]) << 8
+        let height = Int(reference[4]) | Int(reference[5]) << 8
+        let frameBytes = width * height * 4
+        try #require(reference.count == 8 + 6 * frameBytes)
+        for number in [1, 4, 6] {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-\(UUID()).png").path
+            defer { CommandRunner.removeFiles(path) }
+            let outcome = try CommandRunner.run([
+                "snapshot", "\(fixtures)/\(name)", "--no-disk-cache", "--open", "\(fixtures)/\(name)", "--frame",
+                "\(number)", "--size", "\(width + 40)x\(height + 32)", "--out", path,
+            ])
+            #expect(outcome.status == 0, "\(outcome.error)")
+            let shot = try PNGFile.read(from: path)
+            var largest = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let at = 8 + (number - 1) * frameBytes + (y * width + x) * 4
+                    let pixel = shot[x + 20, y + 16]
+                    for (channel, shift) in [(0, 16), (1, 8), (2, 0)] {
+                        largest = max(largest, abs(Int(pixel >> UInt32(shift) & 0xFF) - Int(reference[at + channel])))
+                    }
+                }
+            }
+            #expect(largest <= 3, "\(name) frame \(number): \(largest)")
+        }
+    }
+
     /// With pictures, `--view force` draws the round cells with the pictures in them, not the grid.
     @Test func theForceViewOfPicturesDrawsThemInTheirCells() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-cells-\(UUID())").path

@@ -69,6 +69,19 @@ import Testing
         }
     }
 
+    /// A 3 KB movie whose box claims 2 GB: FFmpeg's demuxer allocated what it claimed. No allocation of
+    /// FFmpeg's may pass 256 MB: the file is refused in one line.
+    @Test func aMovieWhoseBoxClaimsGigabytesIsRefused() throws {
+        let (_, bytes) = try #require(try Self.inputs("FuzzVideo").first { $0.name.hasPrefix("box-claims") })
+        #expect(PictureHeader.Format.of(start: Array(bytes.prefix(32))) == .video)
+        #expect(PictureHeader(bytes) == nil)
+        for side in [32, 256, 1280] {
+            #expect(
+                Self.outcome("FuzzVideo", "box-claims-2-GB.mp4", bytes, side: side).hasSuffix(
+                    "cut short or damaged before its size"))
+        }
+    }
+
     @Test func aSmallGIFClaimingAHugeScreenIsRefusedAtOnce() throws {
         let (_, bytes) = try #require(try Self.inputs("FuzzGIF").first { $0.name.hasPrefix("huge-screen") })
         #expect {

@@ -1,3 +1,4 @@
+import CellscapeLayout
 import CellscapeRender
 import Foundation
 import Testing
@@ -119,6 +120,25 @@ import Testing
             #expect(reduced.width == 32 && reduced.height == 24)
             #expect(PictureDecoderTests.difference(reduced, full).largest <= 32)
             #expect(PictureDecoderTests.difference(reduced, full).mean < 1.5)
+        }
+    }
+
+    /// Damaged packets are skipped and the clip plays on; a file that is a movie's start and nothing
+    /// more, or noise behind a movie's signature, is said in one line, never a crash.
+    @Test func damagedClipsPlayWhatTheyCanAndBrokenOnesSaySo() throws {
+        var bytes = try PictureFixtures.bytes("video/h264.mp4")
+        let header = try #require(PictureHeader(bytes))
+        for index in stride(from: bytes.count * 6 / 10, to: bytes.count * 8 / 10, by: 7) { bytes[index] ^= 0x5A }
+        let animation = try AnimationFrames(bytes, header: header, side: 64)
+        var frames = 0
+        while (try animation.next()) != nil { frames += 1 }
+        #expect(frames >= 1 && frames <= 6)
+        var noise = SplitMix64(seed: 9)
+        let start = Array(try PictureFixtures.bytes("video/h264.mp4").prefix(12))
+        for length in [12, 40, 300, 5_000] {
+            let broken = start + (0..<length).map { _ in UInt8(truncatingIfNeeded: noise.next()) }
+            #expect(PictureHeader(broken) == nil)
+            #expect(throws: PictureDecoder.Failure.self) { _ = try PictureDecoder.decode(broken) }
         }
     }
 }

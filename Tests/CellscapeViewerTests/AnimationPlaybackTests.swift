@@ -81,7 +81,7 @@ import Testing
     }
 
     /// A file cut short shows what it holds and says so in the bar; it is not broken.
-    @Test(arguments: ["cut-short.png", "cut-short-animated.webp"])
+    @Test(arguments: ["cut-short.png", "cut-short-animated.webp", "video/cut-short.mp4"])
     func aPictureCutShortShowsWhatItHoldsAndSaysSo(name: String) throws {
         let feed = try Self.feed(name)
         var options = WaterfallScene.Options()

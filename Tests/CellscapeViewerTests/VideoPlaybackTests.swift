@@ -7,7 +7,7 @@ import Testing
 @testable import CellscapeViewer
 
 /// Clips play in their tiles as animations do, at their stamps' times, loop, and the bar says a video's
-/// length and that its sound is muted; a cut clip plays what it holds and says it ends early.
+/// length and that its sound is muted (a clip cut short: `AnimationPlaybackTests`).
 @Suite struct VideoPlaybackTests {
     @Test func aClipLoopsAtItsFramesTimes() throws {
         let feed = try AnimationPlaybackTests.feed("video/h264.mp4")
@@ -28,22 +28,6 @@ import Testing
         scene.selection = 0
         #expect(WaterfallPainter(scene: scene).barText.left.hasSuffix("64x48   9.0 KB   0:01   muted"))
         #expect(WaterfallPainter.length(3723) == "1:02:03" && WaterfallPainter.length(59.6) == "1:00")
-    }
-
-    @Test func aClipCutShortPlaysWhatItHoldsAndSaysSo() throws {
-        let feed = try AnimationPlaybackTests.feed("video/cut-short.mp4")
-        var options = WaterfallScene.Options()
-        options.showsHUD = true
-        var scene = WaterfallScene(options: options, pictures: feed)
-        scene.selection = 0
-        let deadline = Date().addingTimeInterval(20)
-        while feed.note(at: 0) == nil && Date() < deadline {
-            feed.loader.waitForWake(milliseconds: 20)
-            scene.takePictureResults()
-            scene.prepareFrame()
-            _ = feed.advanceAnimations(to: .max)
-        }
-        #expect(feed.note(at: 0) == "ends early" && feed.problem(at: 0) == nil)
     }
 }
 

@@ -14,9 +14,12 @@ extension PictureHeader.Format {
         case .webp: "WebP"
         case .heif: "HEIF/HEIC or AVIF"
         case .jxl: "JPEG XL"
-        case .video: "video (MP4, MOV, WebM or MKV)"
+        case .video: "video"
         }
     }
+
+    /// Its name where the formats are listed: a video's with the containers it comes in.
+    public var listedName: String { self == .video ? "video (MP4, MOV, WebM or MKV)" : name }
 
     /// The endings of its files, lower case, without the dot.
     public var endings: [String] {
@@ -125,9 +128,10 @@ extension PictureHeader.Format {
     /// Every ending of every format.
     public static let allEndings: Set<String> = Set(allCases.flatMap(\.endings))
 
-    /// The formats' names as a sentence lists them: "JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, or JPEG XL".
+    /// The formats' names as a sentence lists them: "JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, JPEG XL, or video (MP4,
+    /// MOV, WebM or MKV)".
     public static let names: String = {
-        let names = allCases.map(\.name)
+        let names = allCases.map(\.listedName)
         return names.dropLast().joined(separator: ", ") + ", or " + names.last!
     }()
 

@@ -45,7 +45,7 @@ extension ThumbnailCache {
             (decoded, tile) = try PictureDecoder.decode(
                 contents, region: nil, fitting: fitting, alongside: side < size.pixels ? side : nil,
                 pool: pool, note: &note)
-            if case .file = contents { movieSeconds = contents.header?.seconds }
+            if contents.file != nil { movieSeconds = contents.header?.seconds }
         } catch let problem {
             if !Self.isUnreadable(problem) {
                 try? recordFailure(

@@ -110,7 +110,7 @@ final class AnimationFrames {
         _ contents: PictureContents, format: PictureHeader.Format, size: (width: Int, height: Int)
     ) throws(PictureDecoder.Failure) -> PictureFrames {
         if format.readsInRanges { return try PictureFrames(video: contents, reducedTo: size) }
-        guard case .bytes(let data) = contents else { throw .undecodable("the file cannot be read whole") }
+        guard let data = contents.bytes else { throw .undecodable("the file cannot be read whole") }
         return try PictureFrames(data, format: format)
     }
 

@@ -63,8 +63,7 @@ extension PictureDecoder {
 
         /// The whole bytes: every format but those read in ranges has them in memory.
         var data: [UInt8] {
-            if case .bytes(let bytes) = contents { return bytes }
-            return []
+            contents.bytes ?? []
         }
     }
 

@@ -171,7 +171,7 @@ import Testing
     static func expectRunsHoldEveryCellWithin(_ distance: Double, of list: NeighbourGrid, cells: CellPointers) {
         for index in stride(from: 0, to: cells.count, by: 7) {
             var found: [Int: Int] = [:]
-            list.forEachRun(nearX: cells.x[index], y: cells.y[index], distance: distance) { run in
+            list.view.forEachRun(nearX: cells.x[index], y: cells.y[index], distance: distance) { run in
                 for slot in run {
                     let cell = Int(list.index.pointer[slot])
                     found[cell, default: 0] += 1

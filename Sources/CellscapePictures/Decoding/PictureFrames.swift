@@ -36,7 +36,8 @@ public final class PictureFrames {
         case .video(let video): video.endsEarly
         }
     }
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// The copy of a picture's bytes its decoder reads (none for a video, read through its stream).
+    private let bytes: UnsafeMutableBufferPointer<UInt8>?
     private let source: Source
 
     private enum Source {
@@ -67,8 +68,9 @@ public final class PictureFrames {
         throws(PictureDecoder.Failure)
     {
         // The decoders keep a pointer to the bytes: a copy of our own outlives them.
-        bytes = .allocate(capacity: max(1, data.count))
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, data.count))
         _ = bytes.initialize(from: data)
+        self.bytes = bytes
         var message = [CChar](repeating: 0, count: 256)
         let opened: Source? =
             switch format {
@@ -106,7 +108,7 @@ public final class PictureFrames {
         if let size, size.width < video.width || size.height < video.height {
             try video.reduce(toWidth: size.width, height: size.height)
         }
-        bytes = .allocate(capacity: 1)
+        bytes = nil
         source = .video(video)
         (width, height) = video.canvasSize
     }
@@ -118,7 +120,7 @@ public final class PictureFrames {
         case .png(let png): cellscape_apng_close(png)
         case .video: break
         }
-        bytes.deallocate()
+        bytes?.deallocate()
     }
 
     /// A frame: the canvas after it (valid until the next call) and how long it shows, in milliseconds

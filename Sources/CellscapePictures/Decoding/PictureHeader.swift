@@ -55,11 +55,7 @@ public struct PictureHeader: Hashable, Sendable {
     /// Reads the header of the picture in `bytes` (a whole file, or as much of its start as the
     /// header takes); `nil` when they are not a JPEG, PNG, GIF or WebP whose size they give.
     public init?(_ bytes: some Collection<UInt8>) {
-        let bytes = Array(bytes)
-        self.init { offset, count in
-            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
-            return Array(bytes[offset..<min(bytes.count, offset + count)])
-        }
+        self.init(reading: PictureContents.bytes(Array(bytes)).read)
     }
 
     /// Reads the header of the picture in `file`, a few reads of a few bytes each.

@@ -27,13 +27,6 @@ extension LoaderCore {
         locked { ($0.paths[id.rawValue], $0.held.isEmpty ? nil : $0.held[id.rawValue]) }
     }
 
-    /// Picture `id`'s whole encoded bytes: its source's, or its file's.
-    func contents(_ id: PictureID) throws(PictureProblem) -> [UInt8] {
-        let (path, held) = location(id)
-        if let held { return try held.contents() }
-        return try PictureFile.contents(of: path)
-    }
-
     /// Picture `id`'s bytes as its decoder takes them: a video's file is read in ranges, never whole.
     func pictureContents(_ id: PictureID) throws(PictureProblem) -> PictureContents {
         let (path, held) = location(id)

@@ -109,7 +109,7 @@ final class NeighbourGrid {
 
     /// Takes the cells' current positions and radii (their number the same as when built), keeping every
     /// cell in the square it was sorted into; `slack` is the farthest any cell has moved since, which
-    /// ``forEachRun(nearX:y:distance:_:)`` adds to every distance, so no neighbour is missed.
+    /// ``View/forEachRun(nearX:y:distance:_:)`` adds to every distance, so no neighbour is missed.
     func refresh(cells: CellPointers, radii: DisjointBuffer<Double>, slack: Double) {
         copyCells(cells, radii: radii)
         self.slack = slack
@@ -153,12 +153,6 @@ final class NeighbourGrid {
             x: x.shared, y: y.shared, radius: radius.shared, singleX: singleX.shared, singleY: singleY.shared,
             singleRadius: singleRadius.shared, singleMargin: singleMargin, slack: slack, squareSize: squareSize,
             columns: columns, rows: rows, originX: originX, originY: originY)
-    }
-
-    /// Calls `body` with the slots of the cells near (`x`, `y`), as ``View/forEachRun(nearX:y:distance:_:)``.
-    @inline(__always)
-    func forEachRun(nearX x: Double, y: Double, distance: Double, _ body: (Range<Int>) -> Void) {
-        view.forEachRun(nearX: x, y: y, distance: distance, body)
     }
 }
 

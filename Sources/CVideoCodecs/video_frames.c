@@ -35,6 +35,8 @@ struct cellscape_video {
     uint8_t *converted;
     int converted_stride;
     int draining, finished, read_failed;
+    // A seek decoded the frame it landed on without converting it: the next frame to give.
+    int pending;
     double last_end;
     int has_audio;
 };
@@ -323,29 +325,69 @@ static int convert(cellscape_video *video) {
     return 1;
 }
 
+// The time of video->frame from the stream's start and how long it shows, in milliseconds.
+static void frame_time(const cellscape_video *video, double *time, double *milliseconds) {
+    const AVStream *stream = video_stream(video);
+    double base = av_q2d(stream->time_base) * 1000;
+    int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
+    int64_t stamp = video->frame->best_effort_timestamp;
+    *time = stamp == AV_NOPTS_VALUE ? video->last_end : (stamp - start) * base;
+    double length = video->frame->pkt_duration > 0 ? video->frame->pkt_duration * base : 0;
+    *milliseconds = length > 0 ? length : cellscape_video_frame_milliseconds(video);
+}
+
+double cellscape_video_frame_milliseconds(const cellscape_video *video) {
+    const AVStream *stream = video_stream(video);
+    AVRational rate = stream->avg_frame_rate.num > 0 ? stream->avg_frame_rate : stream->r_frame_rate;
+    double length = rate.num > 0 && rate.den > 0 ? 1000 / av_q2d(rate) : 40;
+    // A rate the container made up (90,000 frames a second, or one a minute): a player's 25.
+    return length >= 1 && length <= 10000 ? length : 40;
+}
+
 int32_t cellscape_video_next_frame(
     cellscape_video *video, double *milliseconds, double *time, char *message, int32_t message_size) {
     for (;;) {
-        if (!receive(video)) {
+        if (video->pending) {
+            video->pending = 0;
+        } else if (!receive(video)) {
             video->finished = 1;
             return 0;
         }
         if (!convert(video)) continue;  // a frame of another size: skipped
-        const AVStream *stream = video_stream(video);
-        double base = av_q2d(stream->time_base) * 1000;
-        int64_t stamp = video->frame->best_effort_timestamp;
-        *time = stamp == AV_NOPTS_VALUE ? video->last_end : stamp * base;
-        double length = video->frame->pkt_duration > 0 ? video->frame->pkt_duration * base : 0;
-        if (length <= 0) {
-            AVRational rate = stream->avg_frame_rate.num > 0 ? stream->avg_frame_rate : stream->r_frame_rate;
-            length = rate.num > 0 && rate.den > 0 ? 1000 / av_q2d(rate) : 40;
-        }
-        *milliseconds = length;
-        video->last_end = *time + length;
+        frame_time(video, time, milliseconds);
+        video->last_end = *time + *milliseconds;
         (void)message;
         (void)message_size;
         return 1;
     }
+}
+
+int32_t cellscape_video_seek(cellscape_video *video, double milliseconds, double *time) {
+    const AVStream *stream = video_stream(video);
+    int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
+    int64_t target = start + (int64_t)(fmax(0, milliseconds) / 1000 / av_q2d(stream->time_base));
+    if (av_seek_frame(video->format, video->stream, target, AVSEEK_FLAG_BACKWARD) < 0 &&
+        avformat_seek_file(video->format, video->stream, INT64_MIN, target, target, 0) < 0)
+        return 0;
+    avcodec_flush_buffers(video->codec);
+    video->draining = 0;
+    video->finished = 0;
+    video->read_failed = 0;
+    video->pending = 0;
+    // From the keyframe before the target, decoded (not converted) up to the frame that shows at it.
+    while (receive(video)) {
+        double length;
+        frame_time(video, time, &length);
+        video->last_end = *time + length;
+        if (*time + length > milliseconds) {
+            video->pending = 1;
+            return 1;
+        }
+    }
+    // Past the last frame (a length the container overstated): from the start, as a loop goes on.
+    if (!cellscape_video_rewind(video)) return 0;
+    *time = 0;
+    return 1;
 }
 
 int32_t cellscape_video_rewind(cellscape_video *video) {
@@ -358,6 +400,7 @@ int32_t cellscape_video_rewind(cellscape_video *video) {
     video->draining = 0;
     video->finished = 0;
     video->read_failed = 0;
+    video->pending = 0;
     video->last_end = 0;
     return 1;
 }

@@ -20,7 +20,7 @@ import Testing
     }
 
     static func frames(of step: LoaderCore.Step) -> Int? {
-        guard case .job(.frames(let id, _, _), _) = step else { return nil }
+        guard case .job(.frames(let id, _, _, _), _) = step else { return nil }
         return id.rawValue
     }
 

@@ -67,6 +67,40 @@ import Testing
         #expect(still.width == 64 && still.height == 48)
     }
 
+    /// A seek decodes from the keyframe before its time to the frame that shows then: the same pixels
+    /// as decoding in turn, numbered and timed as in turn, and the frames after it follow.
+    @Test(arguments: ["keyframes.mp4", "keyframes.webm"])
+    func aSeekLandsOnTheFrameThatShowsAtItsTime(name: String) throws {
+        let reference = try PictureFixtures.reference("video/\(name)")
+        try #require(reference.frames.count == 30)
+        let bytes = try PictureFixtures.bytes("video/\(name)")
+        let header = try #require(PictureHeader(bytes))
+        // One decoder seeked back and forth, across keyframes and within a group of pictures.
+        let animation = try AnimationFrames(bytes, header: header, side: 32)
+        for target in [1_250, 2_999, 300, 0, 2_000, 1_999, 50, 1_000, 2_500] {
+            #expect(animation.seek(to: target))
+            let frame = try #require(try animation.next())
+            let expected = target / 100
+            #expect(frame.number == expected && frame.time == expected * 100, "\(name) at \(target) ms")
+            #expect(frame.start == target && frame.milliseconds == 100)
+            #expect(PictureFixtures.difference(Self.framebuffer(frame.picture), reference.frames[expected]) <= 3)
+            let after = try animation.next()
+            #expect(after?.number == (expected == 29 ? nil : expected + 1))
+            if let after {
+                #expect(
+                    PictureFixtures.difference(Self.framebuffer(after.picture), reference.frames[expected + 1]) <= 3)
+            }
+        }
+        // To the end from a seek: the count as in turn, and the next play from the first frame.
+        #expect(animation.seek(to: 2_850))
+        while try animation.next() != nil {}
+        #expect(animation.count == 30)
+        #expect(try animation.next()?.number == 0)
+        // Past the end of the stream (a container that overstates its length): the first frame.
+        #expect(animation.seek(to: 60_000))
+        #expect(try animation.next()?.time == 0)
+    }
+
     @Test func aFileCutShortPlaysWhatItHoldsAndSaysItEndsEarly() throws {
         let reference = try PictureFixtures.reference("video/cut-short.mp4")
         let (frames, endsEarly) = try Self.frames("cut-short.mp4")

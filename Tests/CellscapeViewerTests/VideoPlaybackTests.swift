@@ -20,6 +20,53 @@ import Testing
         #expect(feed.animationTime(0) == 200, "the third frame shows 200 ms in")
     }
 
+    /// Takes the feed's results until `condition` holds (10 s at most: a failure, not a hang).
+    static func wait(_ feed: PictureFeed, until condition: () -> Bool) throws {
+        let giveUp = Date().addingTimeInterval(10)
+        while !condition() && Date() < giveUp {
+            feed.loader.waitForWake(milliseconds: 20)
+            feed.takeResults()
+        }
+        try #require(condition())
+    }
+
+    /// An open video seeks with its keys: it shows the frame at its new time and plays on from there;
+    /// a seek stays within its length, and stepping back a frame seeks to the frame before.
+    @Test func anOpenVideoSeeksAndPlaysOnFromThere() throws {
+        let feed = try AnimationPlaybackTests.feed("video/keyframes.mp4")
+        feed.play([0], side: 32, opened: true, now: monotonicNanoseconds())
+        try Self.wait(feed) { feed.animationPosition(0)?.frame == 0 }
+        #expect(feed.seekAnimation(0, to: 2_000))
+        try Self.wait(feed) { feed.animationPosition(0)?.frame == 20 }
+        #expect(feed.animationTime(0) == 2_000)
+        let played = try AnimationPlaybackTests.play(feed, steps: 3)
+        #expect(played.map(\.frame) == [21, 22, 23])
+        // Back a frame: its frames behind it were let go, so it seeks to the one before.
+        #expect(feed.stepAnimation(0, by: -1, now: monotonicNanoseconds()))
+        try Self.wait(feed) { feed.animationPosition(0)?.frame == 22 }
+        // Past the start and past the end: the first frame, the last.
+        #expect(feed.seekAnimation(0, by: -60_000))
+        try Self.wait(feed) { feed.animationTime(0) == 0 }
+        #expect(feed.seekAnimation(0, by: 60_000))
+        try Self.wait(feed) { feed.animationPosition(0)?.frame == 29 }
+        #expect(!feed.seekAnimation(0, by: 5_000), "at its end already")
+    }
+
+    /// Frames decoded before a seek that arrive after it are let go, and the frame shown before it stays
+    /// until the first from its new place comes.
+    @Test func framesFromBeforeASeekAreLetGo() {
+        var animation = PlayingAnimation(side: 2, streams: true)
+        animation.receive(StreamingAnimationTests.frames(3), count: nil, plays: nil, now: 0)
+        animation.seek(to: 2_000)
+        #expect(animation.shown?.number == 0 && animation.current == nil && animation.bytes == 0)
+        animation.receive(StreamingAnimationTests.frames(6).suffix(3), count: nil, plays: nil, now: 0)
+        #expect(animation.current == nil && animation.bytes == 0)
+        var sought = AnimationFrame(number: 20, picture: Framebuffer(width: 2, height: 2).finished(), milliseconds: 10)
+        sought.start = 2_000
+        animation.receive([sought], count: nil, plays: nil, now: 0)
+        #expect(animation.current == 20 && animation.shown?.number == 20)
+    }
+
     @Test func theBarSaysAVideosLengthAndThatItIsMuted() throws {
         let feed = try AnimationPlaybackTests.feed("video/with-audio.mp4")
         var options = WaterfallScene.Options()

@@ -49,6 +49,14 @@ int32_t cellscape_video_ended_early(const cellscape_video *video);
 /// it, -1 when no frame could be read.
 int32_t cellscape_video_representative_frame(cellscape_video *video, char *message, int32_t message_size);
 
+/// How long a frame shows by the stream's average rate, in milliseconds (40 when it says none).
+double cellscape_video_frame_milliseconds(const cellscape_video *video);
+
+/// Moves to the frame that shows `milliseconds` from the start (decoding from the keyframe before it),
+/// which the next `cellscape_video_next_frame` gives; `time` is when it shows. Past the end, to the
+/// first frame. 0 when the file cannot seek.
+int32_t cellscape_video_seek(cellscape_video *video, double milliseconds, double *time);
+
 /// Starts over from the first frame; 0 when it could not seek.
 int32_t cellscape_video_rewind(cellscape_video *video);
 

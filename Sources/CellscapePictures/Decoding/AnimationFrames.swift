@@ -16,6 +16,9 @@ public struct AnimationFrame: Sendable {
     public var changed: PictureRegion?
     /// When it shows, in milliseconds from the first frame (what a video's bar says).
     public var time = 0
+    /// The time its decoder was asked to start from (0: the first frame; a seek's target): a player
+    /// that seeks tells the frames it asked for from those decoded before.
+    public var start = 0
 
     public init(number: Int, picture: PixelImage, milliseconds: Int, changed: PictureRegion? = nil) {
         self.number = number
@@ -44,6 +47,8 @@ final class AnimationFrames {
     private var previous: PixelImage?
     /// How many frames it has, once decoded to its end.
     private(set) var count: Int?
+    /// The time it was last asked to start from (``seek(to:)``), 0 from the first frame.
+    private(set) var start = 0
     /// Whether the file ended early (frames or rows missing), once its end was reached.
     private(set) var endsEarly = false
     /// How many times the animation plays, nil for ever (read with its first frame). A GIF's
@@ -102,7 +107,20 @@ final class AnimationFrames {
             number: position, picture: picture, milliseconds: milliseconds,
             changed: previous.map { Self.difference($0, picture) } ?? nil)
         shown.time = elapsed
+        shown.start = start
         return shown
+    }
+
+    /// Moves a video to the frame that shows at `milliseconds` from its start (past its end, the
+    /// first), what ``next(output:)`` gives; its number counted by the stream's frame rate. Returns
+    /// false when it cannot seek (or is not a video): it goes on from where it was.
+    func seek(to milliseconds: Int) -> Bool {
+        guard let landed = frames.seekVideo(to: milliseconds) else { return false }
+        position = Int((Double(landed.time) / landed.frameMilliseconds).rounded())
+        elapsed = landed.time
+        previous = nil
+        start = milliseconds
+        return true
     }
 
     /// The frames of `contents` from the first.

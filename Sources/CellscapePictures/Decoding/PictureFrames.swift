@@ -157,6 +157,16 @@ public final class PictureFrames {
         return Frame(canvas: canvas, milliseconds: Int(delay))
     }
 
+    /// Moves a video to the frame that shows at `milliseconds` from its start (past the end, the first),
+    /// which ``next()`` gives; returns when it shows and how long a frame shows by the stream's rate,
+    /// nil when it cannot seek (or is not a video).
+    func seekVideo(to milliseconds: Int) -> (time: Int, frameMilliseconds: Double)? {
+        guard case .video(let video) = source, let time = video.seek(to: Double(milliseconds)) else { return nil }
+        let first = videoElapsed?.first ?? 0
+        videoElapsed = (first, max(0, time - first))
+        return (Int(max(0, time - first).rounded()), video.frameMilliseconds)
+    }
+
     /// A video's next frame; its milliseconds the rounded end of its time less the rounded start, so
     /// a loop of 10 s plays in 10 s.
     private func nextVideoFrame(_ video: VideoStream) throws(PictureDecoder.Failure) -> Frame? {

@@ -98,6 +98,16 @@ final class VideoStream {
         }
     }
 
+    /// Moves to the frame that shows at `milliseconds` from the start (past the end, the first), which
+    /// ``next()`` gives; returns when it shows, nil when the file cannot seek.
+    func seek(to milliseconds: Double) -> Double? {
+        var time = 0.0
+        return cellscape_video_seek(video, milliseconds, &time) == 1 ? time : nil
+    }
+
+    /// How long a frame shows by the stream's average rate, in milliseconds.
+    var frameMilliseconds: Double { cellscape_video_frame_milliseconds(video) }
+
     /// Starts over from the first frame; false when the file cannot seek back.
     func rewind() -> Bool { cellscape_video_rewind(video) != 0 }
 

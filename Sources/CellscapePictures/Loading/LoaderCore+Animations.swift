@@ -2,10 +2,11 @@ import CellscapeRender
 import Foundation
 
 extension LoaderCore {
-    /// Decodes the next `count` frames of an animation on `worker`, opening it the first time; its
-    /// decoder is kept in `animations`, the worker's own.
+    /// Decodes the next `count` frames of an animation on `worker` (a video's from `start`, a seek),
+    /// opening it the first time; its decoder is kept in `animations`, the worker's own.
     func frames(
-        _ id: PictureID, side: Int, count: Int, worker: Int, animations: inout [Int64: AnimationFrames]
+        _ id: PictureID, side: Int, count: Int, start: Int? = nil, worker: Int,
+        animations: inout [Int64: AnimationFrames]
     ) -> Result {
         let key = Self.key(id, side)
         if animations[key] == nil {
@@ -23,6 +24,9 @@ extension LoaderCore {
         }
         guard let animation = animations[key] else {
             return .frames(id: id, side: side, [], count: nil, plays: nil, problem: nil)
+        }
+        if let start, !animation.seek(to: start), start > 0 {
+            return .frames(id: id, side: side, [], count: nil, plays: nil, problem: .undecodable("it cannot seek"))
         }
         var frames: [AnimationFrame] = []
         var problem: PictureProblem?

@@ -46,6 +46,20 @@ extension LoaderCore {
         }
     }
 
+    /// See ``PictureLoader/seekFrames(_:side:to:count:priority:)``.
+    func seekFrames(_ id: PictureID, side: Int, to milliseconds: Int, count: Int, priority: Int) {
+        locked(wake: .all) { state in
+            state.requestsMade += 1
+            guard state.known[id] else { return }
+            let key = Self.key(id, side)
+            // The frames asked before go, and the decoder with them: the next worker free opens it anew there.
+            state.stopAnimation(key)
+            state.waitingFrames[key] = state.queue.enqueue(
+                Request(id: id, side: side, forWindow: false, frames: max(1, count), start: milliseconds),
+                at: Self.level(priority))
+        }
+    }
+
     /// See ``PictureLoader/stopFrames(_:side:)``.
     func stopFrames(_ id: PictureID, side: Int) {
         locked(wake: .all) { state in

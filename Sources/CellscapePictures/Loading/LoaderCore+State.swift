@@ -7,6 +7,8 @@ extension LoaderCore {
         let side: Int
         let forWindow: Bool
         var frames = 0
+        /// Where a video's frames start, in milliseconds (a seek), nil to go on from the last given.
+        var start: Int? = nil
         var region: (part: PictureRegion, scale: Double)? = nil
     }
     typealias Queue = WorkQueue<Request>
@@ -71,7 +73,7 @@ extension LoaderCore {
     enum Job: Sendable {
         case header(PictureID)
         case thumbnail(PictureID, side: Int, forWindow: Bool)
-        case frames(PictureID, side: Int, count: Int)
+        case frames(PictureID, side: Int, count: Int, start: Int?)
         case region(PictureID, PictureRegion, scale: Double)
         /// Let go of these animations' decoders.
         case dropAnimations([Int64])
@@ -105,7 +107,7 @@ extension LoaderCore.State {
                 if let region = request.region { return .job(.region(request.id, region.part, scale: region.scale)) }
                 if request.frames > 0 {
                     animationWorkers[key] = worker
-                    return .job(.frames(request.id, side: request.side, count: request.frames))
+                    return .job(.frames(request.id, side: request.side, count: request.frames, start: request.start))
                 }
                 return .job(
                     .thumbnail(request.id, side: request.side, forWindow: request.forWindow),

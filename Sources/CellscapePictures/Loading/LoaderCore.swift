@@ -126,8 +126,8 @@ final class LoaderCore: Sendable {
                 deliver(
                     thumbnail(id, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow),
                     version: version)
-            case .frames(let id, let side, let count):
-                deliver(frames(id, side: side, count: count, worker: worker, animations: &animations))
+            case .frames(let id, let side, let count, let start):
+                deliver(frames(id, side: side, count: count, start: start, worker: worker, animations: &animations))
             case .region(let id, let part, let scale): deliver(region(id, part, scale: scale))
             case .dropAnimations(let keys): for key in keys { animations[key] = nil }
             }

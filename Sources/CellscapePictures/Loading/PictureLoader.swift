@@ -121,6 +121,14 @@ public final class PictureLoader: Sendable {
         core.requestFrames(id, side: min(side, Self.largestSide), count: count, priority: priority)
     }
 
+    /// Asks for `count` frames of video `id` at `side` from the one that shows at `milliseconds` from
+    /// its start (each frame's ``AnimationFrame/start`` says so); the frames asked before and not yet
+    /// decoded go. Frames asked after it follow on from there.
+    public func seekFrames(_ id: PictureID, side: Int, to milliseconds: Int, count: Int, priority: Int) {
+        core.seekFrames(
+            id, side: min(side, Self.largestSide), to: max(0, milliseconds), count: count, priority: priority)
+    }
+
     /// Stops decoding animation `id` at `side` and lets go of its decoder (a tile scrolled away).
     public func stopFrames(_ id: PictureID, side: Int) {
         core.stopFrames(id, side: min(side, Self.largestSide))

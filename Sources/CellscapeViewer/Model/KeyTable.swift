@@ -92,6 +92,13 @@ public enum KeyTable {
         KeyBinding(
             ". / ,", [(.nextFrame, ["period"]), (.previousFrame, ["comma"])], [.picture: "next / previous frame"]),
         KeyBinding(
+            "] / [, } / {",
+            [
+                (.seekForward, ["bracketright"]), (.seekBackward, ["bracketleft"]),
+                (.seekForwardMinute, ["braceright"]), (.seekBackwardMinute, ["braceleft"]),
+            ],
+            [.picture: "a video 5 s on / back, 1 min on / back"]),
+        KeyBinding(
             "m / M / u", [(.toggleMark, ["m"]), (.invertMarks, ["M"]), (.clearMarks, ["u"])],
             [
                 .grid: "mark or unmark / invert the marks / unmark all",

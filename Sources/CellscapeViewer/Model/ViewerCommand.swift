@@ -81,6 +81,14 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case nextFrame
     /// The previous frame of the open animation.
     case previousFrame
+    /// The open video 5 seconds on.
+    case seekForward
+    /// The open video 5 seconds back.
+    case seekBackward
+    /// The open video a minute on.
+    case seekForwardMinute
+    /// The open video a minute back.
+    case seekBackwardMinute
     /// Asks the window manager for fullscreen, or back.
     case toggleFullscreen
     /// Starts a slideshow from the selected picture, or pauses and resumes it.

@@ -64,6 +64,17 @@ struct AnimationPlayer {
         }
     }
 
+    /// Moves picture `id`'s video to the frame at `milliseconds` from its start, asking `loader` for
+    /// the frames from there at `priority` (the one shown stays until they come).
+    mutating func seek(_ id: PictureID, to milliseconds: Int, loader: PictureLoader, priority: Int) {
+        guard var animation = playing[id] else { return }
+        animation.seek(to: milliseconds)
+        animation.requested = PlayingAnimation.ahead
+        playing[id] = animation
+        loader.seekFrames(
+            id, side: animation.side, to: milliseconds, count: PlayingAnimation.ahead, priority: priority)
+    }
+
     /// Stops picture `id`'s animation, if it plays, and its decoding.
     mutating func stop(_ id: PictureID, loader: PictureLoader) {
         if let animation = playing.removeValue(forKey: id) { loader.stopFrames(id, side: animation.side) }

@@ -68,12 +68,42 @@ extension PictureFeed {
     /// Pauses or resumes every animation (a resumed one goes on from its frame, its clock restarted).
     public func setAnimationsPaused(_ paused: Bool, now: UInt64) { player.setPaused(paused, now: now) }
 
-    /// Shows the next (or previous) frame of the animation at `position` at once; returns whether it moved.
+    /// Shows the next (or previous) frame of the animation at `position` at once; returns whether it
+    /// moved. A video that streams its frames (its frames behind are let go) seeks back to the one before.
     @discardableResult
     public func stepAnimation(_ position: Int, by offset: Int, now: UInt64) -> Bool {
-        let moved = player.playing[order[position]]?.step(by: offset, now: now) ?? false
+        let id = order[position]
+        let moved = player.playing[id]?.step(by: offset, now: now) ?? false
+        if !moved, offset < 0, let animation = player.playing[id], animation.streams, let shown = animation.shown,
+            shown.time > 0
+        {
+            return seekAnimation(position, to: shown.time - 1)
+        }
         requestFrames()
         return moved
+    }
+
+    /// Moves the video playing at `position` by `offset` milliseconds (back when negative), within its
+    /// length; returns whether it seeked (a video that plays, and the place changed).
+    @discardableResult
+    public func seekAnimation(_ position: Int, by offset: Int) -> Bool {
+        guard let shown = player.playing[order[position]]?.shown else { return false }
+        return seekAnimation(position, to: shown.time + offset)
+    }
+
+    /// Moves the video playing at `position` to the frame that shows `milliseconds` from its start
+    /// (within its length: the last frame's time at most); its frames come from there and the one
+    /// shown stays until they do. Returns whether it seeked.
+    @discardableResult
+    public func seekAnimation(_ position: Int, to milliseconds: Int) -> Bool {
+        let id = order[position]
+        guard let header = catalog.headers[id], header.format.streamsFrames, let animation = player.playing[id]
+        else { return false }
+        let last = header.seconds.map { Int($0 * 1000) - (animation.shown?.milliseconds ?? 1) } ?? Int.max
+        let target = max(0, min(milliseconds, last))
+        guard target != animation.shown?.time || animation.current == nil else { return false }
+        player.seek(id, to: target, loader: loader, priority: -3)
+        return true
     }
 
     /// Frames shown so far by the animations playing, and how many of them late.

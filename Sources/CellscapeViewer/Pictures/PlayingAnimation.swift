@@ -27,6 +27,11 @@ struct PlayingAnimation {
     var requested = 0
     /// Whether it played all its plays and rests on its last frame.
     private(set) var finished = false
+    /// The time its frames were last asked to start from (a seek), 0 from the first: frames that
+    /// arrive from another start were decoded before the seek and are let go.
+    private(set) var start = 0
+    /// The frame that showed when it seeked, shown until the first frame from the new place arrives.
+    private var shownBeforeSeek: AnimationFrame?
     /// Frames shown, and those shown later than a frame (20 ms) after they were due.
     private(set) var shownFrames = 0
     private(set) var lateFrames = 0
@@ -50,7 +55,7 @@ struct PlayingAnimation {
     private(set) var bytes = 0
 
     /// The frame that shows.
-    var shown: AnimationFrame? { current.flatMap { frames[$0] } }
+    var shown: AnimationFrame? { current.flatMap { frames[$0] } ?? shownBeforeSeek }
 
     /// The number of the frame after `number`, wrapping once the count is known.
     func after(_ number: Int) -> Int { count.map { number + 1 >= $0 ? 0 : number + 1 } ?? number + 1 }
@@ -67,21 +72,31 @@ struct PlayingAnimation {
         return max(0, ahead - held - requested)
     }
 
-    /// Takes frames that arrived, with what the decoder knows of the whole.
+    /// Takes frames that arrived, with what the decoder knows of the whole; those decoded from before
+    /// the last seek (another ``AnimationFrame/start``) are let go, and what came with them.
     mutating func receive(_ arrived: [AnimationFrame], count: Int?, plays: Int?, now: UInt64) {
         requested = max(0, requested - arrived.count)
-        if let count { self.count = count }
+        guard arrived.isEmpty || arrived.contains(where: { $0.start == start }) else { return }
+        if let count {
+            self.count = count
+            // Frames numbered past the end (a seek numbers them by the stream's rate) never show.
+            for number in frames.keys where number >= count {
+                bytes -= frames.removeValue(forKey: number)!.picture.capacity * 4
+            }
+        }
         self.plays = plays
         // One frame after all (a file that claimed more): nothing to play.
         if count == 1 { finished = true }
-        for frame in arrived {
+        for frame in arrived where frame.start == start {
             bytes += frame.picture.capacity * 4 - (frames[frame.number]?.picture.capacity ?? 0) * 4
             frames[frame.number] = frame
         }
-        if current == nil, let first = frames[0] {
-            current = 0
+        // The first frame, or the first from where it seeked to.
+        if current == nil, let first = arrived.first(where: { $0.start == start }) {
+            current = first.number
+            shownBeforeSeek = nil
             due = now + UInt64(first.milliseconds) * 1_000_000
-            shownFrames = 1
+            shownFrames += 1
         }
     }
 
@@ -126,6 +141,21 @@ struct PlayingAnimation {
         finished = false
         due = now + UInt64(frames[target]!.milliseconds) * 1_000_000
         return true
+    }
+
+    /// Shows the frame at `milliseconds` from the start once it arrives (the one shown stays until
+    /// then): every frame held goes, and the count is learnt again (a seek numbers frames by the
+    /// stream's rate). The caller asks the loader for the frames from there.
+    mutating func seek(to milliseconds: Int) {
+        shownBeforeSeek = shown
+        bytes = 0
+        frames.removeAll()
+        current = nil
+        count = nil
+        requested = 0
+        finished = false
+        played = 0
+        start = milliseconds
     }
 
     /// Starts the clock again from `now` (after a pause).

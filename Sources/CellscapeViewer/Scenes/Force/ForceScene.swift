@@ -252,7 +252,7 @@ public struct ForceScene {
             .rotateClockwise, .rotateCounterclockwise, .flipHorizontally,
             .flipVertically, .toggleMark, .invertMarks, .clearMarks, .open, .back, .next, .previous, .actualSize,
             .toggleCheckerboard,
-            .nextFrame, .previousFrame, .pageUp,
+            .nextFrame, .previousFrame, .seekForward, .seekBackward, .seekForwardMinute, .seekBackwardMinute, .pageUp,
             .pageDown, .home,
             .end, .lineUp, .lineDown, .left, .right:
             break

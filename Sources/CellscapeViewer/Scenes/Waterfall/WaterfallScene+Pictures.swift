@@ -50,6 +50,8 @@ extension WaterfallScene {
             } else {
                 pictures.stepAnimation(view.index, by: command == .key(.nextFrame) ? 1 : -1, now: now)
             }
+        case .key(let key) where Self.seekOffsets[key] != nil:
+            pictures?.seekAnimation(view.index, by: Self.seekOffsets[key]!)
         default:
             let next = open.handle(command, view: view, count: itemCount, size: layout.size(at:), window: viewport)
             if let next, next.index != view.index { selection = next.index }
@@ -57,6 +59,11 @@ extension WaterfallScene {
         }
         return true
     }
+
+    /// How far each seek key moves an open video, in milliseconds.
+    static let seekOffsets: [KeyCommand: Int] = [
+        .seekForward: 5_000, .seekBackward: -5_000, .seekForwardMinute: 60_000, .seekBackwardMinute: -60_000,
+    ]
 
     /// Where the open picture shows and the side it is decoded to (``PictureView/Shown``).
     func shownOpenPicture(_ view: PictureView, of pictures: PictureFeed) -> PictureView.Shown {

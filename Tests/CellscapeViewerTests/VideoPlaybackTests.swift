@@ -98,5 +98,11 @@ import Testing
         #expect(animation.current == 9)
         #expect(animation.holdsAll == !streams)
         #expect(animation.bytes == (streams ? 1 : 10) * 2 * 2 * 4)
+        // Stepped rather than played (a snapshot's --frame), alike.
+        var stepped = PlayingAnimation(side: 2, streams: streams)
+        stepped.receive(Self.frames(10), count: 10, plays: nil, now: 0)
+        let moved = (0..<9).map { _ in stepped.step(by: 1, now: 0) }
+        #expect(moved.allSatisfy { $0 })
+        #expect(stepped.current == 9 && stepped.bytes == (streams ? 1 : 10) * 2 * 2 * 4)
     }
 }

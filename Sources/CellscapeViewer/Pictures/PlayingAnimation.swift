@@ -137,6 +137,10 @@ struct PlayingAnimation {
         guard let current else { return false }
         let target = offset > 0 ? after(current) : (current > 0 ? current - 1 : (count.map { $0 - 1 } ?? 0))
         guard frames[target] != nil else { return false }
+        // Streaming, the frame stepped past goes as one played past does (a snapshot steps thousands).
+        if streams, offset > 0, let dropped = frames.removeValue(forKey: current) {
+            bytes -= dropped.picture.capacity * 4
+        }
         self.current = target
         finished = false
         due = now + UInt64(frames[target]!.milliseconds) * 1_000_000

@@ -33,8 +33,12 @@ let package = Package(
                 .linkedLibrary("webpdemux"), .linkedLibrary("lcms2"), .linkedLibrary("nettle"), .linkedLibrary("dl"),
             ]),
         // FFmpeg's libraries (Debian 12: 5.1) for videos: the container, the codecs, the colour conversion.
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        // The libraries by name as well: a C target links what it names, not a module map's links.
         .target(
-            name: "CVideoCodecs",
+            name: "CVideoCodecs", dependencies: ["CFFmpeg"],
             linkerSettings: [
                 .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
                 .linkedLibrary("avutil"),

@@ -1,4 +1,5 @@
 import CellscapeLayout
+import CellscapePictures
 import Foundation
 import Testing
 
@@ -106,5 +107,49 @@ import Testing
         #expect(scheduler.requests().isEmpty)
         scheduler.take([.key(.quit)], now: now)
         #expect(scheduler.wantsQuit, "q still quits")
+    }
+
+    /// A clip plays at its frames' times whether the window's user or a replayed session drives the
+    /// viewer: the scheduler moves animations by the clock alone (six frames of 100 ms, looping).
+    @Test(arguments: [false, true])
+    func aClipKeepsItsTimeInAReplayAsInTheWindow(replaying: Bool) throws {
+        let feed = try AnimationPlaybackTests.feed("video/h264.mp4")
+        let clock = RewriteInPlaceTests.TestClock()
+        feed.clock = clock.clock
+        var options = WaterfallScene.Options()
+        options.size = Size(width: 320, height: 240)
+        let model = ViewerModel(force: ForceScene.Options(), waterfall: options, pictures: feed, view: .waterfall)
+        let header = SessionHeader(
+            force: ForceScene.Options(), waterfall: options, view: .waterfall,
+            items: SessionHeader.Items(source: .pictures, paths: [], items: []))
+        // A session of 200 frames whose only input, at frame 100, the replay sends (b: the bar).
+        let session = RecordedSession(
+            header: header, inputs: [.init(frame: 100, command: .key(.toggleHUD), digest: StateDigest())],
+            end: .init(end: 200, digest: StateDigest()))
+        let scheduler = FrameScheduler(
+            driver: ViewerDriver(model: model), framesPerSecond: 50, replay: replaying ? session : nil)
+        scheduler.isMapped = true
+        var changes: [(time: UInt64, frame: Int)] = []
+        let end = clock.clock.now + 1_500 * Self.millisecond
+        while clock.clock.now < end {
+            let now = clock.clock.now
+            // The workers' frames decoded before the clock moves on (a test waits; the window does not).
+            let giveUp = Date().addingTimeInterval(10)
+            while feed.playingAnimations == [0], feed.nextAnimationDeadline == nil, Date() < giveUp {
+                feed.loader.waitForWake(milliseconds: 20)
+                scheduler.takeProgress(now: now)
+            }
+            if Self.turn(scheduler, now: now, commands: []) != nil { scheduler.driver.prepareFrame() }
+            if let frame = feed.animationPosition(0)?.frame, frame != changes.last?.frame {
+                changes.append((now, frame))
+            }
+            clock.move(by: 2 * Self.millisecond)
+        }
+        #expect(changes.map(\.frame).prefix(14) == [0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1])
+        // Each frame 100 ms after the one before, within a turn and the coalescing of deadlines.
+        for (before, after) in zip(changes.dropFirst(), changes.dropFirst(2)) {
+            let gap = Int((after.time - before.time) / Self.millisecond)
+            #expect(abs(gap - 100) <= 10, "\(gap) ms between frames \(before.frame) and \(after.frame)")
+        }
     }
 }

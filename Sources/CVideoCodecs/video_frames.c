@@ -37,6 +37,9 @@ struct cellscape_video {
     int draining, finished, read_failed;
     // A seek decoded the frame it landed on without converting it: the next frame to give.
     int pending;
+    // While a seek decodes up to its target (stream time base; INT64_MIN otherwise): frames that end
+    // before it and no other frame refers to are not decoded at all.
+    int64_t skip_until;
     double last_end;
     int has_audio;
 };
@@ -133,6 +136,7 @@ cellscape_video *cellscape_video_open(
     if (!video) return NULL;
     video->read = read;
     video->context = context;
+    video->skip_until = INT64_MIN;
     video->size = size;
     video->stream = -1;
     const int buffer_size = 32768;
@@ -283,6 +287,11 @@ static int receive(cellscape_video *video) {
             continue;
         }
         if (video->packet->stream_index == video->stream) {
+            const AVPacket *packet = video->packet;
+            if (video->skip_until != INT64_MIN)
+                video->codec->skip_frame = packet->pts != AV_NOPTS_VALUE && packet->pts + packet->duration <= video->skip_until
+                                               ? AVDISCARD_NONREF
+                                               : AVDISCARD_DEFAULT;
             // A corrupt packet is skipped; the decoder goes on from the next.
             avcodec_send_packet(video->codec, video->packet);
         }
@@ -375,15 +384,19 @@ int32_t cellscape_video_seek(cellscape_video *video, double milliseconds, double
     video->read_failed = 0;
     video->pending = 0;
     // From the keyframe before the target, decoded (not converted) up to the frame that shows at it.
+    video->skip_until = target;
     while (receive(video)) {
         double length;
         frame_time(video, time, &length);
         video->last_end = *time + length;
         if (*time + length > milliseconds) {
             video->pending = 1;
-            return 1;
+            break;
         }
     }
+    video->skip_until = INT64_MIN;
+    video->codec->skip_frame = AVDISCARD_DEFAULT;
+    if (video->pending) return 1;
     // Past the last frame (a length the container overstated): from the start, as a loop goes on.
     if (!cellscape_video_rewind(video)) return 0;
     *time = 0;

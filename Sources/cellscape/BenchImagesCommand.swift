@@ -51,6 +51,9 @@ struct BenchImagesCommand: ParsableCommand {
     @Flag(help: "Instead, play the animations and clips already in the folder, scrolling and at rest.")
     var play = false
 
+    @Flag(help: "Instead, open each video in the folder and seek it to 15 places, timing each until its frame arrives.")
+    var seek = false
+
     @Option(
         name: .customLong("in-window"), parsing: .unconditional,
         help: "With --make-gifs: play them in a real 1280x800 window (needs a display), measuring this many seconds.")
@@ -103,7 +106,7 @@ struct BenchImagesCommand: ParsableCommand {
                 .filter { $0.hasSuffix(".partial") }.map { "\(folder)/\($0)" }
         }
         let progress = Progress()
-        if play {
+        if play || seek {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted {
                 $0.localizedStandardCompare($1) == .orderedAscending
             }
@@ -112,6 +115,18 @@ struct BenchImagesCommand: ParsableCommand {
             }
             .map { "\(folder)/\($0)" }
             guard !paths.isEmpty else { throw CommandError("\(folder): no pictures or videos to play") }
+            if seek {
+                let reports = SeekBenchmark(paths: paths).run { progress.stage($0) }
+                progress.finish()
+                guard !reports.isEmpty else { throw CommandError("\(folder): no video that seeks") }
+                for report in reports {
+                    print(
+                        String(
+                            format: "seeks in %@: %d places, median %.0f ms, slowest %.0f ms (until the frame arrived)",
+                            (report.path as NSString).lastPathComponent, report.seeks, report.median, report.slowest))
+                }
+                return
+            }
             let report = AnimationBenchmark(paths: paths).run { progress.stage($0) }
             progress.finish()
             print(Self.describe(report, of: paths.count, "pictures and videos"))

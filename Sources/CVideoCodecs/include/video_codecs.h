@@ -12,7 +12,8 @@ typedef int32_t (*cellscape_video_reader)(void *context, int64_t offset, uint8_t
 
 /// Opens the video that `read` gives (`size` bytes, or -1 when not known); NULL with a message when it
 /// cannot: no video stream, an unsupported codec, more than `maximum_pixels` pixels a frame.
-/// `decoding` 0 opens the container only (the size, length and rotation, for a header).
+/// `decoding` 0 opens the container only (the size, length and rotation, for a header), else the
+/// decoder too, with that many threads.
 cellscape_video *cellscape_video_open(
     cellscape_video_reader read, void *context, int64_t size, double maximum_pixels, int32_t decoding,
     char *message, int32_t message_size);

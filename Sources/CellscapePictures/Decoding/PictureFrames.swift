@@ -1,4 +1,5 @@
 import CPictureCodecs
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -99,12 +100,18 @@ public final class PictureFrames {
 
     /// Opens the frames of the video in `contents`, read in ranges; `reducedTo` a size (stored
     /// orientation), each frame is reduced by area as it is converted, and that is the canvas's size.
+    /// Frames shown at `threadsFrom` pixels or more (the image view's, not a tile's) of a video up to
+    /// 1080p decode on every core, up to four: one video plays, and its seeks decode a group of
+    /// pictures at once.
     init(
         video contents: PictureContents, reducedTo size: (width: Int, height: Int)? = nil,
-        maximumPixels: Double = PictureDecoder.maximumCanvasPixels
+        maximumPixels: Double = PictureDecoder.maximumCanvasPixels, threadsFrom: Int = 640 * 360
     ) throws(PictureDecoder.Failure) {
+        let shown = size.map { $0.width * $0.height } ?? Int.max
+        let threads = shown >= threadsFrom ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
         let video = try VideoStream(
-            reading: contents.read, size: contents.size, decoding: true, maximumPixels: maximumPixels)
+            reading: contents.read, size: contents.size, decoding: true, threads: threads,
+            maximumPixels: maximumPixels)
         if let size, size.width < video.width || size.height < video.height {
             try video.reduce(toWidth: size.width, height: size.height)
         }

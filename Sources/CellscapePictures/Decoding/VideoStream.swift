@@ -17,16 +17,19 @@ final class VideoStream {
     /// Whether it has sound (which is never played: the bar says "muted").
     let hasAudio: Bool
 
-    /// Opens the video `read` gives; `decoding`, with its decoder, else the container only.
+    /// Opens the video `read` gives; `decoding`, with its decoder (on `threads` threads), else the
+    /// container only.
     init(
-        reading read: @escaping (Int, Int) -> [UInt8], size: Int? = nil, decoding: Bool,
+        reading read: @escaping (Int, Int) -> [UInt8], size: Int? = nil, decoding: Bool, threads: Int = 1,
         maximumPixels: Double = PictureDecoder.maximumCanvasPixels
     ) throws(PictureDecoder.Failure) {
         source = Unmanaged.passRetained(HeaderSource(read))
         var message = [CChar](repeating: 0, count: 256)
         guard
             let video = cellscape_video_open(
-                Self.readAt, source.toOpaque(), Int64(size ?? -1), maximumPixels, decoding ? 1 : 0, &message, 256)
+                Self.readAt, source.toOpaque(), Int64(size ?? -1), maximumPixels, decoding ? Int32(max(1, threads)) : 0,
+                &message,
+                256)
         else {
             source.release()
             throw .undecodable(PictureDecoder.text(message))

@@ -11,6 +11,8 @@ public enum FeedProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case needsLogin
     /// No such tag, account or page (404).
     case notFound
+    /// The disk cache cannot be used, and why (the feed goes on without it).
+    case cache(String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum FeedProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case .syntheticAnswer: "GIPHY gave an empty answer (a \"synthetic\" one): try again later"
         case .needsLogin: "this server shows that timeline only to its logged-in users"
         case .notFound: "the server has no such feed"
+        case .cache(let why): "the cache of downloads: \(why)"
         }
     }
 }

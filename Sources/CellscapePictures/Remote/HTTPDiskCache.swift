@@ -1,0 +1,225 @@
+import CPictureCodecs
+import Foundation
+
+/// Answers of remote feeds kept on disk (`$XDG_CACHE_HOME/cellscape/http`): a page or a media file
+/// under the SHA-256 of its address (the address never names a file: it may hold an API key), with
+/// the validators and freshness its headers gave, bounded by size, least recently used out first.
+///
+/// Each entry is one file written whole beside its place and renamed into it, so a process killed
+/// mid-write leaves a `.partial` file (removed when the cache opens), never half an answer that is
+/// served later. The folder is the user's alone (700) and so are its files (600).
+public final class HTTPDiskCache: Sendable {
+    /// An answer as kept: its body, when it was stored, for how long it is fresh, and its validators.
+    public struct Entry: Sendable, Hashable, Codable {
+        public var body: [UInt8]
+        /// When it was stored or last revalidated, seconds since 1970.
+        public var stored: Double
+        /// `Cache-Control: max-age` in seconds; nil when the server said none (never fresh: revalidated).
+        public var maxAge: Int?
+        public var etag: String?
+        public var lastModified: String?
+
+        public init(body: [UInt8], stored: Double, maxAge: Int? = nil, etag: String? = nil, lastModified: String? = nil)
+        {
+            self.body = body
+            self.stored = stored
+            self.maxAge = maxAge
+            self.etag = etag
+            self.lastModified = lastModified
+        }
+
+        /// Whether it may be served at `now` without asking the server.
+        public func isFresh(at now: Double) -> Bool { maxAge.map { now - stored < Double($0) } ?? false }
+
+        /// Whether the server can be asked if it changed (a 304 then reuses the body).
+        public var canRevalidate: Bool { etag != nil || lastModified != nil }
+
+        /// What the headers of an answer say of keeping it: nil for `no-store` (or `private`, a shared
+        /// answer only), else its freshness and validators.
+        public static func keeping(
+            _ body: [UInt8], headers: [(name: String, value: String)], at now: Double
+        ) -> Entry? {
+            func header(_ name: String) -> String? {
+                headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+            }
+            let directives = (header("Cache-Control") ?? "").lowercased().split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            if directives.contains("no-store") { return nil }
+            let maxAge =
+                directives.contains("no-cache")
+                ? 0 : directives.first { $0.hasPrefix("max-age=") }.flatMap { Int($0.dropFirst(8)) }
+            return Entry(
+                body: body, stored: now, maxAge: maxAge.map { max(0, $0) }, etag: header("ETag"),
+                lastModified: header("Last-Modified"))
+        }
+    }
+
+    private struct Index: Sendable {
+        /// Each file's size and when it was last used, by name.
+        var files: [String: (bytes: Int, used: Double)] = [:]
+        var bytes = 0
+    }
+
+    /// The folder, and the most bytes its files take.
+    public let folder: URL
+    public let limit: Int
+    private let index: Guarded<Index>
+    private let clock: @Sendable () -> Double
+
+    /// Opens (making it if need be) the cache in `folder`, at most `limit` bytes; `clock` gives now in
+    /// seconds (a test moves its own). Half-written files of a process killed before go.
+    public init(
+        folder: URL, limit: Int, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) throws(FeedProblem) {
+        self.folder = folder
+        self.limit = max(0, limit)
+        self.clock = clock
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        } catch {
+            throw .cache("\(folder.path) cannot be made: \(Self.reason(error))")
+        }
+        var index = Index()
+        let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names {
+            let path = folder.appendingPathComponent(name).path
+            if name.contains(".partial") {
+                try? manager.removeItem(atPath: path)
+                continue
+            }
+            guard Self.isEntryName(name), let attributes = try? manager.attributesOfItem(atPath: path) else { continue }
+            let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let used = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            index.files[name] = (bytes, used)
+            index.bytes += bytes
+        }
+        self.index = Guarded(index)
+        trim()
+    }
+
+    /// The bytes its files take now.
+    public var bytes: Int { index.withLock { $0.bytes } }
+
+    /// The name of the file of `address`: the SHA-256 of the address without `secrets` (the query
+    /// items that hold a key), so neither the key nor a change of it names a file.
+    public static func key(for address: URL, leavingOut secrets: Set<String> = ["api_key"]) -> String {
+        var text = address.absoluteString
+        if var parts = URLComponents(url: address, resolvingAgainstBaseURL: false) {
+            let kept = (parts.queryItems ?? []).filter { !secrets.contains($0.name) }
+            parts.queryItems = kept.isEmpty ? nil : kept
+            text = parts.string ?? text
+        }
+        let bytes = Array(text.utf8)
+        var digest = [UInt8](repeating: 0, count: 32)
+        bytes.withUnsafeBufferPointer { cellscape_sha256($0.baseAddress, $0.count, &digest) }
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The entry kept under `key`, marked as used now; nil when there is none or it cannot be read
+    /// (then it goes).
+    public func entry(_ key: String) -> Entry? {
+        guard Self.isEntryName(key), index.withLock({ $0.files[key] != nil }) else { return nil }
+        let url = folder.appendingPathComponent(key)
+        guard let data = FileManager.default.contents(atPath: url.path), let entry = Self.decode(data) else {
+            remove(key)
+            return nil
+        }
+        let now = clock()
+        try? FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: now)], ofItemAtPath: url.path)
+        index.withLock { $0.files[key]?.used = now }
+        return entry
+    }
+
+    /// Keeps `entry` under `key`, whole or not at all; then the least recently used files go until the
+    /// rest fit the limit. An entry larger than the limit is not kept.
+    public func store(_ entry: Entry, for key: String) {
+        guard Self.isEntryName(key), let data = Self.encode(entry), data.count <= limit else { return }
+        let place = folder.appendingPathComponent(key)
+        let partial = folder.appendingPathComponent(key + ".partial-\(UInt32.random(in: 0...UInt32.max))")
+        guard
+            FileManager.default.createFile(
+                atPath: partial.path, contents: data, attributes: [.posixPermissions: 0o600]),
+            rename(partial.path, place.path) == 0
+        else {
+            try? FileManager.default.removeItem(at: partial)
+            return
+        }
+        let now = clock()
+        // The file's time is when it was last used: the order of use outlives the process.
+        try? FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: now)], ofItemAtPath: place.path)
+        index.withLock { index in
+            index.bytes += data.count - (index.files[key]?.bytes ?? 0)
+            index.files[key] = (data.count, now)
+        }
+        trim()
+    }
+
+    /// Marks the entry under `key` fresh again from now with `maxAge` (a 304 Not Modified).
+    public func revalidated(_ key: String, maxAge: Int?) {
+        guard var entry = entry(key) else { return }
+        entry.stored = clock()
+        entry.maxAge = maxAge
+        store(entry, for: key)
+    }
+
+    /// Removes the entry under `key`.
+    public func remove(_ key: String) {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(key))
+        index.withLock { index in
+            index.bytes -= index.files.removeValue(forKey: key)?.bytes ?? 0
+        }
+    }
+
+    /// Removes the least recently used files until the rest fit the limit.
+    private func trim() {
+        let doomed = index.withLock { index -> [String] in
+            guard index.bytes > limit else { return [] }
+            var doomed: [String] = []
+            for (name, file) in index.files.sorted(by: { $0.value.used < $1.value.used }) where index.bytes > limit {
+                doomed.append(name)
+                index.bytes -= file.bytes
+                index.files[name] = nil
+            }
+            return doomed
+        }
+        for name in doomed { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+    }
+
+    /// A file of the cache is named by 64 hexadecimal digits; nothing else in the folder is touched.
+    private static func isEntryName(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
+
+    /// The file: the length of the entry's fields as JSON (4 bytes, little-endian), the JSON, the body.
+    private static func encode(_ entry: Entry) -> Data? {
+        var fields = entry
+        fields.body = []
+        guard let head = try? JSONEncoder().encode(fields) else { return nil }
+        var data = Data()
+        withUnsafeBytes(of: UInt32(head.count).littleEndian) { data.append(contentsOf: $0) }
+        data.append(head)
+        data.append(contentsOf: entry.body)
+        return data
+    }
+
+    private static func decode(_ data: Data) -> Entry? {
+        guard data.count >= 4 else { return nil }
+        let bytes = [UInt8](data)
+        let length = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
+        guard length <= bytes.count - 4,
+            var entry = try? JSONDecoder().decode(Entry.self, from: Data(bytes[4..<4 + length]))
+        else { return nil }
+        entry.body = Array(bytes[(4 + length)...])
+        return entry
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import CellscapePictures
+
+/// The remote feeds' disk cache: named by the address without its key, the user's alone, whole or
+/// not at all, least recently used out first, fresh as the headers say.
+@Suite struct HTTPDiskCacheTests {
+    /// A clock the test moves, in seconds.
+    final class Clock: Sendable {
+        let time = Mutex<Double>(1_000_000)
+        var read: @Sendable () -> Double { { [self] in time.withLock { $0 } } }
+        func move(by seconds: Double) { time.withLock { $0 += seconds } }
+    }
+
+    static func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("http-cache-\(UUID().uuidString)")
+    }
+
+    static func permissions(_ url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test func anAnswerIsKeptUnderItsAddressWithoutTheKeyAndReadBack() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try HTTPDiskCache(folder: folder, limit: 1 << 20)
+        let first = HTTPDiskCache.key(
+            for: URL(string: "https://api.giphy.com/v1/gifs/trending?api_key=SECRET&offset=0")!)
+        let other = HTTPDiskCache.key(for: URL(string: "https://api.giphy.com/v1/gifs/trending?api_key=ELSE&offset=0")!)
+        let next = HTTPDiskCache.key(
+            for: URL(string: "https://api.giphy.com/v1/gifs/trending?api_key=SECRET&offset=50")!)
+        #expect(first == other && first != next && first.count == 64 && !first.contains("SECRET"))
+        let entry = HTTPDiskCache.Entry(body: Array("[{}]".utf8), stored: 5, maxAge: 60, etag: "\"abc\"")
+        cache.store(entry, for: first)
+        #expect(cache.entry(first) == entry)
+        #expect(cache.entry(next) == nil)
+        #expect(Self.permissions(folder) == 0o700 && Self.permissions(folder.appendingPathComponent(first)) == 0o600)
+        // Opened again (another run), it still has it.
+        #expect(try HTTPDiskCache(folder: folder, limit: 1 << 20).entry(first) == entry)
+    }
+
+    @Test func whatAKilledWriteLeftIsNeverServed() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try HTTPDiskCache(folder: folder, limit: 1 << 20)
+        let key = HTTPDiskCache.key(for: URL(string: "https://files.example/a.mp4")!)
+        cache.store(HTTPDiskCache.Entry(body: Array(repeating: 7, count: 1000), stored: 0), for: key)
+        // A process killed mid-write leaves its partial file; a file cut short by a full disk is no entry.
+        let partial = folder.appendingPathComponent(key + ".partial-12")
+        #expect(FileManager.default.createFile(atPath: partial.path, contents: Data(repeating: 1, count: 10)))
+        let whole = try Data(contentsOf: folder.appendingPathComponent(key))
+        try whole.prefix(3).write(to: folder.appendingPathComponent(key))
+        let reopened = try HTTPDiskCache(folder: folder, limit: 1 << 20)
+        #expect(!FileManager.default.fileExists(atPath: partial.path))
+        #expect(reopened.entry(key) == nil && reopened.bytes == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(key).path), "the stump goes")
+    }
+
+    @Test func theLeastRecentlyUsedGoFirstPastTheLimit() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = Clock()
+        let cache = try HTTPDiskCache(folder: folder, limit: 3_500, clock: clock.read)
+        let keys = (0..<4).map { HTTPDiskCache.key(for: URL(string: "https://files.example/\($0).gif")!) }
+        for key in keys.prefix(3) {
+            cache.store(HTTPDiskCache.Entry(body: Array(repeating: 1, count: 1000), stored: 0), for: key)
+            clock.move(by: 10)
+        }
+        #expect(cache.entry(keys[0]) != nil, "the first, used again")
+        clock.move(by: 10)
+        cache.store(HTTPDiskCache.Entry(body: Array(repeating: 2, count: 1000), stored: 0), for: keys[3])
+        #expect(cache.entry(keys[1]) == nil, "the least recently used went")
+        #expect(cache.entry(keys[0]) != nil && cache.entry(keys[2]) != nil && cache.entry(keys[3]) != nil)
+        #expect(cache.bytes <= 3_500)
+        // Past the limit alone: not kept.
+        cache.store(HTTPDiskCache.Entry(body: Array(repeating: 3, count: 5000), stored: 0), for: keys[1])
+        #expect(cache.entry(keys[1]) == nil)
+        // The order of use outlives the process: the files' times keep it.
+        for key in [keys[2], keys[0], keys[3]] {
+            clock.move(by: 10)
+            _ = cache.entry(key)
+        }
+        let reopened = try HTTPDiskCache(folder: folder, limit: 2_200, clock: clock.read)
+        #expect(reopened.entry(keys[2]) == nil && reopened.entry(keys[0]) != nil && reopened.entry(keys[3]) != nil)
+    }
+
+    @Test func freshnessAndValidatorsAreWhatTheHeadersSay() throws {
+        let body: [UInt8] = [1, 2, 3]
+        #expect(HTTPDiskCache.Entry.keeping(body, headers: [("Cache-Control", "no-store")], at: 0) == nil)
+        let fresh = try #require(
+            HTTPDiskCache.Entry.keeping(
+                body, headers: [("cache-control", "public, max-age=60"), ("ETag", "W/\"1\"")], at: 100))
+        #expect(fresh.isFresh(at: 159) && !fresh.isFresh(at: 160) && fresh.etag == "W/\"1\"" && fresh.canRevalidate)
+        let revalidate = try #require(
+            HTTPDiskCache.Entry.keeping(
+                body, headers: [("Cache-Control", "no-cache"), ("Last-Modified", "Wed, 21 Oct 2026 07:28:00 GMT")],
+                at: 0))
+        #expect(!revalidate.isFresh(at: 0) && revalidate.canRevalidate)
+        let unsaid = try #require(HTTPDiskCache.Entry.keeping(body, headers: [], at: 0))
+        #expect(!unsaid.isFresh(at: 0) && !unsaid.canRevalidate)
+        // A 304 makes the body kept fresh again from now.
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = Clock()
+        let cache = try HTTPDiskCache(folder: folder, limit: 1 << 20, clock: clock.read)
+        let key = HTTPDiskCache.key(for: URL(string: "https://m.example/api/v1/timelines/public")!)
+        cache.store(HTTPDiskCache.Entry(body: body, stored: clock.read(), maxAge: 0, etag: "\"e\""), for: key)
+        clock.move(by: 100)
+        cache.revalidated(key, maxAge: 30)
+        let entry = try #require(cache.entry(key))
+        #expect(entry.body == body && entry.isFresh(at: clock.read() + 29) && entry.etag == "\"e\"")
+    }
+
+    @Test func aCacheThatCannotBeMadeSaysWhere() {
+        #expect(throws: FeedProblem.self) {
+            try HTTPDiskCache(folder: URL(fileURLWithPath: "/proc/cellscape"), limit: 1)
+        }
+    }
+}

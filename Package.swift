@@ -17,6 +17,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // Remote feeds: one HTTP client (HTTP/2 over TLS, timeouts, a pool per host); the tests' server.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -54,6 +57,13 @@ let package = Package(
         .target(
             name: "CellscapePictures",
             dependencies: ["CellscapeLayout", "CellscapeRender", "CPictureCodecs", "CVideoCodecs"]),
+        // Remote feeds over the network: the HTTP client, its redirects, caps and cache.
+        .target(
+            name: "CellscapeRemote",
+            dependencies: [
+                "CellscapePictures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         // The viewer's model: scenes, input, the event bus, sessions. No X11.
         .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures"]),
         .target(
@@ -88,6 +98,13 @@ let package = Package(
                 "CellscapeFixtures",
             ],
             exclude: ["Fixtures"]),
+        // A loopback server speaking the feeds' APIs, with faults on demand.
+        .testTarget(
+            name: "CellscapeRemoteTests",
+            dependencies: [
+                "CellscapePictures", "CellscapeRemote", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .testTarget(
             name: "CellscapeViewerTests",
             dependencies: [

@@ -47,7 +47,7 @@ public enum FeedAddress: Hashable, Sendable {
         guard let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(),
             let host = parts.host, !host.isEmpty
         else { throw .address(text, "is not an address (\(what))") }
-        guard scheme == "https" || (scheme == "http" && Self.isLoopback(host)) else {
+        guard scheme == "https" || (scheme == "http" && Self.isLoopbackHost(host)) else {
             throw .address(
                 text, scheme == "http" ? "is plain http: only https, or http to this machine" : "is not https")
         }
@@ -58,7 +58,7 @@ public enum FeedAddress: Hashable, Sendable {
     }
 
     /// Whether `host` is this machine: `localhost`, 127.0.0.0/8 or ::1.
-    static func isLoopback(_ host: String) -> Bool {
+    public static func isLoopbackHost(_ host: String) -> Bool {
         let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if host == "localhost" || host == "::1" { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)

@@ -29,12 +29,15 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case refused(String)
     /// Any other status the server answered (401, 403, 404...).
     case status(Int)
+    /// The answer came but is not what the API documents.
+    case unreadable(FeedProblem)
 
     public var description: String {
         switch self {
         case .transient(let why), .refused(let why): why
         case .rateLimited: "the server asks to wait"
         case .status(let code): "the server answered \(code)"
+        case .unreadable(let problem): problem.description
         }
     }
 
@@ -47,6 +50,7 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .status(404), .status(410): .permanent(.notFound)
         case .status(let code): .permanent(.answer("the server answered \(code)"))
         case .refused(let why): .permanent(.answer(why))
+        case .unreadable(let problem): .permanent(problem)
         }
     }
 }
@@ -101,7 +105,7 @@ public final class RemoteFetcher: Sendable {
         let key = HTTPDiskCache.key(for: url, leavingOut: Self.secretQueryItems)
         let kept = cache?.entry(key)
         if let kept, kept.isFresh(at: now) {
-            return RemoteAnswer(status: 200, headers: [], body: kept.body, fromCache: true)
+            return RemoteAnswer(status: 200, headers: Self.headers(of: kept), body: kept.body, fromCache: true)
         }
         let deadline = NIODeadline.now() + limits.whole
         var address = url
@@ -131,7 +135,8 @@ public final class RemoteFetcher: Sendable {
                 continue
             case 304 where kept != nil:
                 cache?.revalidated(key, maxAge: HTTPDiskCache.Entry.keeping([], headers: headers, at: now)?.maxAge)
-                return RemoteAnswer(status: 200, headers: headers, body: kept!.body, fromCache: true)
+                return RemoteAnswer(
+                    status: 200, headers: headers + Self.headers(of: kept!), body: kept!.body, fromCache: true)
             case 429:
                 throw .rateLimited(until: FeedPaging.retryTime(headers: headers, now: now))
             case 500...599:
@@ -146,6 +151,11 @@ public final class RemoteFetcher: Sendable {
                 throw .status(status)
             }
         }
+    }
+
+    /// The headers a kept answer keeps (a 304 may leave them out).
+    private static func headers(of entry: HTTPDiskCache.Entry) -> [(name: String, value: String)] {
+        entry.link.map { [(name: "Link", value: $0)] } ?? []
     }
 
     /// Where a redirect goes, if Cellscape follows it: `https` (or `http` between loopback addresses),

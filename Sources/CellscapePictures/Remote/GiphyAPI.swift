@@ -2,7 +2,7 @@ import Foundation
 
 /// GIPHY's API (developers.giphy.com): the address of each page of a feed, and a page's GIFs or
 /// stickers read as items, with the renditions a grid and the image view show.
-enum GiphyAPI {
+package enum GiphyAPI {
     /// Items asked for a page (the API's default is 25; 50 is its largest for most keys).
     static let pageSize = 50
     /// Trending pages stop here: the API refuses an offset past 499.
@@ -10,7 +10,7 @@ enum GiphyAPI {
 
     /// The address of `feed`'s page from `offset` on `server`, with the user's `key`. The address
     /// holds the key: it is never printed, recorded or made a file's name.
-    static func page(_ feed: GiphyFeed, server: URL, key: String, offset: Int) -> URL {
+    package static func page(_ feed: GiphyFeed, server: URL, key: String, offset: Int) -> URL {
         var parts = URLComponents(url: server, resolvingAgainstBaseURL: false)!
         parts.percentEncodedPath =
             "/v1/" + (feed.stickers ? "stickers" : "gifs") + (feed.search == nil ? "/trending" : "/search")
@@ -23,7 +23,7 @@ enum GiphyAPI {
 
     /// A page's items and the next page's offset (nil at the end). GIPHY's "synthetic" answer (status
     /// 200, no response id, no data) and a status other than 200 in `meta` are errors.
-    static func page(from data: Data, feed: GiphyFeed) throws(FeedProblem) -> FeedPage {
+    package static func page(from data: Data, feed: GiphyFeed) throws(FeedProblem) -> FeedPage {
         let answer = try FeedJSON.decode(Answer.self, from: data)
         let status = answer.meta?.status?.value ?? 200
         guard status == 200 else {

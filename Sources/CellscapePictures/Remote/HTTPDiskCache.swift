@@ -18,14 +18,19 @@ public final class HTTPDiskCache: Sendable {
         public var maxAge: Int?
         public var etag: String?
         public var lastModified: String?
+        /// The `Link` header: a page of a Mastodon timeline says where the next is there.
+        public var link: String?
 
-        public init(body: [UInt8], stored: Double, maxAge: Int? = nil, etag: String? = nil, lastModified: String? = nil)
-        {
+        public init(
+            body: [UInt8], stored: Double, maxAge: Int? = nil, etag: String? = nil, lastModified: String? = nil,
+            link: String? = nil
+        ) {
             self.body = body
             self.stored = stored
             self.maxAge = maxAge
             self.etag = etag
             self.lastModified = lastModified
+            self.link = link
         }
 
         /// Whether it may be served at `now` without asking the server.
@@ -51,7 +56,7 @@ public final class HTTPDiskCache: Sendable {
                 ? 0 : directives.first { $0.hasPrefix("max-age=") }.flatMap { Int($0.dropFirst(8)) }
             return Entry(
                 body: body, stored: now, maxAge: maxAge.map { max(0, $0) }, etag: header("ETag"),
-                lastModified: header("Last-Modified"))
+                lastModified: header("Last-Modified"), link: header("Link"))
         }
     }
 

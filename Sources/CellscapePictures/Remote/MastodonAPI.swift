@@ -2,13 +2,15 @@ import Foundation
 
 /// Mastodon's public API for a timeline (docs: methods/timelines, entities/MediaAttachment): the
 /// address of each page, and a page's statuses read as items, their media attachments.
-enum MastodonAPI {
+package enum MastodonAPI {
     /// Statuses asked for a page: the API's largest.
     static let pageSize = 40
 
     /// The address of `timeline`'s page after `next` (a `max_id`; nil: the first) on `server`. An
     /// account's timeline needs its id, found by ``lookup(_:server:)`` first.
-    static func page(_ timeline: MastodonTimeline, server: URL, accountID: String? = nil, after next: String?) -> URL {
+    package static func page(_ timeline: MastodonTimeline, server: URL, accountID: String? = nil, after next: String?)
+        -> URL
+    {
         var query = [
             URLQueryItem(name: "only_media", value: "true"), URLQueryItem(name: "limit", value: "\(pageSize)"),
         ]
@@ -25,19 +27,19 @@ enum MastodonAPI {
     }
 
     /// The address that turns an account's name (`user` or `user@server`) into its id.
-    static func lookup(_ account: String, server: URL) -> URL {
+    package static func lookup(_ account: String, server: URL) -> URL {
         address(server, "/api/v1/accounts/lookup", [URLQueryItem(name: "acct", value: account)])
     }
 
     /// The id in an account lookup's answer.
-    static func accountID(from data: Data) throws(FeedProblem) -> String {
+    package static func accountID(from data: Data) throws(FeedProblem) -> String {
         let account = try FeedJSON.decode(Account.self, from: data)
         guard !account.id.isEmpty else { throw .answer("the account has no id") }
         return account.id
     }
 
     /// The `max_id` of the `Link` header's `rel="next"`: the page of older statuses; nil at the end.
-    static func next(link: String?) -> String? {
+    package static func next(link: String?) -> String? {
         guard let link else { return nil }
         for part in link.split(separator: ",") {
             let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -52,7 +54,7 @@ enum MastodonAPI {
 
     /// The items of a page of statuses, in order: each status's (or the status it boosts) images,
     /// looping clips and videos; sounds and attachments of no known size are left out.
-    static func items(from data: Data) throws(FeedProblem) -> [RemoteItem] {
+    package static func items(from data: Data) throws(FeedProblem) -> [RemoteItem] {
         try FeedJSON.decode([Lenient<Status>].self, from: data).compactMap(\.value).flatMap { status in
             let shown = status.reblog?.value ?? status
             return shown.mediaAttachments.compactMap { item($0, of: shown) }

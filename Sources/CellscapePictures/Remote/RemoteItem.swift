@@ -77,4 +77,9 @@ public struct FeedPage: Hashable, Sendable {
     public var items: [RemoteItem]
     /// Mastodon's `max_id` from the `Link` header's `rel="next"`, or GIPHY's next offset.
     public var next: String?
+
+    public init(items: [RemoteItem], next: String?) {
+        self.items = items
+        self.next = next
+    }
 }

@@ -61,7 +61,8 @@ let package = Package(
         .target(
             name: "CellscapeRemote",
             dependencies: [
-                "CellscapePictures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "CellscapeLayout", "CellscapePictures", "CellscapeViewer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // The viewer's model: scenes, input, the event bus, sessions. No X11.
@@ -84,7 +85,7 @@ let package = Package(
             name: "cellscape",
             dependencies: [
                 "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeX11",
-                "CellscapeBenchmarks", "CellscapeFixtures",
+                "CellscapeBenchmarks", "CellscapeFixtures", "CellscapeRemote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "CellscapeRemoteTests",
             dependencies: [
-                "CellscapePictures", "CellscapeRemote", .product(name: "NIOCore", package: "swift-nio"),
+                "CellscapeLayout", "CellscapePictures", "CellscapeViewer", "CellscapeRemote", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .testTarget(

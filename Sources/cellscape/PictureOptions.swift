@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellscapeLayout
 import CellscapePictures
+import CellscapeRemote
 import CellscapeRender
 import CellscapeViewer
 import CellscapeX11
@@ -11,7 +12,9 @@ import Foundation
 struct PictureOptions: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
-            "Pictures and folders of pictures to browse; - reads paths from standard input.", valueName: "path"))
+            "Pictures and folders of pictures to browse; - reads paths from standard input; or a feed's address "
+                + "alone (https://SERVER/tags/NAME, /public, /@USER; giphy:trending, giphy:search/WORDS).",
+            valueName: "path"))
     var paths: [String] = []
 
     @Flag(name: [.short, .long], help: "Take the pictures of every folder below as well.")
@@ -35,9 +38,25 @@ struct PictureOptions: ParsableArguments {
     @Flag(help: "Neither read nor write the desktop's shared thumbnail cache.")
     var noDiskCache = false
 
+    @Option(
+        name: .customLong("api-base"),
+        help: "Ask a feed's API at this address instead (a mirror, a test's server): https, or http to this machine.")
+    var apiBase: String?
+
+    @Option(
+        name: .customLong("http-cache-size"), parsing: .unconditional,
+        help: "The most disk a feed's downloads take in $XDG_CACHE_HOME/cellscape/http, in MB.")
+    var httpCacheSize = 300
+
     func validate() throws {
         guard (16...65536).contains(cacheSize) else {
             throw ValidationError("--cache-size must be from 16 to 65536 (MB), not \(cacheSize)")
+        }
+        guard (0...1_000_000).contains(httpCacheSize) else {
+            throw ValidationError("--http-cache-size must be from 0 to 1000000 (MB), not \(httpCacheSize)")
+        }
+        if paths.count > 1, paths.contains(where: FeedAddress.looksLikeAddress) {
+            throw ValidationError("a feed's address is given alone, without files or other feeds")
         }
     }
 
@@ -47,6 +66,7 @@ struct PictureOptions: ParsableArguments {
     /// around it as they are listed (as eog and gThumb open a file a file manager hands them).
     func feed(watching: Bool = false, streaming: Bool = false, opensAlone: Bool = false) throws -> PictureFeed? {
         guard !paths.isEmpty else { return nil }
+        if paths.count == 1, FeedAddress.looksLikeAddress(paths[0]) { return try remoteFeed(paths[0]) }
         var arguments = paths.filter { $0 != "-" }
         if paths.contains("-") {
             let (read, refused) = Self.pathsOnStandardInput()
@@ -92,6 +112,42 @@ struct PictureOptions: ParsableArguments {
         let foldersGiven = recursive ? arguments.filter(Self.isFolder).map(PictureFiles.absolute) : []
         feed.take(listing: found, foldersGiven: foldersGiven, watching: watching, recursive: recursive)
         return feed
+    }
+
+    /// The feed of the remote feed at `text`: its pages read as the view nears their end, downloads
+    /// kept in the cache of downloads (without it, when it cannot be made, saying so).
+    private func remoteFeed(_ text: String) throws -> PictureFeed {
+        let address: FeedAddress
+        var key: String?
+        do {
+            address = try FeedAddress(text, apiBase: apiBase)
+            if case .giphy = address { key = try GiphyKey.load() }
+        } catch {
+            throw CommandError(error.description)
+        }
+        var cache: HTTPDiskCache?
+        if httpCacheSize > 0 {
+            do {
+                cache = try HTTPDiskCache(folder: Self.httpCacheFolder(), limit: httpCacheSize << 20)
+            } catch {
+                Self.report(error.description)
+            }
+        }
+        let fetcher = RemoteFetcher(cache: cache)
+        let feed = PictureFeed(
+            paths: [], threads: ParallelWorkers.count, diskCache: nil, memoryBytes: cacheSize << 20, report: Self.report
+        )
+        feed.read(
+            RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher, giphyKey: key), fetcher: fetcher))
+        return feed
+    }
+
+    /// `$XDG_CACHE_HOME/cellscape/http`, else `~/.cache/cellscape/http`.
+    static func httpCacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let caches =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+        return URL(fileURLWithPath: caches).appendingPathComponent("cellscape/http")
     }
 
     /// Where the picture that opens at the start shows in `feed`: the picture given alone, or the first

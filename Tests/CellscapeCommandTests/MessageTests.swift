@@ -37,12 +37,29 @@ import Testing
         (["--scale", "-2"], "--scale must be from 0.5 to 4, not -2.0"),
         (["-"], "no paths on standard input"),
         (["/dev/null"], "cannot read /dev/null: not a regular file"),
+        (
+            ["http://mastodon.example/tags/cats"],
+            "http://mastodon.example/tags/cats is plain http: only https, or http to this machine"
+        ),
+        (["https://mastodon.example/explore"], "https://mastodon.example/explore is not a feed Cellscape reads"),
+        (["giphy:popular"], "giphy:popular is not a GIPHY feed"),
+        (["https://m.example/public", "a.jpg"], "a feed's address is given alone"),
+        (["https://m.example/public", "--api-base", "ftp://m.example"], "ftp://m.example is not https"),
     ])
     func aBadArgumentGetsATruthfulLine(arguments: [String], mention: String) throws {
         let outcome = try CommandRunner.run(arguments)
         #expect(outcome.status == 2)
         #expect(outcome.error.split(separator: "\n").count == 1, "\(outcome.error)")
         #expect(outcome.error.contains(mention), "\(outcome.error)")
+    }
+
+    @Test func aGIPHYFeedWithoutAKeySaysHowToGetOne() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("home-\(UUID().uuidString)").path
+        let outcome = try CommandRunner.run(
+            ["giphy:trending"], environment: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "DISPLAY": ":0"])
+        #expect(outcome.status != 0)
+        #expect(outcome.error.hasPrefix("cellscape: giphy: needs your own API key: make one at developers.giphy.com"))
+        #expect(outcome.error.split(separator: "\n").count == 1, "\(outcome.error)")
     }
 
     @Test func replaysUsageSaysOneOutputIsRequired() throws {

@@ -10,6 +10,19 @@ import CellscapePictures
 public protocol PictureSource: AnyObject {
     /// The pictures that arrived since the last look, in order.
     func takeArrived() -> [SourcePicture]
+
+    /// Takes the way to wake the main loop when pictures arrive (a remote page came in while nothing
+    /// moves); called once, when the feed starts reading the source.
+    func attach(wake: @escaping @Sendable () -> Void)
+
+    /// Where the view is: its bottom, a screen's height and where the content ends, in the grid's
+    /// points. A remote feed asks for its next page as the bottom nears the end.
+    func viewed(bottom: Double, screen: Double, contentEnd: Double)
+}
+
+extension PictureSource {
+    public func attach(wake: @escaping @Sendable () -> Void) {}
+    public func viewed(bottom: Double, screen: Double, contentEnd: Double) {}
 }
 
 /// One picture a source gives: where its bytes are and, when known before them, its size in upright
@@ -57,6 +70,11 @@ public final class PathsSource: PictureSource {
 extension PictureFeed {
     /// Reads `source` from now on, at each ``takeResults()``: its pictures join at the end as they arrive.
     public func read(_ source: PictureSource) { members.read(source) }
+
+    /// Tells the sources where the view is (``PictureSource/viewed(bottom:screen:contentEnd:)``).
+    public func viewed(bottom: Double, screen: Double, contentEnd: Double) {
+        for source in members.listing.sources { source.viewed(bottom: bottom, screen: screen, contentEnd: contentEnd) }
+    }
 }
 
 extension PictureLoader {

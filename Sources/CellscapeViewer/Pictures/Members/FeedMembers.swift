@@ -158,6 +158,7 @@ extension FeedMembers {
     /// Reads `source` from now on: its pictures join at the end as they arrive.
     func read(_ source: PictureSource) {
         listing.sources.append(source)
+        source.attach(wake: loader.wakeMainLoop)
         takeFromSources()
     }
 

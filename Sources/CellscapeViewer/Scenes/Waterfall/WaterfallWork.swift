@@ -16,6 +16,9 @@ struct WaterfallWork {
         if let openPicture = scene.openPicture { return prepareOpenPicture(openPicture) }
         pictures.releaseRegion()
         wantThumbnails(visible: visible)
+        let screen = scene.viewport.height
+        pictures.viewed(
+            bottom: scene.scrollOffset + screen, screen: screen, contentEnd: scene.layout.contentSize.height)
         // Frames at the tile's own size: there are many of each, and they are never reused elsewhere.
         pictures.play(visible, now: pictures.clock.now)
     }

@@ -1,0 +1,128 @@
+import CellscapeLayout
+import CellscapePictures
+import CellscapeViewer
+import Dispatch
+import Foundation
+
+/// A remote feed as the viewer's source of pictures: its pages asked for as the view nears the end
+/// (``FeedPaging``), each item joining with its size (laid out before its pixels), its bytes
+/// downloaded on a loader's worker when first wanted, never on the main thread.
+public final class RemoteSource: PictureSource, Sendable {
+    private struct State: Sendable {
+        var paging = FeedPaging()
+        var arrived: [SourcePicture] = []
+        var wake: (@Sendable () -> Void)?
+        /// Whether a wake after a failure's wait is set.
+        var retrySet = false
+    }
+
+    private let reader: RemoteFeedReader
+    private let fetcher: RemoteFetcher
+    /// The side of the rendition downloaded: a tile's, on a screen of twice the density.
+    private let side: Int
+    private let state = Guarded(State())
+    private let clock: @Sendable () -> Double
+
+    /// The most bytes a media file takes.
+    public static let mediaCap = 64 << 20
+
+    public init(
+        reader: RemoteFeedReader, fetcher: RemoteFetcher, side: Int = 480,
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
+        self.reader = reader
+        self.fetcher = fetcher
+        self.side = side
+        self.clock = clock
+    }
+
+    /// The problem the feed has now (what the bar says), if any.
+    public var problem: String? { state.withLock { $0.paging.problem } }
+
+    public func attach(wake: @escaping @Sendable () -> Void) {
+        state.withLock { $0.wake = wake }
+        viewed(bottom: 0, screen: 1, contentEnd: 0)
+    }
+
+    public func takeArrived() -> [SourcePicture] {
+        state.withLock { state in
+            defer { state.arrived.removeAll() }
+            return state.arrived
+        }
+    }
+
+    public func viewed(bottom: Double, screen: Double, contentEnd: Double) {
+        let now = clock()
+        let cursor = state.withLock { state -> String?? in
+            guard state.paging.wantsPage(viewBottom: bottom, screen: screen, contentEnd: contentEnd, now: now)
+            else { return nil }
+            state.paging.asked()
+            return .some(state.paging.next)
+        }
+        guard let cursor else { return }
+        Task { [self] in
+            do {
+                let page = try await reader.page(after: cursor)
+                state.withLock { state in
+                    let new = state.paging.received(page)
+                    state.arrived += new.compactMap(picture)
+                }
+            } catch {
+                failed(error as? FetchFailure ?? .transient("\(error)"))
+            }
+            state.withLock { $0.wake }?()
+        }
+    }
+
+    /// Takes a failure: the paging waits it out, and the loop is woken when the wait ends so the view
+    /// asks again.
+    private func failed(_ failure: FetchFailure) {
+        let now = clock()
+        let retryAt = state.withLock { state -> Double? in
+            state.paging.failed(failure.pagingFailure, now: now, jitter: Double.random(in: 0..<1))
+            guard let retryAt = state.paging.retryAt, !state.retrySet else { return nil }
+            state.retrySet = true
+            return retryAt
+        }
+        guard let retryAt else { return }
+        Task { [self] in
+            try? await Task.sleep(nanoseconds: UInt64(max(0, retryAt - clock()) * 1e9))
+            let wake = state.withLock { state in
+                state.retrySet = false
+                return state.wake
+            }
+            wake?()
+        }
+    }
+
+    /// The picture of `item`: its size now, its bytes (the rendition fit for `side`) when a worker reads them.
+    private func picture(_ item: RemoteItem) -> SourcePicture? {
+        guard let rendition = item.rendition(fitting: side) else { return nil }
+        let fetcher = self.fetcher
+        let bytes = PictureBytes(name: item.name) { () throws(PictureProblem) -> [UInt8] in
+            try Self.download(rendition.url, with: fetcher)
+        }
+        return SourcePicture(bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)))
+    }
+
+    /// Downloads `url` on the calling thread (a loader's worker), waiting for the client's task.
+    private static func download(_ url: URL, with fetcher: RemoteFetcher) throws(PictureProblem) -> [UInt8] {
+        let done = DispatchSemaphore(value: 0)
+        let result = Guarded<Result<[UInt8], FetchFailure>?>(nil)
+        Task {
+            do {
+                let answer = try await fetcher.fetch(url, cap: mediaCap)
+                result.withLock { $0 = .success(answer.body) }
+            } catch {
+                result.withLock { $0 = .failure(error as? FetchFailure ?? .transient("\(error)")) }
+            }
+            done.signal()
+        }
+        done.wait()
+        switch result.withLock({ $0 }) {
+        case .success(let body): return body
+        case .failure(let failure): throw .unreadable(failure.description)
+        case nil: throw .unreadable("the download did not finish")
+        }
+    }
+}

@@ -40,7 +40,7 @@ import Testing
         let source = RemoteSource(reader: reader, fetcher: fetcher)
         let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         feed.read(source)
-        let giveUp = Date().addingTimeInterval(20)
+        let giveUp = Date().addingTimeInterval(60)
         while feed.count < 3 && Date() < giveUp {
             feed.loader.waitForWake(milliseconds: 20)
             feed.takeResults()

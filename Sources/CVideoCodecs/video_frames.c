@@ -374,18 +374,25 @@ int32_t cellscape_video_next_frame(
     }
 }
 
-int32_t cellscape_video_seek(cellscape_video *video, double milliseconds, double *time) {
-    const AVStream *stream = video_stream(video);
-    int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
-    int64_t target = start + (int64_t)(fmax(0, milliseconds) / 1000 / av_q2d(stream->time_base));
-    if (av_seek_frame(video->format, video->stream, target, AVSEEK_FLAG_BACKWARD) < 0 &&
-        avformat_seek_file(video->format, video->stream, INT64_MIN, target, target, 0) < 0)
+// Moves to the keyframe at or before `stamp` (the stream's time base) with the decoder emptied; 0 when
+// the file cannot seek (nothing changed then).
+static int seek_to_keyframe(cellscape_video *video, int64_t stamp) {
+    if (av_seek_frame(video->format, video->stream, stamp, AVSEEK_FLAG_BACKWARD) < 0 &&
+        avformat_seek_file(video->format, video->stream, INT64_MIN, stamp, stamp, 0) < 0)
         return 0;
     avcodec_flush_buffers(video->codec);
     video->draining = 0;
     video->finished = 0;
     video->read_failed = 0;
     video->pending = 0;
+    return 1;
+}
+
+int32_t cellscape_video_seek(cellscape_video *video, double milliseconds, double *time) {
+    const AVStream *stream = video_stream(video);
+    int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
+    int64_t target = start + (int64_t)(fmax(0, milliseconds) / 1000 / av_q2d(stream->time_base));
+    if (!seek_to_keyframe(video, target)) return 0;
     // From the keyframe before the target, decoded (not converted) up to the frame that shows at it.
     video->skip_until = target;
     while (receive(video)) {
@@ -409,14 +416,7 @@ int32_t cellscape_video_seek(cellscape_video *video, double milliseconds, double
 int32_t cellscape_video_rewind(cellscape_video *video) {
     const AVStream *stream = video_stream(video);
     int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
-    if (av_seek_frame(video->format, video->stream, start, AVSEEK_FLAG_BACKWARD) < 0 &&
-        avformat_seek_file(video->format, video->stream, INT64_MIN, start, start, 0) < 0)
-        return 0;
-    avcodec_flush_buffers(video->codec);
-    video->draining = 0;
-    video->finished = 0;
-    video->read_failed = 0;
-    video->pending = 0;
+    if (!seek_to_keyframe(video, start)) return 0;
     video->last_end = 0;
     return 1;
 }

@@ -20,6 +20,10 @@ let package = Package(
         // Remote feeds: one HTTP client (HTTP/2 over TLS, timeouts, a pool per host); the tests' server.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The tests' certificate authority and server certificate, made when the tests run.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -61,9 +65,10 @@ let package = Package(
         .target(
             name: "CellscapeRemote",
             dependencies: [
-                "CellscapeLayout", "CellscapePictures", "CellscapeViewer",
+                "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         // The viewer's model: scenes, input, the event bus, sessions. No X11.
         .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures"]),
@@ -105,6 +110,8 @@ let package = Package(
             dependencies: [
                 "CellscapeLayout", "CellscapePictures", "CellscapeViewer", "CellscapeRemote", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "CellscapeViewerTests",

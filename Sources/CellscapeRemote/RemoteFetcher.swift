@@ -3,6 +3,7 @@ import CellscapePictures
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// What a download gave: the status, the headers Cellscape reads, the body, and whether the disk
 /// cache served it (fresh, or as the server's 304 said).
@@ -80,8 +81,13 @@ public final class RemoteFetcher: Sendable {
     /// The query items that hold a key: never sent to another host, never part of a cache's name.
     public static let secretQueryItems: Set<String> = ["api_key"]
 
-    public init(cache: HTTPDiskCache?, limits: Limits = Limits()) {
+    /// A fetcher in front of `cache`; `trusting` adds certificate authorities to the system's (a
+    /// test's own, a mirror's private one).
+    public init(cache: HTTPDiskCache?, limits: Limits = Limits(), trusting authorities: [NIOSSLCertificate] = []) {
         var configuration = HTTPClient.Configuration()
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if !authorities.isEmpty { tls.additionalTrustRoots = [.certificates(authorities)] }
+        configuration.tlsConfiguration = tls
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: limits.connect, read: limits.read)
         configuration.connectionPool = .init(
@@ -224,6 +230,11 @@ public final class RemoteFetcher: Sendable {
             }
         }
         if error is CancellationError { return .transient("cancelled") }
+        // Not worth trying again: the same certificate comes back.
+        if error is NIOSSLError || error is BoringSSLError {
+            return "\(error)".lowercased().contains("certificate")
+                ? .refused("\(host)'s certificate is not trusted") : .refused("no secure connection to \(host)")
+        }
         let text = "\(error)".lowercased()
         if text.contains("refused") { return .transient("\(host) refused the connection") }
         if text.contains("resolve") || text.contains("lookup") || text.contains("dns") {

@@ -3,9 +3,11 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// An HTTP server on a loopback address for the tests: each request answered by `answer` (by its
 /// path and headers), with the faults a test asks for; every request it took is kept, headers and all.
+/// Given certificates, it speaks HTTPS (HTTP/1.1 over TLS).
 final class LoopbackServer: Sendable {
     /// What the server does with a request.
     struct Reply: Sendable {
@@ -33,16 +35,27 @@ final class LoopbackServer: Sendable {
 
     let port: Int
     let host: String
+    let scheme: String
     private let channel: any Channel
     private let requests: Guarded<[Request]>
 
     /// Starts a server on `host` (a loopback address) at a free port.
-    init(host: String = "127.0.0.1", answer: @escaping @Sendable (Request) -> Reply) async throws {
+    init(
+        host: String = "127.0.0.1", certificates: TestCertificates? = nil,
+        answer: @escaping @Sendable (Request) -> Reply
+    ) async throws {
         let requests = Guarded<[Request]>([])
+        let tls = try certificates.map { certificates in
+            var configuration = TLSConfiguration.makeServerConfiguration(
+                certificateChain: [.certificate(certificates.server)], privateKey: .privateKey(certificates.serverKey))
+            configuration.applicationProtocols = ["http/1.1"]
+            return try NIOSSLContext(configuration: configuration)
+        }
         channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     try channel.pipeline.syncOperations.addHandler(Handler(answer: answer, requests: requests))
                 }
@@ -50,11 +63,12 @@ final class LoopbackServer: Sendable {
             .bind(host: host, port: 0).get()
         port = channel.localAddress?.port ?? 0
         self.host = host
+        self.scheme = certificates == nil ? "http" : "https"
         self.requests = requests
     }
 
     /// The address of `target` (a path and query) on this server.
-    func url(_ target: String) -> String { "http://\(host):\(port)\(target)" }
+    func url(_ target: String) -> String { "\(scheme)://\(host):\(port)\(target)" }
 
     /// The requests taken so far.
     var taken: [Request] { requests.withLock { $0 } }

@@ -14,9 +14,11 @@ import Testing
         try String(contentsOf: feeds.appendingPathComponent(name), encoding: .utf8)
     }
 
-    @Test func aMastodonTimelineIsReadPageAfterPageByItsLinks() async throws {
+    /// Over plain HTTP and over HTTPS, with a certificate the test makes and trusts.
+    @Test(arguments: [false, true]) func aMastodonTimelineIsReadPageAfterPageByItsLinks(secure: Bool) async throws {
         let first = try Self.fixture("mastodon-tag.json")
-        let server = try await LoopbackServer { request in
+        let certificates = secure ? try TestCertificates() : nil
+        let server = try await LoopbackServer(certificates: certificates) { request in
             if request.target == "/api/v1/timelines/tag/cats?only_media=true&limit=40" {
                 let next =
                     "<https://mastodon.example/api/v1/timelines/tag/cats?max_id=113470271000000001>; rel=\"next\""
@@ -30,7 +32,7 @@ import Testing
         let fetcher = RemoteFetcher(
             cache: try HTTPDiskCache(
                 folder: FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString)"),
-                limit: 1 << 20))
+                limit: 1 << 20), trusting: certificates.map { [$0.authority] } ?? [])
         let address = try FeedAddress("https://mastodon.example/tags/cats", apiBase: server.url(""))
         let reader = RemoteFeedReader(address: address, fetcher: fetcher)
         var paging = FeedPaging()

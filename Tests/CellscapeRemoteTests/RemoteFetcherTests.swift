@@ -130,4 +130,33 @@ import Testing
                 && refused?.pagingFailure == .transient(refused!.description))
         await fetcher.shutdown()
     }
+
+    @Test func overHTTPSTheCertificateIsCheckedAndPlainHTTPNeverFollowed() async throws {
+        let certificates = try TestCertificates()
+        let plain = try await LoopbackServer { _ in .json("[\"plain\"]") }
+        let server = try await LoopbackServer(certificates: certificates) { request in
+            request.target == "/down"
+                ? LoopbackServer.Reply(status: 302, headers: [("Location", plain.url("/page"))]) : .json("[\"secure\"]")
+        }
+        var limits = RemoteFetcher.Limits()
+        limits.connect = .seconds(1)
+        let trusting = RemoteFetcher(cache: nil, limits: limits, trusting: [certificates.authority])
+        let answer = try await trusting.fetch(URL(string: server.url("/page"))!, cap: 1000)
+        #expect(answer.body == Array("[\"secure\"]".utf8))
+        #expect(
+            await Self.failure { _ = try await trusting.fetch(URL(string: server.url("/down"))!, cap: 1000) }
+                == .refused("127.0.0.1 redirects to plain http"))
+        #expect(plain.taken.isEmpty)
+        // The system's authorities alone do not know the test's.
+        let untrusting = try Self.fetcher()
+        let refused = await Self.failure {
+            _ = try await untrusting.fetch(URL(string: server.url("/page"))!, cap: 1000)
+        }
+        #expect(refused == .refused("127.0.0.1's certificate is not trusted"))
+        #expect(server.taken.map(\.target) == ["/page", "/down"])
+        await trusting.shutdown()
+        await untrusting.shutdown()
+        await plain.stop()
+        await server.stop()
+    }
 }

@@ -1,5 +1,6 @@
 import CellscapeLayout
 import CellscapePictures
+import CellscapeRender
 import CellscapeViewer
 import Dispatch
 import Foundation
@@ -22,22 +23,44 @@ public final class RemoteSource: PictureSource, Sendable {
     private let side: Int
     private let state = Guarded(State())
     private let clock: @Sendable () -> Double
+    public let title: String?
 
     /// The most bytes a media file takes.
     public static let mediaCap = 64 << 20
 
+    /// The feed `reader` reads, its media downloaded by `fetcher` at the rendition fit for `side`;
+    /// `title` names it in the window (the address as the user gave it).
     public init(
-        reader: RemoteFeedReader, fetcher: RemoteFetcher, side: Int = 480,
+        reader: RemoteFeedReader, fetcher: RemoteFetcher, side: Int = 480, title: String? = nil,
         clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         self.reader = reader
         self.fetcher = fetcher
         self.side = side
+        self.title = title
         self.clock = clock
     }
 
-    /// The problem the feed has now (what the bar says), if any.
+    /// The problem the feed has now, if any.
     public var problem: String? { state.withLock { $0.paging.problem } }
+
+    /// What the bar says: "loading" while a page comes, the problem and when the feed tries again
+    /// ("offline" when no connection is made), or the problem that ended it.
+    public var status: String? {
+        state.withLock { Self.status(of: $0.paging) }
+    }
+
+    /// See ``status``; the time of day in the local time zone.
+    static func status(of paging: FeedPaging) -> String? {
+        if paging.asking { return "loading" }
+        guard let problem = paging.problem else { return nil }
+        guard let retryAt = paging.retryAt else { return problem }
+        let format = DateFormatter()
+        format.dateFormat = "HH:mm:ss"
+        let time = format.string(from: Date(timeIntervalSince1970: retryAt))
+        let offline = paging.offline ? "offline (\(problem))" : problem
+        return "\(offline), trying again at \(time)"
+    }
 
     public func attach(wake: @escaping @Sendable () -> Void) {
         state.withLock { $0.wake = wake }
@@ -102,7 +125,20 @@ public final class RemoteSource: PictureSource, Sendable {
         let bytes = PictureBytes(name: item.name) { () throws(PictureProblem) -> [UInt8] in
             try Self.download(rendition.url, with: fetcher)
         }
-        return SourcePicture(bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)))
+        return SourcePicture(
+            bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)), remote: item,
+            placeholder: Self.placeholder(item))
+    }
+
+    /// The item's blurhash decoded at 32 pixels on its long side (scaled up where drawn), off the
+    /// main thread as its page comes.
+    static func placeholder(_ item: RemoteItem) -> PixelImage? {
+        guard let text = item.blurHash, let hash = BlurHash(text), item.width > 0, item.height > 0 else { return nil }
+        let long = 32.0
+        let scale = long / Double(max(item.width, item.height))
+        return hash.picture(
+            width: max(1, Int((Double(item.width) * scale).rounded())),
+            height: max(1, Int((Double(item.height) * scale).rounded())))
     }
 
     /// Downloads `url` on the calling thread (a loader's worker), waiting for the client's task.

@@ -48,6 +48,9 @@ struct PictureOptions: ParsableArguments {
         help: "The most disk a feed's downloads take in $XDG_CACHE_HOME/cellscape/http, in MB.")
     var httpCacheSize = 300
 
+    @Flag(name: .customLong("show-sensitive"), help: "Show a feed's media marked sensitive at once, not blurred.")
+    var showSensitive = false
+
     func validate() throws {
         guard (16...65536).contains(cacheSize) else {
             throw ValidationError("--cache-size must be from 16 to 65536 (MB), not \(cacheSize)")
@@ -137,8 +140,12 @@ struct PictureOptions: ParsableArguments {
         let feed = PictureFeed(
             paths: [], threads: ParallelWorkers.count, diskCache: nil, memoryBytes: cacheSize << 20, report: Self.report
         )
+        // Named as given, without the scheme: "mastodon.social/tags/cats", "giphy:trending".
+        let title = text.replacingOccurrences(of: "^https?://", with: "", options: .regularExpression)
         feed.read(
-            RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher, giphyKey: key), fetcher: fetcher))
+            RemoteSource(
+                reader: RemoteFeedReader(address: address, fetcher: fetcher, giphyKey: key), fetcher: fetcher,
+                title: title))
         return feed
     }
 

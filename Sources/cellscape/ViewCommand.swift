@@ -141,7 +141,8 @@ struct ViewCommand: ParsableCommand {
             }
             if printsMarked {
                 let end = pictures.nulSeparated ? "\0" : "\n"
-                let paths = shown?.paths ?? []  // read at the end: a listing may have added them
+                // Read at the end: a listing may have added them. A remote item's is its page.
+                let paths = shown?.addresses ?? []
                 let marked = (state.marks ?? []).filter(paths.indices.contains).map { paths[$0] + end }
                 FileHandle.standardOutput.write(Data(marked.joined().utf8))
             }
@@ -170,6 +171,7 @@ struct ViewCommand: ParsableCommand {
             options.waterfall.opensAtZoom = zoom.map { $0 / 100 }
             options.waterfall.pictureOrder = pictures.sort
             options.waterfall.picturesDescending = pictures.reverse
+            options.waterfall.showsSensitive = pictures.showSensitive
             if let seconds = slideshow {
                 options.waterfall.slideshowSeconds = seconds
                 options.waterfall.startsSlideshow = true

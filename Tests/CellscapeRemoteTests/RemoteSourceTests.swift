@@ -69,4 +69,21 @@ import Testing
         await api.stop()
         await media.stop()
     }
+
+    @Test func theBarSaysLoadingOfflineAndWhenTheFeedTriesAgain() {
+        var paging = FeedPaging()
+        #expect(RemoteSource.status(of: paging) == nil)
+        paging.asked()
+        #expect(RemoteSource.status(of: paging) == "loading")
+        // The first failure waits a second (jitter 0.5 leaves it whole).
+        paging.failed(.transient("127.0.0.1 refused the connection"), now: 1000, jitter: 0.5)
+        let format = DateFormatter()
+        format.dateFormat = "HH:mm:ss"
+        let time = format.string(from: Date(timeIntervalSince1970: 1001))
+        #expect(
+            RemoteSource.status(of: paging) == "offline (127.0.0.1 refused the connection), trying again at \(time)")
+        paging.asked()
+        paging.failed(.permanent(.needsLogin), now: 1002, jitter: 0)
+        #expect(RemoteSource.status(of: paging) == "this server shows that timeline only to its logged-in users")
+    }
 }

@@ -30,6 +30,9 @@ public struct FeedPaging: Sendable {
     public private(set) var problem: String?
     /// Failures in a row: each doubles the wait.
     private var failures = 0
+    /// Whether the last failure was one to wait out (no connection, a timeout, a 5xx): the feed shows
+    /// what it has and is offline until a page comes.
+    public var offline: Bool { failures > 0 }
 
     /// The longest wait between tries, in seconds.
     public static let longestWait: Double = 300

@@ -111,6 +111,9 @@ public enum KeyTable {
                 .picture: "open with the desktop's application / copy the paths (marked, else this)",
             ]),
         KeyBinding(
+            "v", [(.revealSensitive, ["v"])],
+            [.grid: "show a feed's sensitive item unblurred, or blur it", .picture: "show unblurred, or blur"]),
+        KeyBinding(
             "x, then a key", [(.keyHandlerPrefix, ["x"])],
             [
                 .grid: "run the key-handler with that key on the marked (else selected) pictures",

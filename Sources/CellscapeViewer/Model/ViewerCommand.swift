@@ -124,6 +124,8 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case invertMarks
     /// Takes every mark away.
     case clearMarks
+    /// Shows the selected (or open) sensitive item of a remote feed unblurred, or blurs it again.
+    case revealSensitive
     /// Sorts the pictures by the next order: name, modification time, file size, date taken.
     case sortNext
     /// Reverses the order the pictures are sorted in.

@@ -1,5 +1,6 @@
 import CellscapeLayout
 import CellscapePictures
+import CellscapeRender
 
 /// What the feed knows of each picture, by id: where it comes from (its path), its header once read,
 /// whether it arrived, why it cannot be shown or what it lacks, and its key in name order. Read on
@@ -23,6 +24,10 @@ struct PictureCatalog {
     var notes: [PictureID: PictureProblem] = [:]
     /// Each joining or shown picture's key in name order, once a join compared it.
     var nameKeys: [PictureID: [UInt8]] = [:]
+    /// The remote feed's items, by the id each joined as.
+    var remote: [PictureID: RemoteItem] = [:]
+    /// What tiles show until their pixels come, where a source gave it.
+    var placeholders: [PictureID: PixelImage] = [:]
 
     /// Forgets everything known of the pictures `ids`.
     mutating func forget(_ ids: Set<PictureID>) {
@@ -33,6 +38,8 @@ struct PictureCatalog {
             problems[id] = nil
             notes[id] = nil
             nameKeys[id] = nil
+            remote[id] = nil
+            placeholders[id] = nil
         }
         if !broken.isDisjoint(with: ids) { broken.subtract(ids) }
     }

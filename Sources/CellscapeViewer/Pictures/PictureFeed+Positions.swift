@@ -37,6 +37,18 @@ extension PictureFeed {
     /// The path of the picture at `position`.
     public func path(of position: Int) -> String { path(of: order[position]) }
 
+    /// The address of the picture at `position`: its file's path, a remote item's page.
+    public func address(of position: Int) -> String { address(of: order[position]) }
+
+    /// What the tile at `position` shows until its pixels come, if its source gave it.
+    public func placeholder(at position: Int) -> PixelImage? {
+        position >= 0 && position < count ? catalog.placeholders[order[position]] : nil
+    }
+
+    /// The remote feed's item at `position`, if it is one.
+    public func remoteItem(at position: Int) -> RemoteItem? {
+        position >= 0 && position < count ? catalog.remote[order[position]] : nil
+    }
     /// The header of the picture at `position`, once read (nil before, or when broken).
     public func header(at position: Int) -> PictureHeader? {
         position >= 0 && position < count ? catalog.headers[order[position]] : nil

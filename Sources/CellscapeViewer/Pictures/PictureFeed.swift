@@ -71,6 +71,14 @@ public final class PictureFeed {
     /// The paths of the pictures shown, in order.
     public var paths: [String] { order.ids.map(members.path(of:)) }
 
+    /// Each picture's address in order: a file's path, a remote item's page (what `-o` prints).
+    public var addresses: [String] { order.ids.map(address(of:)) }
+
+    /// Picture `id`'s address: its file's path, or the page a browser shows a remote item on.
+    func address(of id: PictureID) -> String {
+        guard let item = catalog.remote[id] else { return path(of: id) }
+        return (item.page ?? item.renditions.last?.url)?.absoluteString ?? path(of: id)
+    }
     /// The name of the folder the pictures are in (the innermost one holding them all), for the
     /// window's title.
     public var folderName: String { members.folderName }

@@ -1,5 +1,6 @@
 import CellscapeLayout
 import CellscapePictures
+import CellscapeRender
 
 /// Where pictures come from: the paths given (``PathsSource``), or a source of its own that the feed
 /// reads at each look, whose pictures join at the end in the order they arrive, as a remote feed's
@@ -18,11 +19,20 @@ public protocol PictureSource: AnyObject {
     /// Where the view is: its bottom, a screen's height and where the content ends, in the grid's
     /// points. A remote feed asks for its next page as the bottom nears the end.
     func viewed(bottom: Double, screen: Double, contentEnd: Double)
+
+    /// What the window's title and the bar call the source's pictures in place of a folder's name
+    /// (a remote feed's address); nil: their folder's.
+    var title: String? { get }
+
+    /// What the bar says of the source now, if anything ("offline, trying again at 14:03").
+    var status: String? { get }
 }
 
 extension PictureSource {
     public func attach(wake: @escaping @Sendable () -> Void) {}
     public func viewed(bottom: Double, screen: Double, contentEnd: Double) {}
+    public var title: String? { nil }
+    public var status: String? { nil }
 }
 
 /// One picture a source gives: where its bytes are and, when known before them, its size in upright
@@ -40,17 +50,25 @@ public struct SourcePicture: Sendable {
     public var location: Location
     /// Its size, when the source knows it before its pixels.
     public var size: Size?
+    /// The remote feed's item it is, with its page and alt text.
+    public var remote: RemoteItem?
+    /// What its tile shows until its pixels come (a remote item's blurhash, decoded small).
+    public var placeholder: PixelImage?
 
-    /// A picture of `bytes`, of `size` when known.
-    public init(bytes: PictureBytes, size: Size? = nil) {
+    /// A picture of `bytes`, of `size` when known, the remote item `remote` if it is one.
+    public init(bytes: PictureBytes, size: Size? = nil, remote: RemoteItem? = nil, placeholder: PixelImage? = nil) {
         location = .held(bytes)
         self.size = size
+        self.remote = remote
+        self.placeholder = placeholder
     }
 
     /// The picture in the file at `path`.
     public init(file path: String) {
         location = .file(path)
         size = nil
+        remote = nil
+        placeholder = nil
     }
 }
 
@@ -70,6 +88,9 @@ public final class PathsSource: PictureSource {
 extension PictureFeed {
     /// Reads `source` from now on, at each ``takeResults()``: its pictures join at the end as they arrive.
     public func read(_ source: PictureSource) { members.read(source) }
+
+    /// What the sources say of themselves now (``PictureSource/status``), for the bar.
+    public var sourceStatus: String? { members.listing.sources.lazy.compactMap(\.status).first }
 
     /// Tells the sources where the view is (``PictureSource/viewed(bottom:screen:contentEnd:)``).
     public func viewed(bottom: Double, screen: Double, contentEnd: Double) {

@@ -80,6 +80,8 @@ public struct SessionHeader: Codable, Hashable, Sendable {
     public var pictureOrder: PictureFiles.Order?
     /// Whether they were listed in reverse (`--reverse`), when they were.
     public var picturesDescending: Bool?
+    /// Whether a feed's sensitive media showed at once (`--show-sensitive`), when they did.
+    public var showsSensitive: Bool?
     /// The position of the picture open at the start (a picture given alone), if one was, and the
     /// zoom it opened at when not fitted.
     public var opens: Int?
@@ -98,6 +100,7 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         scale = waterfall.scale == 1 ? nil : waterfall.scale
         pictureOrder = waterfall.pictureOrder == .name ? nil : waterfall.pictureOrder
         picturesDescending = waterfall.picturesDescending ? true : nil
+        showsSensitive = waterfall.showsSensitive ? true : nil
         opens = waterfall.opensPicture
         opensAtZoom = waterfall.opensAtZoom
     }
@@ -121,6 +124,7 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         waterfall.scale = scale ?? 1
         waterfall.pictureOrder = pictureOrder ?? .name
         waterfall.picturesDescending = picturesDescending ?? false
+        waterfall.showsSensitive = showsSensitive ?? false
         waterfall.opensPicture = opens
         waterfall.opensAtZoom = opensAtZoom
         if let slideshow {

@@ -193,6 +193,8 @@ extension FeedMembers {
             for (id, picture) in zip(ids, arrived) {
                 // Known before its pixels: laid out at once, at the size the source says.
                 if let size = picture.size, size.width > 0, size.height > 0 { markArrived(id, size: size) }
+                if let remote = picture.remote { catalog.remote[id] = remote }
+                if let placeholder = picture.placeholder { catalog.placeholders[id] = placeholder }
             }
             joined = true
         }
@@ -214,6 +216,7 @@ extension FeedMembers {
 
     /// The name of the innermost folder holding the pictures shown (the first folder listed while none is).
     var folderName: String {
+        if let title = listing.sources.lazy.compactMap(\.title).first { return title }
         if let kept = counted.folderName, kept.count == count { return kept.name }
         let name = count == 0 ? listing.firstFolderName : FeedListing.folderName(of: order.ids.map(path(of:)))
         counted.folderName = (count, name)

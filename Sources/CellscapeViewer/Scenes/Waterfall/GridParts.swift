@@ -70,10 +70,11 @@ struct GridMotion {
 }
 
 /// The items held by key, so they stay with their pictures whatever becomes of the order: the
-/// selected one and the marked ones.
+/// selected one, the marked ones, and the sensitive ones revealed.
 struct HeldItems {
     var selected: GridItemKey?
     var marked = Set<GridItemKey>()
+    var revealed = Set<GridItemKey>()
 
     /// Applies a marking key to `item` (the selected or open one, if any), `all` the keys of every
     /// item (needed to invert the marks); returns false for other keys.
@@ -83,6 +84,8 @@ struct HeldItems {
             if let item, marked.remove(item) == nil { marked.insert(item) }
         case .invertMarks: marked = Set(all).subtracting(marked)
         case .clearMarks: marked.removeAll()
+        case .revealSensitive:
+            if let item, revealed.remove(item) == nil { revealed.insert(item) }
         default: return false
         }
         return true

@@ -3,9 +3,9 @@ import CellscapeLayout
 /// What the user asks be done with pictures outside the viewer: the model records it, the window's
 /// loop carries it out (a replay does not), so the model stays free of processes and X selections.
 public enum PictureRequest: Hashable, Sendable {
-    /// Open the files with the desktop's application for them (`xdg-open`).
+    /// Open the files (or remote items' pages) with the desktop's application for them (`xdg-open`).
     case openWithDesktop([String])
-    /// Offer the files' paths as the X CLIPBOARD and PRIMARY selections.
+    /// Offer the files' paths (or remote items' pages) as the X CLIPBOARD and PRIMARY selections.
     case copyPaths([String])
     /// Run the key-handler with `key` on these files, their paths on its standard input.
     case runKeyHandler(key: String, paths: [String])
@@ -30,11 +30,14 @@ extension PictureRequest {
         let actedOn =
             key == .trashMarked ? marked : marked.isEmpty || key == .trash ? [inView].compactMap { $0 } : marked
         if key == .trash || key == .trashMarked {
+            if actedOn.contains(where: { pictures.remoteItem(at: $0) != nil }) {
+                return ([], "the trash takes files only: a feed's items are not on this computer")
+            }
             let indices = actedOn.filter { $0 < pictures.count && pictures.problem(at: $0) == nil }
             if !indices.isEmpty { return ([.trash(indices.map(pictures.path(of:)))], nil) }
             return ([], key == .trashMarked ? "no marked pictures: m marks one" : nil)
         }
-        let paths = actedOn.filter { $0 < pictures.count }.map(pictures.path(of:))
+        let paths = actedOn.filter { $0 < pictures.count }.map(pictures.address(of:))
         guard !paths.isEmpty else { return ([], nil) }
         return ([key == .openWithDesktop ? .openWithDesktop(paths) : .copyPaths(paths)], nil)
     }
@@ -56,6 +59,12 @@ extension WaterfallScene {
     mutating func requestKeyHandler(_ key: String) {
         guard let pictures else { return }
         let actedOn = marks.isEmpty ? [openPicture?.index ?? selection].compactMap { $0 } : marks.sorted()
+        if actedOn.contains(where: { pictures.remoteItem(at: $0) != nil }) {
+            say(
+                "the key-handler takes files only: a feed's items are not on this computer", now: monotonicNanoseconds()
+            )
+            return
+        }
         let paths = actedOn.filter { $0 < pictures.count }.map(pictures.path(of:))
         if !paths.isEmpty { requests.append(.runKeyHandler(key: key, paths: paths)) }
     }

@@ -29,5 +29,8 @@ public struct WaterfallOptions {
     public var opensAtZoom: Double?
 
     /// The defaults: no catalog (all items generated), a 1280x800 window.
+    /// Whether a remote feed's sensitive media show at once, not blurred until revealed (`v`).
+    public var showsSensitive = false
+
     public init() {}
 }

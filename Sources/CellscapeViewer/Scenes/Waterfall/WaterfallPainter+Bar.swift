@@ -11,6 +11,7 @@ extension WaterfallPainter {
         guard let pictures else { return ("", "") }
         var right = ["\(pictures.count) \(pictures.count == 1 ? "picture" : "pictures")"]
         if pictures.isListing { right.append("listing") }
+        if let status = pictures.sourceStatus { right.append(status) }
         if pictures.headersArrived < pictures.count { right.append("reading \(pictures.headersArrived)") }
         if !(pictures.brokenCount == 0) { right.append("\(pictures.brokenCount) broken") }
         if pictures.skippedFiles > 0 { right.append(Self.skipped(pictures.skippedFiles)) }
@@ -64,6 +65,24 @@ extension WaterfallPainter {
         return hours > 0 ? "\(hours):" + String(format: "%02d", minutes) + ":" + tail : "\(minutes):" + tail
     }
 
+    /// `text` in lines of at most `columns` characters, broken between words (a word longer than a
+    /// line on a line of its own, cut), keeping the writer's own line breaks.
+    static func wrapped(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(whereSeparator: \.isNewline) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                if !line.isEmpty, line.count + 1 + word.count > columns {
+                    lines.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + word.prefix(columns)
+            }
+            if !line.isEmpty { lines.append(line) }
+        }
+        return lines
+    }
+
     /// "1 other file skipped", "3 other files skipped".
     static func skipped(_ count: Int) -> String { "\(count) other \(count == 1 ? "file" : "files") skipped" }
 
@@ -75,6 +94,12 @@ extension WaterfallPainter {
         }
         var lines = [pictures.name(of: open.index)]
         lines.append("\(header.width)x\(header.height)" + (header.fileSize.map { "   " + Self.fileSize($0) } ?? ""))
+        if let item = pictures.remoteItem(at: open.index) {
+            lines += item.page.map { [$0.absoluteString] } ?? []
+            // The alt text as the poster wrote it, wrapped: the panel leaves out a line wider than the window.
+            let alt = item.description.map { Self.wrapped("alt: " + $0, columns: 72) } ?? []
+            lines += alt.isEmpty ? ["no alt text"] : alt
+        }
         if let exif = header.exif {
             if let taken = exif.dateTaken { lines.append("taken " + Self.readableDate(taken)) }
             if let camera = exif.camera { lines.append(camera) }

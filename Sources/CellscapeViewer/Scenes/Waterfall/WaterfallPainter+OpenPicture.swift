@@ -18,6 +18,18 @@ extension WaterfallPainter {
             return
         }
         let shown = scene.shownOpenPicture(view, of: pictures)
+        // A sensitive item stays its blurhash until revealed.
+        if scene.isVeiled(view.index) {
+            if let placeholder = pictures.placeholder(at: view.index) {
+                frame.draw(placeholder, in: shown.rect, quarterTurns: view.quarterTurns, mirrored: view.mirrored)
+            }
+            if let text {
+                let label = Self.veiledLabel
+                let x = Int((shown.rect.center.x - Double(text.width(of: label)) / 2).rounded())
+                text.draw(label, x: x, y: Int(shown.rect.center.y.rounded()), color: .text, into: frame)
+            }
+            return
+        }
         if let image = pictures.animationFrame(view.index) ?? pictures.viewImage(view.index)
             ?? pictures.thumbnail(view.index)
         {

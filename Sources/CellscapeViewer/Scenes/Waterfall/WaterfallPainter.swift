@@ -48,6 +48,8 @@ struct WaterfallPainter {
 
     /// What an empty feed says: no pictures in the folder, and what `-r` would find below it.
     static func noPictures(_ pictures: PictureFeed) -> [String] {
+        // A remote feed says why it shows nothing yet: loading, offline, or what ended it.
+        if let status = pictures.sourceStatus { return [status] }
         var lines = ["no pictures (\(PictureHeader.Format.names)) in \(pictures.folderName)"]
         if pictures.picturesInSubfolders > 0 {
             lines.append(WaterfallScene.subfolderHint(pictures.picturesInSubfolders))
@@ -112,33 +114,46 @@ struct WaterfallPainter {
     }
 
     /// A picture's tile: its thumbnail once decoded (fading in over the placeholder if it just
-    /// arrived), a placeholder until then, the file's name and what is wrong with it if broken.
+    /// arrived), a placeholder until then, the file's name and what is wrong with it if broken; a
+    /// sensitive item of a feed stays the placeholder (its blurhash), saying so, until revealed.
     private func drawPicture(
         _ index: Int, of pictures: PictureFeed, in tile: Rect, into frame: Framebuffer, text: TextRenderer?
     ) {
-        if let thumbnail = pictures.animationFrame(index) ?? pictures.thumbnail(index) {
+        let veiled = scene.isVeiled(index)
+        if !veiled, let thumbnail = pictures.animationFrame(index) ?? pictures.thumbnail(index) {
             if let opacity = scene.fading.opacity(scene.key(at: index)) {
-                RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: PictureFeed.tileColor)
-                    .draw(into: frame)
+                drawPlaceholder(index, of: pictures, in: tile, into: frame)
                 frame.draw(thumbnail, in: tile, opacity: opacity)
             } else {
                 frame.draw(thumbnail, in: tile)
             }
             if let text, let header = pictures.header(at: index), !header.isAnimated, let seconds = header.seconds {
-                drawLength(seconds, on: tile, into: frame, text: text)
+                drawPlate(Self.length(seconds), on: tile, into: frame, text: text)
             }
-        } else if let problem = pictures.problem(at: index) {
+        } else if !veiled, let problem = pictures.problem(at: index) {
             RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: Self.brokenColor).draw(into: frame)
             if let text { drawProblem(problem, of: index, pictures: pictures, in: tile, into: frame, text: text) }
+        } else {
+            drawPlaceholder(index, of: pictures, in: tile, into: frame)
+            if veiled, let text { drawPlate(Self.veiledLabel, on: tile, into: frame, text: text) }
+        }
+    }
+
+    /// What a sensitive item's tile says.
+    static let veiledLabel = "sensitive: v shows it"
+
+    /// What a tile shows until its pixels come: the source's placeholder (a blurhash), else its colour.
+    private func drawPlaceholder(_ index: Int, of pictures: PictureFeed, in tile: Rect, into frame: Framebuffer) {
+        if let placeholder = pictures.placeholder(at: index) {
+            frame.draw(placeholder, in: tile)
         } else {
             RoundedRectangle(frame: tile, cornerRadius: cornerRadius, color: PictureFeed.tileColor).draw(into: frame)
         }
     }
 
-    /// A video's length in its tile's bottom-left corner, on a dark plate: a video that does not play
-    /// in the grid (one with sound longer than a clip).
-    private func drawLength(_ seconds: Double, on tile: Rect, into frame: Framebuffer, text: TextRenderer) {
-        let label = Self.length(seconds)
+    /// A label in its tile's bottom-left corner, on a dark plate: a video's length (one that does not
+    /// play in the grid), or that the item is sensitive.
+    private func drawPlate(_ label: String, on tile: Rect, into frame: Framebuffer, text: TextRenderer) {
         let (width, height) = (Double(text.width(of: label)) + 8 * scale, Double(text.lineHeight) + 4 * scale)
         guard tile.width > width + 12 * scale, tile.height > height + 12 * scale else { return }
         let plate = Rect(x: tile.minX + 6 * scale, y: tile.maxY - height - 6 * scale, width: width, height: height)

@@ -123,6 +123,13 @@ public struct WaterfallScene {
         return held.mark(key, item: item.flatMap { $0 < itemCount ? self.key(at: $0) : nil }, all: all)
     }
 
+    /// Whether the item at `position` shows blurred: a remote feed's sensitive media, not revealed
+    /// (`v`, or `--show-sensitive`).
+    public func isVeiled(_ position: Int) -> Bool {
+        guard !options.showsSensitive, pictures?.remoteItem(at: position)?.sensitive == true else { return false }
+        return !held.revealed.contains(key(at: position))
+    }
+
     /// Shows every thumbnail that is fading in at once.
     public mutating func finishFades() {
         fading.finish()

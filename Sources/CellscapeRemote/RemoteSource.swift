@@ -50,6 +50,27 @@ public final class RemoteSource: PictureSource, Sendable {
         state.withLock { Self.status(of: $0.paging) }
     }
 
+    public var isLoading: Bool { state.withLock { $0.paging.asking } }
+
+    /// The most bytes an original saved takes.
+    public static let originalCap = 512 << 20
+
+    public func original(
+        of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void
+    ) -> Bool {
+        // The largest rendition is the original (GIPHY's advised file of it: MP4 for a GIF).
+        guard let url = item.renditions.last?.url else { return false }
+        let fetcher = self.fetcher
+        Task {
+            do {
+                answer(.success(try await fetcher.fetch(url, cap: Self.originalCap).body))
+            } catch {
+                answer(.failure(SaveProblem((error as? FetchFailure)?.description ?? "\(error)")))
+            }
+        }
+        return true
+    }
+
     /// See ``status``; the time of day in the local time zone.
     static func status(of paging: FeedPaging) -> String? {
         if paging.asking { return "loading" }

@@ -33,6 +33,8 @@ public final class Viewer {
     private var launcher = DesktopLauncher()
     private var keyHandler = KeyHandlerRunner()
     private lazy var trash = TrashActions()
+    private let pictures: PictureFeed?
+    private let saver: PictureSaver
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
     public private(set) var frameTimes = FrameTimes()
 
@@ -46,6 +48,10 @@ public final class Viewer {
     /// opens it first to read the display's scale).
     package init(options: ViewerOptions, pictures: PictureFeed?, connection: X11Connection) throws(ViewerError) {
         self.options = options
+        self.pictures = pictures
+        var wake: @Sendable () -> Void = {}
+        if let pictures { wake = pictures.wakeLoop }
+        saver = PictureSaver(folder: options.saveFolder, wake: wake)
         driver = ViewerDriver(
             force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view)
         scheduler = FrameScheduler(driver: driver, framesPerSecond: options.framesPerSecond, replay: options.replay)
@@ -123,18 +129,27 @@ public final class Viewer {
             if let failure = run.failure { tell(failure) }
             scheduler.changed()
         }
+        for message in saver.takeMessages() {
+            if message.failed { tell(message.text) } else { driver.say(message.text) }
+            scheduler.changed()
+        }
         for request in scheduler.requests() {
             switch request {
             case .openWithDesktop(let paths): launcher.open(paths).map(tell)
             case .copyPaths(let paths):
                 selection.offer(paths.joined(separator: "\n"))
-                driver.say(paths.count == 1 ? "copied the path" : "copied \(paths.count) paths")
+                // A feed's items are copied as their pages' addresses.
+                let noun = paths.contains { $0.contains("://") } ? ("address", "addresses") : ("path", "paths")
+                driver.say(paths.count == 1 ? "copied the \(noun.0)" : "copied \(paths.count) \(noun.1)")
             case .trash(let paths):
                 let (moved, problems) = trash.trash(paths)
                 for problem in problems { reportLine(problem) }
                 driver.apply(.removed(moved))
                 driver.say(TrashActions.trashed(moved.count, problems: problems))
             case .runKeyHandler(let key, let paths): keyHandler.run(key: key, paths: paths).map(tell)
+            case .save(let saved):
+                driver.say("saving \(saved.count) into \(saver.readableFolder)")
+                saver.save(saved) { item, answer in pictures?.original(of: item, answer: answer) }
             case .undoTrash:
                 let (restored, problems) = trash.undo()
                 for problem in problems { reportLine(problem) }

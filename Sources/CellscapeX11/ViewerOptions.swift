@@ -1,4 +1,5 @@
 import CellscapeViewer
+import Foundation
 
 /// How the X11 viewer runs.
 public struct ViewerOptions {
@@ -27,6 +28,8 @@ public struct ViewerOptions {
     /// Where the "ready window=0x..." line goes once the window shows: standard output, or standard
     /// error when standard output carries what the program prints on exit (`-o`).
     public var readyDescriptor: Int32 = 1
+    /// The folder `w` saves pictures into (`--save-to`).
+    public var saveFolder = NSHomeDirectory() + "/Pictures/Cellscape"
 
     /// The defaults: 200 cells in a 1280x800 window at 60 frames per second, MIT-SHM when possible.
     public init() {}

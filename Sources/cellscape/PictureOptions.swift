@@ -48,6 +48,17 @@ struct PictureOptions: ParsableArguments {
         help: "The most disk a feed's downloads take in $XDG_CACHE_HOME/cellscape/http, in MB.")
     var httpCacheSize = 300
 
+    @Option(
+        name: .customLong("save-to"),
+        help: ArgumentHelp("The folder w saves pictures into (default: ~/Pictures/Cellscape).", valueName: "folder"))
+    var saveTo: String?
+
+    /// The folder `w` saves into, absolute.
+    var saveFolder: String {
+        guard let saveTo else { return NSHomeDirectory() + "/Pictures/Cellscape" }
+        return URL(fileURLWithPath: (saveTo as NSString).expandingTildeInPath).standardizedFileURL.path
+    }
+
     @Flag(name: .customLong("show-sensitive"), help: "Show a feed's media marked sensitive at once, not blurred.")
     var showSensitive = false
 

@@ -172,6 +172,7 @@ struct ViewCommand: ParsableCommand {
             options.waterfall.pictureOrder = pictures.sort
             options.waterfall.picturesDescending = pictures.reverse
             options.waterfall.showsSensitive = pictures.showSensitive
+            options.saveFolder = pictures.saveFolder
             if let seconds = slideshow {
                 options.waterfall.slideshowSeconds = seconds
                 options.waterfall.startsSlideshow = true

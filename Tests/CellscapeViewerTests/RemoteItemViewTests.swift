@@ -105,6 +105,14 @@ import Testing
         scene.handle(.key(.toggleMark))
         scene.handle(.key(.openWithDesktop))
         #expect(scene.takeRequests() == [.openWithDesktop(pages)])
+        scene.handle(.key(.save))
+        #expect(
+            scene.takeRequests() == [
+                .save([
+                    SavedPicture(path: "a.png", remote: Self.item("a")),
+                    SavedPicture(path: "b.png", remote: Self.item("b", sensitive: true, alt: Self.alt)),
+                ])
+            ])
         scene.handle(.key(.trashMarked))
         #expect(scene.takeRequests().isEmpty)
         #expect(scene.status?.text == "the trash takes files only: a feed's items are not on this computer")

@@ -114,6 +114,12 @@ public enum KeyTable {
             "v", [(.revealSensitive, ["v"])],
             [.grid: "show a feed's sensitive item unblurred, or blur it", .picture: "show unblurred, or blur"]),
         KeyBinding(
+            "w", [(.save, ["w"])],
+            [
+                .grid: "save the marked (else selected) pictures into the --save-to folder",
+                .picture: "save the marked, else this one",
+            ]),
+        KeyBinding(
             "x, then a key", [(.keyHandlerPrefix, ["x"])],
             [
                 .grid: "run the key-handler with that key on the marked (else selected) pictures",

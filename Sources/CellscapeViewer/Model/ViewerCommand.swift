@@ -126,6 +126,8 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case clearMarks
     /// Shows the selected (or open) sensitive item of a remote feed unblurred, or blurs it again.
     case revealSensitive
+    /// Saves the marked pictures (else the open or selected one) into the save folder (`--save-to`).
+    case save
     /// Sorts the pictures by the next order: name, modification time, file size, date taken.
     case sortNext
     /// Reverses the order the pictures are sorted in.

@@ -71,6 +71,9 @@ public final class PictureFeed {
     /// The paths of the pictures shown, in order.
     public var paths: [String] { order.ids.map(members.path(of:)) }
 
+    /// Wakes the loop that waits for the feed's results (from any thread).
+    public var wakeLoop: @Sendable () -> Void { { [loader] in loader.wakeMainLoop() } }
+
     /// Each picture's address in order: a file's path, a remote item's page (what `-o` prints).
     public var addresses: [String] { order.ids.map(address(of:)) }
 

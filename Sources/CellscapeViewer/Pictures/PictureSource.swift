@@ -26,6 +26,13 @@ public protocol PictureSource: AnyObject {
 
     /// What the bar says of the source now, if anything ("offline, trying again at 14:03").
     var status: String? { get }
+
+    /// Whether the source is waiting for pictures it asked for (a page on its way): a snapshot waits.
+    var isLoading: Bool { get }
+
+    /// Downloads `item`'s original whole for saving, if the item is this source's, answering on
+    /// any thread; returns false when it is not.
+    func original(of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void) -> Bool
 }
 
 extension PictureSource {
@@ -33,6 +40,10 @@ extension PictureSource {
     public func viewed(bottom: Double, screen: Double, contentEnd: Double) {}
     public var title: String? { nil }
     public var status: String? { nil }
+    public var isLoading: Bool { false }
+    public func original(
+        of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void
+    ) -> Bool { false }
 }
 
 /// One picture a source gives: where its bytes are and, when known before them, its size in upright
@@ -88,6 +99,16 @@ public final class PathsSource: PictureSource {
 extension PictureFeed {
     /// Reads `source` from now on, at each ``takeResults()``: its pictures join at the end as they arrive.
     public func read(_ source: PictureSource) { members.read(source) }
+
+    /// Whether a source waits for pictures it asked for (``PictureSource/isLoading``).
+    public var sourcesLoading: Bool { members.listing.sources.contains { $0.isLoading } }
+
+    /// Asks the sources for `item`'s original, to save it (``PictureSource/original(of:answer:)``).
+    public func original(of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void) {
+        guard members.listing.sources.contains(where: { $0.original(of: item, answer: answer) }) else {
+            return answer(.failure(SaveProblem("its feed is closed")))
+        }
+    }
 
     /// What the sources say of themselves now (``PictureSource/status``), for the bar.
     public var sourceStatus: String? { members.listing.sources.lazy.compactMap(\.status).first }

@@ -13,11 +13,13 @@ public enum PictureRequest: Hashable, Sendable {
     case trash([String])
     /// Put the pictures moved to the trash last back.
     case undoTrash
+    /// Save these pictures into the save folder (a feed's items downloaded whole).
+    case save([SavedPicture])
 }
 
 extension PictureRequest {
     /// The keys that ask something of the pictures.
-    static let keys: [KeyCommand] = [.openWithDesktop, .copyPaths, .trash, .trashMarked, .undoTrash]
+    static let keys: [KeyCommand] = [.openWithDesktop, .copyPaths, .trash, .trashMarked, .undoTrash, .save]
 
     /// What `key` (one of ``keys``) asks of `pictures`: of those `marked`, else of the one `inView`
     /// (open or selected); Delete takes the one in view whatever is marked, `D` the marked alone. With
@@ -37,7 +39,12 @@ extension PictureRequest {
             if !indices.isEmpty { return ([.trash(indices.map(pictures.path(of:)))], nil) }
             return ([], key == .trashMarked ? "no marked pictures: m marks one" : nil)
         }
-        let paths = actedOn.filter { $0 < pictures.count }.map(pictures.address(of:))
+        let inFeed = actedOn.filter { $0 < pictures.count }
+        if key == .save {
+            let saved = inFeed.map { SavedPicture(path: pictures.path(of: $0), remote: pictures.remoteItem(at: $0)) }
+            return saved.isEmpty ? ([], "nothing to save: select or mark pictures") : ([.save(saved)], nil)
+        }
+        let paths = inFeed.map(pictures.address(of:))
         guard !paths.isEmpty else { return ([], nil) }
         return ([key == .openWithDesktop ? .openWithDesktop(paths) : .copyPaths(paths)], nil)
     }

@@ -69,7 +69,9 @@ struct WaterfallWork {
     /// Whether what the frame draws has arrived: every header, then the open picture (its image at the
     /// size drawn, or its first frame) or the thumbnails in view.
     var arrived: Bool {
-        guard !pictures.isListing, pictures.headersArrived == pictures.count, scene.itemCount == pictures.count else {
+        guard !pictures.isListing, !pictures.sourcesLoading, pictures.headersArrived == pictures.count,
+            scene.itemCount == pictures.count
+        else {
             return false
         }
         if let open = scene.openPicture {

@@ -108,7 +108,8 @@ let package = Package(
         .testTarget(
             name: "CellscapeRemoteTests",
             dependencies: [
-                "CellscapeLayout", "CellscapePictures", "CellscapeViewer", "CellscapeRemote", .product(name: "NIOCore", package: "swift-nio"),
+                "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeRemote",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -47,6 +47,13 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: "Pixels per point for the waterfall's text, tiles and bar (2 as on a 192-dpi screen).")
     var scale = 1.0
 
+    @Option(
+        parsing: .unconditional,
+        help:
+            "The longest wait for the pictures of the first screen (a feed's downloads), in seconds; then what came is drawn."
+    )
+    var timeout = 60.0
+
     @OptionGroup var feed: FeedOptions
 
     @OptionGroup var pictures: PictureOptions
@@ -58,6 +65,9 @@ struct SnapshotCommand: ParsableCommand {
         guard !(settle && steps != nil) else { throw ValidationError("give --steps or --settle, not both") }
         if let frame, frame < 1 { throw ValidationError("--frame must be 1 or more, not \(frame)") }
         if open != nil && pictures.paths.isEmpty { throw ValidationError("--open needs the pictures to open it among") }
+        guard timeout.isFinite, timeout > 0 else {
+            throw ValidationError("--timeout must be a number > 0, not \(timeout)")
+        }
         guard scroll.isFinite, scroll >= 0 else {
             throw ValidationError("--scroll must be a number >= 0, not \(scroll)")
         }
@@ -106,7 +116,10 @@ struct SnapshotCommand: ParsableCommand {
         let frame = Framebuffer(width: Int(options.size.width), height: Int(options.size.height))
         let text = try? TextRenderer(pixelSize: Int((14 * scale).rounded()))
         if let pictures = shown {
-            waterfall.renderWithPicturesArrived(into: frame, text: nil)  // every header: --open finds its picture
+            // Every header: --open finds its picture.
+            waterfall.renderWithPicturesArrived(into: frame, text: nil, timeout: timeout)
+            // A feed that gave nothing says why, as the window would, and fails.
+            if pictures.count == 0, let problem = pictures.sourceProblem { throw CommandError(problem) }
             if let open {
                 let path = URL(fileURLWithPath: open).standardizedFileURL.path
                 guard
@@ -115,12 +128,12 @@ struct SnapshotCommand: ParsableCommand {
                     })
                 else { throw CommandError("\(open) is not among the pictures given") }
                 waterfall.open(pictureAt: index)
-                waterfall.renderWithPicturesArrived(into: frame, text: nil)
+                waterfall.renderWithPicturesArrived(into: frame, text: nil, timeout: timeout)
             }
             if let number = self.frame { showFrame(number - 1, of: pictures, in: &waterfall, frame: frame) }
         }
         waterfall.scroll(toOffset: scroll)
-        waterfall.renderWithPicturesArrived(into: frame, text: text)
+        waterfall.renderWithPicturesArrived(into: frame, text: text, timeout: timeout)
         try write(frame)
     }
 

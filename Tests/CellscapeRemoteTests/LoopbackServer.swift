@@ -22,6 +22,13 @@ final class LoopbackServer: Sendable {
         static func json(_ text: String, headers: [(name: String, value: String)] = []) -> Reply {
             Reply(headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8))
         }
+
+        /// The same reply with another status.
+        func with(status: Int) -> Reply {
+            var reply = self
+            reply.status = status
+            return reply
+        }
     }
 
     /// A request as it came: its target (path and query) and headers.

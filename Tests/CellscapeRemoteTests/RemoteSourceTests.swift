@@ -1,16 +1,25 @@
 import CellscapeLayout
 import CellscapePictures
-import CellscapeViewer
+import CellscapeRender
 import Foundation
 import Testing
 
 @testable import CellscapeRemote
+@testable import CellscapeViewer
 
 /// A remote feed in the viewer: its items join laid out at the sizes the page gives before any pixel,
 /// their pixels come from the downloads, and the next page is asked for only as the view nears the end.
 @Suite struct RemoteSourceTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("CellscapePicturesTests/Fixtures")
+
+    /// Runs `body` on a thread of its own. The loop's waits block, and a test's task would block one of
+    /// the concurrency pool's threads (two here), which the downloads' tasks need.
+    static func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: body()) }.start()
+        }
+    }
 
     /// A page of `count` image statuses whose files are `media`'s, ids from `first`, with a next page.
     static func page(media: LoopbackServer, first: Int, count: Int) -> String {
@@ -35,35 +44,39 @@ import Testing
             return .json(Self.page(media: media, first: 0, count: 3), headers: [("Link", link)])
         }
         let fetcher = RemoteFetcher(cache: nil)
-        let reader = RemoteFeedReader(
-            address: try FeedAddress("https://m.example/public", apiBase: api.url("")), fetcher: fetcher)
-        let source = RemoteSource(reader: reader, fetcher: fetcher)
-        let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
-        feed.read(source)
-        let giveUp = Date().addingTimeInterval(60)
-        while feed.count < 3 && Date() < giveUp {
-            feed.loader.waitForWake(milliseconds: 20)
-            feed.takeResults()
+        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
+        // What the loop sees, step by step, on a thread of its own (see ``onOwnThread(_:)``).
+        let seen = await Self.onOwnThread { () -> [String] in
+            var seen: [String] = []
+            let source = RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher)
+            let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+            feed.read(source)
+            let giveUp = Date().addingTimeInterval(120)
+            while feed.count < 3 && Date() < giveUp {
+                feed.loader.waitForWake(milliseconds: 20)
+                feed.takeResults()
+            }
+            // Laid out before a pixel came: the page's sizes.
+            seen.append("\(feed.count) at \(feed.arrivedSizes(from: 0).map { Int($0.width) })")
+            // The view far from the end: no next page; within two screens of it: the next.
+            source.viewed(bottom: 800, screen: 800, contentEnd: 10_000)
+            seen.append("\(api.taken.count) asked")
+            source.viewed(bottom: 800, screen: 800, contentEnd: 2_000)
+            while feed.count < 6 && Date() < giveUp {
+                feed.loader.waitForWake(milliseconds: 20)
+                feed.takeResults()
+            }
+            seen.append("\(feed.count) after \(api.taken.count) asked")
+            // The pixels: each thumbnail decoded from its download.
+            feed.want(visible: 0..<feed.count, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
+            while (0..<feed.count).contains(where: { feed.thumbnail($0) == nil }) && Date() < giveUp {
+                feed.loader.waitForWake(milliseconds: 20)
+                feed.takeResults()
+            }
+            seen.append("\((0..<feed.count).count { feed.thumbnail($0) != nil }) thumbnails")
+            return seen
         }
-        #expect(feed.count == 3)
-        // Laid out before a pixel came: the page's sizes.
-        #expect(feed.arrivedSizes(from: 0).map(\.width) == [200, 201, 202])
-        // The view far from the end: no next page; within two screens of it: the next.
-        source.viewed(bottom: 800, screen: 800, contentEnd: 10_000)
-        #expect(api.taken.count == 1)
-        source.viewed(bottom: 800, screen: 800, contentEnd: 2_000)
-        while feed.count < 6 && Date() < giveUp {
-            feed.loader.waitForWake(milliseconds: 20)
-            feed.takeResults()
-        }
-        #expect(feed.count == 6 && api.taken.count == 2)
-        // The pixels: each thumbnail decoded from its download.
-        feed.want(visible: 0..<feed.count, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
-        while (0..<feed.count).contains(where: { feed.thumbnail($0) == nil }) && Date() < giveUp {
-            feed.loader.waitForWake(milliseconds: 20)
-            feed.takeResults()
-        }
-        #expect((0..<feed.count).allSatisfy { feed.thumbnail($0) != nil })
+        #expect(seen == ["3 at [200, 201, 202]", "1 asked", "6 after 2 asked", "6 thumbnails"])
         #expect(media.taken.count >= 6)
         await fetcher.shutdown()
         await api.stop()
@@ -85,5 +98,45 @@ import Testing
         paging.asked()
         paging.failed(.permanent(.needsLogin), now: 1002, jitter: 0)
         #expect(RemoteSource.status(of: paging) == "this server shows that timeline only to its logged-in users")
+    }
+
+    @Test func theFirstScreenDrawsOnceItsMediaCameAndALoginWallIsOneLine() async throws {
+        let png = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
+        let media = try await LoopbackServer { _ in
+            LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
+        }
+        let api = try await LoopbackServer { request in
+            // The public timeline is open; the local one needs a login (Mastodon's 401).
+            request.target.contains("local=true")
+                ? .json(#"{"error":"This API requires an authenticated user"}"#).with(status: 401)
+                : .json(Self.page(media: media, first: 0, count: 12))
+        }
+        let fetcher = RemoteFetcher(cache: nil)
+        let base = api.url("")
+        /// The feed at `address` drawn as `cellscape snapshot URL` draws it: once its page came and every
+        /// visible tile has its pixels; what it then shows.
+        func snapshot(_ address: String) async throws -> (count: Int, drawn: Bool, problem: String?, says: [String]) {
+            let address = try FeedAddress(address, apiBase: base)
+            return await Self.onOwnThread {
+                let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+                feed.read(RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher))
+                var options = WaterfallScene.Options()
+                options.size = Size(width: 800, height: 600)
+                options.showsHUD = false
+                var scene = WaterfallScene(options: options, pictures: feed)
+                scene.renderWithPicturesArrived(into: Framebuffer(width: 800, height: 600), text: nil, timeout: 120)
+                let visible = scene.layout.indices(in: scene.visibleRect)
+                let drawn = !visible.isEmpty && visible.allSatisfy { feed.hasThumbnail(at: $0) }
+                return (feed.count, drawn, feed.sourceProblem, WaterfallPainter.noPictures(feed))
+            }
+        }
+        let open = try await snapshot("https://m.example/public")
+        #expect(open.count == 12 && open.drawn && open.problem == nil)
+        let walled = try await snapshot("https://m.example/public/local")
+        let wall = "this server shows that timeline only to its logged-in users"
+        #expect(walled.count == 0 && walled.problem == wall && walled.says == [wall])
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
     }
 }

@@ -27,6 +27,9 @@ public protocol PictureSource: AnyObject {
     /// What the bar says of the source now, if anything ("offline, trying again at 14:03").
     var status: String? { get }
 
+    /// What stops the source giving pictures now ("the server has no such feed"), if anything.
+    var problem: String? { get }
+
     /// Whether the source is waiting for pictures it asked for (a page on its way): a snapshot waits.
     var isLoading: Bool { get }
 
@@ -41,6 +44,7 @@ extension PictureSource {
     public var title: String? { nil }
     public var status: String? { nil }
     public var isLoading: Bool { false }
+    public var problem: String? { nil }
     public func original(
         of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void
     ) -> Bool { false }
@@ -99,6 +103,9 @@ public final class PathsSource: PictureSource {
 extension PictureFeed {
     /// Reads `source` from now on, at each ``takeResults()``: its pictures join at the end as they arrive.
     public func read(_ source: PictureSource) { members.read(source) }
+
+    /// What stops a source giving pictures (``PictureSource/problem``), if anything.
+    public var sourceProblem: String? { members.listing.sources.lazy.compactMap(\.problem).first }
 
     /// Whether a source waits for pictures it asked for (``PictureSource/isLoading``).
     public var sourcesLoading: Bool { members.listing.sources.contains { $0.isLoading } }

@@ -27,6 +27,10 @@ public final class RemoteSource: PictureSource, Sendable {
 
     /// The most bytes a media file takes.
     public static let mediaCap = 64 << 20
+    private let running = Guarded(0)
+
+    /// How many downloads of media run now.
+    public var downloadsRunning: Int { running.withLock { $0 } }
 
     /// The feed `reader` reads, its media downloaded by `fetcher` at the rendition fit for `side`;
     /// `title` names it in the window (the address as the user gave it).
@@ -142,9 +146,10 @@ public final class RemoteSource: PictureSource, Sendable {
     /// The picture of `item`: its size now, its bytes (the rendition fit for `side`) when a worker reads them.
     private func picture(_ item: RemoteItem) -> SourcePicture? {
         guard let rendition = item.rendition(fitting: side) else { return nil }
-        let fetcher = self.fetcher
-        let bytes = PictureBytes(name: item.name) { () throws(PictureProblem) -> [UInt8] in
-            try Self.download(rendition.url, with: fetcher)
+        let bytes = PictureBytes(name: item.name) { [self] () throws(PictureProblem) -> [UInt8] in
+            running.withLock { $0 += 1 }
+            defer { running.withLock { $0 -= 1 } }
+            return try Self.download(rendition.url, with: fetcher)
         }
         return SourcePicture(
             bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)), remote: item,

@@ -93,7 +93,7 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure speed and memory (build with -c release).",
         subcommands: [
             BenchForceCommand.self, BenchRenderCommand.self, BenchFrameCommand.self, BenchWaterfallCommand.self,
-            BenchBusCommand.self, BenchImagesCommand.self, BenchTrashCommand.self,
+            BenchBusCommand.self, BenchImagesCommand.self, BenchTrashCommand.self, BenchFeedCommand.self,
         ]
     )
 }

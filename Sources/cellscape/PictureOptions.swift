@@ -128,9 +128,23 @@ struct PictureOptions: ParsableArguments {
         return feed
     }
 
-    /// The feed of the remote feed at `text`: its pages read as the view nears their end, downloads
-    /// kept in the cache of downloads (without it, when it cannot be made, saying so).
+    /// The feed of the remote feed at `text`: its pages read as the view nears their end.
     private func remoteFeed(_ text: String) throws -> PictureFeed {
+        Self.feed(reading: try remoteSource(text), cacheSize: cacheSize)
+    }
+
+    /// A feed of `source`'s pictures.
+    static func feed(reading source: RemoteSource, cacheSize: Int) -> PictureFeed {
+        let feed = PictureFeed(
+            paths: [], threads: ParallelWorkers.count, diskCache: nil,
+            memoryBytes: cacheSize << 20, report: Self.report)
+        feed.read(source)
+        return feed
+    }
+
+    /// The source of the remote feed at `text`, its downloads kept in the cache of downloads (without
+    /// it, when it cannot be made, saying so).
+    func remoteSource(_ text: String) throws -> RemoteSource {
         let address: FeedAddress
         var key: String?
         do {
@@ -148,16 +162,10 @@ struct PictureOptions: ParsableArguments {
             }
         }
         let fetcher = RemoteFetcher(cache: cache)
-        let feed = PictureFeed(
-            paths: [], threads: ParallelWorkers.count, diskCache: nil, memoryBytes: cacheSize << 20, report: Self.report
-        )
         // Named as given, without the scheme: "mastodon.social/tags/cats", "giphy:trending".
         let title = text.replacingOccurrences(of: "^https?://", with: "", options: .regularExpression)
-        feed.read(
-            RemoteSource(
-                reader: RemoteFeedReader(address: address, fetcher: fetcher, giphyKey: key), fetcher: fetcher,
-                title: title))
-        return feed
+        return RemoteSource(
+            reader: RemoteFeedReader(address: address, fetcher: fetcher, giphyKey: key), fetcher: fetcher, title: title)
     }
 
     /// `$XDG_CACHE_HOME/cellscape/http`, else `~/.cache/cellscape/http`.

@@ -70,7 +70,8 @@ public final class RemoteFetcher: Sendable {
         /// The whole request, from asking to the body's last byte.
         public var whole: TimeAmount = .seconds(60)
         public var redirects = 5
-        public var connectionsPerHost = 4
+        /// As many as a feed's downloads at once (``RemoteSource/downloadsAtOnce``).
+        public var connectionsPerHost = 8
         public init() {}
     }
 

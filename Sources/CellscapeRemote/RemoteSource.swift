@@ -27,10 +27,13 @@ public final class RemoteSource: PictureSource, Sendable {
 
     /// The most bytes a media file takes.
     public static let mediaCap = 64 << 20
-    private let running = Guarded(0)
+    /// The most downloads that run at once: the feed's loader has a worker for each, and takes the
+    /// visible tiles first.
+    public static let downloadsAtOnce = 8
+    private let media: MediaDownloads
 
     /// How many downloads of media run now.
-    public var downloadsRunning: Int { running.withLock { $0 } }
+    public var downloadsRunning: Int { media.count }
 
     /// The feed `reader` reads, its media downloaded by `fetcher` at the rendition fit for `side`;
     /// `title` names it in the window (the address as the user gave it).
@@ -40,6 +43,7 @@ public final class RemoteSource: PictureSource, Sendable {
     ) {
         self.reader = reader
         self.fetcher = fetcher
+        media = MediaDownloads(fetcher: fetcher, cap: Self.mediaCap)
         self.side = side
         self.title = title
         self.clock = clock
@@ -146,10 +150,12 @@ public final class RemoteSource: PictureSource, Sendable {
     /// The picture of `item`: its size now, its bytes (the rendition fit for `side`) when a worker reads them.
     private func picture(_ item: RemoteItem) -> SourcePicture? {
         guard let rendition = item.rendition(fitting: side) else { return nil }
-        let bytes = PictureBytes(name: item.name) { [self] () throws(PictureProblem) -> [UInt8] in
-            running.withLock { $0 += 1 }
-            defer { running.withLock { $0 -= 1 } }
-            return try Self.download(rendition.url, with: fetcher)
+        let bytes = PictureBytes(name: item.name) { [media] () throws(PictureProblem) -> [UInt8] in
+            do {
+                return try media.body(rendition.url)
+            } catch {
+                throw .unreadable("\(error)")
+            }
         }
         return SourcePicture(
             bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)), remote: item,
@@ -165,26 +171,5 @@ public final class RemoteSource: PictureSource, Sendable {
         return hash.picture(
             width: max(1, Int((Double(item.width) * scale).rounded())),
             height: max(1, Int((Double(item.height) * scale).rounded())))
-    }
-
-    /// Downloads `url` on the calling thread (a loader's worker), waiting for the client's task.
-    private static func download(_ url: URL, with fetcher: RemoteFetcher) throws(PictureProblem) -> [UInt8] {
-        let done = DispatchSemaphore(value: 0)
-        let result = Guarded<Result<[UInt8], FetchFailure>?>(nil)
-        Task {
-            do {
-                let answer = try await fetcher.fetch(url, cap: mediaCap)
-                result.withLock { $0 = .success(answer.body) }
-            } catch {
-                result.withLock { $0 = .failure(error as? FetchFailure ?? .transient("\(error)")) }
-            }
-            done.signal()
-        }
-        done.wait()
-        switch result.withLock({ $0 }) {
-        case .success(let body): return body
-        case .failure(let failure): throw .unreadable(failure.description)
-        case nil: throw .unreadable("the download did not finish")
-        }
     }
 }

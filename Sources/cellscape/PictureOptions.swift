@@ -133,10 +133,10 @@ struct PictureOptions: ParsableArguments {
         Self.feed(reading: try remoteSource(text), cacheSize: cacheSize)
     }
 
-    /// A feed of `source`'s pictures.
+    /// A feed of `source`'s pictures, with a loader worker for each download that may run at once.
     static func feed(reading source: RemoteSource, cacheSize: Int) -> PictureFeed {
         let feed = PictureFeed(
-            paths: [], threads: ParallelWorkers.count, diskCache: nil,
+            paths: [], threads: max(ParallelWorkers.count, RemoteSource.downloadsAtOnce), diskCache: nil,
             memoryBytes: cacheSize << 20, report: Self.report)
         feed.read(source)
         return feed

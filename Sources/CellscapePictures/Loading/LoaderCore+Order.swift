@@ -15,6 +15,9 @@ extension LoaderCore {
             state.count += more.count
             // In the same look: a worker must not read a held picture's name as a file's path.
             for (offset, picture) in held.enumerated() { state.held[first + offset] = picture }
+            // A source's pictures come with their sizes (a feed's page gives them): the tiles on screen
+            // go before other headers, each of which may be a download.
+            if !held.isEmpty { state.headersRead = max(state.headersRead, LoaderCore.firstHeaders) }
             // Read after those waiting: the feed shows pictures in order.
             state.headersPending.insert(contentsOf: (first..<state.count).reversed(), at: 0)
             return (first..<state.count).map(PictureID.init)

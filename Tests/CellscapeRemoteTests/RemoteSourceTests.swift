@@ -139,4 +139,45 @@ import Testing
         await api.stop()
         await media.stop()
     }
+
+    @Test func aTileReadsTheSmallRenditionAndTheImageViewTheLarge() async throws {
+        func png(_ width: Int, _ height: Int, _ colour: UInt32) throws -> [UInt8] {
+            let frame = Framebuffer(width: width, height: height)
+            for y in 0..<height { for x in 0..<width { frame[x, y] = colour } }
+            return try #require(PictureEncoder.png(frame))
+        }
+        let (small, large) = (try png(640, 320, 0xFFD0_3020), try png(1600, 800, 0xFF20_40E0))
+        let media = try await LoopbackServer { request in
+            LoopbackServer.Reply(
+                headers: [("Content-Type", "image/png")], body: request.target == "/large.png" ? large : small)
+        }
+        let page = """
+            [{"id":"1","url":"https://m.example/@a/1","media_attachments":[{"id":"m1","type":"image",
+            "url":"\(media.url("/large.png"))","preview_url":"\(media.url("/small.png"))",
+            "meta":{"original":{"width":1600,"height":800},"small":{"width":640,"height":320}}}]}]
+            """
+        let api = try await LoopbackServer { _ in .json(page) }
+        let fetcher = RemoteFetcher(cache: nil)
+        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
+        let seen = await Self.onOwnThread { () -> [Int] in
+            let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 26) { _ in }
+            feed.read(RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher))
+            var options = WaterfallScene.Options()
+            options.size = Size(width: 1280, height: 800)
+            options.showsHUD = false
+            var scene = WaterfallScene(options: options, pictures: feed)
+            let frame = Framebuffer(width: 1280, height: 800)
+            scene.renderWithPicturesArrived(into: frame, text: nil, timeout: 120)
+            guard feed.count == 1 else { return [] }
+            scene.open(pictureAt: 0)
+            scene.renderWithPicturesArrived(into: frame, text: nil, timeout: 120)
+            return [feed.header(at: 0)?.width ?? 0, feed.viewImage(0)?.width ?? 0]
+        }
+        // The header is the tile's file's (640 wide); the image view's 1280 come from the 1600.
+        #expect(seen == [640, 1280])
+        #expect(Set(media.taken.map(\.target)) == ["/small.png", "/large.png"])
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
 }

@@ -14,7 +14,7 @@ extension LoaderCore {
                 var note: PictureProblem?
                 let fitting = Size(width: Double(side), height: Double(side))
                 let picture = try PictureDecoder.decode(
-                    try held.contents(), region: nil, fitting: fitting, pool: pool, note: &note)
+                    try held.contents(fitting: side), region: nil, fitting: fitting, pool: pool, note: &note)
                 return .thumbnail(id: id, side: side, picture.finished(), problem: note)
             }
             let file = try PictureFile(path: path)

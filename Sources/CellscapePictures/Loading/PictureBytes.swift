@@ -4,11 +4,18 @@ public struct PictureBytes: Sendable {
     /// The picture's name, as a file's name is shown.
     public let name: String
     private let read: @Sendable () throws(PictureProblem) -> [UInt8]
+    private let readFitting: (@Sendable (Int) throws(PictureProblem) -> [UInt8])?
 
-    /// A picture named `name` whose bytes `read` gives (it may wait for them: it runs on a worker).
-    public init(name: String, read: @escaping @Sendable () throws(PictureProblem) -> [UInt8]) {
+    /// A picture named `name` whose bytes `read` gives (it may wait for them: it runs on a worker);
+    /// `fitting`, when given, gives the bytes of a file of it fit for a side of so many pixels (a
+    /// remote item's rendition: a tile's small, the window's large), of the same shape.
+    public init(
+        name: String, fitting: (@Sendable (Int) throws(PictureProblem) -> [UInt8])? = nil,
+        read: @escaping @Sendable () throws(PictureProblem) -> [UInt8]
+    ) {
         self.name = name
         self.read = read
+        readFitting = fitting
     }
 
     /// A picture named `name` of the bytes `bytes`.
@@ -18,6 +25,12 @@ public struct PictureBytes: Sendable {
 
     /// The bytes.
     public func contents() throws(PictureProblem) -> [UInt8] { try read() }
+
+    /// The bytes of a file of the picture fit for `side` pixels, where the source has several.
+    public func contents(fitting side: Int) throws(PictureProblem) -> [UInt8] {
+        if let readFitting { return try readFitting(side) }
+        return try read()
+    }
 }
 
 extension LoaderCore {
@@ -28,9 +41,12 @@ extension LoaderCore {
     }
 
     /// Picture `id`'s bytes as its decoder takes them: a video's file is read in ranges, never whole.
-    func pictureContents(_ id: PictureID) throws(PictureProblem) -> PictureContents {
+    func pictureContents(_ id: PictureID, side: Int? = nil) throws(PictureProblem) -> PictureContents {
         let (path, held) = location(id)
-        if let held { return .bytes(try held.contents()) }
+        if let held {
+            guard let side else { return .bytes(try held.contents()) }
+            return .bytes(try held.contents(fitting: side))
+        }
         return try PictureContents.of(try PictureFile(path: path))
     }
 

@@ -70,6 +70,12 @@ public struct RemoteItem: Hashable, Sendable {
     public func rendition(fitting side: Int) -> Rendition? {
         renditions.first { max($0.width, $0.height) >= side } ?? renditions.last
     }
+
+    /// What shows at `side` pixels: a video's still (it is not downloaded whole to be shown), else
+    /// ``rendition(fitting:)``.
+    public func shown(fitting side: Int) -> Rendition? {
+        kind == .video ? still ?? rendition(fitting: side) : rendition(fitting: side)
+    }
 }
 
 /// One page of a feed: its items in order, and how to ask for the next (nil at the end).

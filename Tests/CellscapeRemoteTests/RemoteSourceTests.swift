@@ -169,6 +169,12 @@ import Testing
             let frame = Framebuffer(width: 1280, height: 800)
             scene.renderWithPicturesArrived(into: frame, text: nil, timeout: 120)
             guard feed.count == 1 else { return [] }
+            // Its header too: a source's picture may show before its header is read.
+            let giveUp = Date().addingTimeInterval(120)
+            while feed.header(at: 0) == nil && Date() < giveUp {
+                feed.loader.waitForWake(milliseconds: 20)
+                feed.takeResults()
+            }
             scene.open(pictureAt: 0)
             scene.renderWithPicturesArrived(into: frame, text: nil, timeout: 120)
             return [feed.header(at: 0)?.width ?? 0, feed.viewImage(0)?.width ?? 0]

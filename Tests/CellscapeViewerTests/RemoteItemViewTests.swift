@@ -60,12 +60,14 @@ import Testing
         _ = scene.takePictureResults()
         scene.prepareFrame()
         let giveUp = Date().addingTimeInterval(60)
-        while !(0..<2).allSatisfy(feed.hasThumbnail(at:)) && Date() < giveUp {
+        // Thumbnails and headers: a source's pictures may show before their headers are read.
+        let arrived = { (0..<2).allSatisfy { feed.hasThumbnail(at: $0) && feed.header(at: $0) != nil } }
+        while !arrived() && Date() < giveUp {
             feed.loader.waitForWake(milliseconds: 50)
             _ = scene.takePictureResults()
             scene.prepareFrame()
         }
-        #expect((0..<2).allSatisfy(feed.hasThumbnail(at:)))
+        #expect(arrived())
         scene.finishFades()
         return (scene, feed, source)
     }

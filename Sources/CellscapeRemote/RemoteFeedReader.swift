@@ -33,9 +33,11 @@ public final class RemoteFeedReader: Sendable {
             let answer = try await fetcher.fetch(
                 MastodonAPI.page(timeline, server: server, accountID: id, after: cursor), cap: Self.pageCap, now: now)
             do {
-                return FeedPage(
+                var page = FeedPage(
                     items: try MastodonAPI.items(from: Data(answer.body)),
                     next: MastodonAPI.next(link: answer.header("Link")))
+                page.answer = HTTPDiskCache.digest(of: answer.body)
+                return page
             } catch {
                 throw .unreadable(error)
             }
@@ -45,7 +47,9 @@ public final class RemoteFeedReader: Sendable {
             let answer = try await fetcher.fetch(
                 GiphyAPI.page(feed, server: server, key: giphyKey, offset: offset), cap: Self.pageCap, now: now)
             do {
-                return try GiphyAPI.page(from: Data(answer.body), feed: feed)
+                var page = try GiphyAPI.page(from: Data(answer.body), feed: feed)
+                page.answer = HTTPDiskCache.digest(of: answer.body)
+                return page
             } catch {
                 throw .unreadable(error)
             }

@@ -77,6 +77,8 @@ public final class RemoteFetcher: Sendable {
 
     private let client: HTTPClient
     private let limits: Limits
+    /// Whether answers come from the cache alone, fresh or not (a session replayed): never the network.
+    public let offline: Bool
     /// The disk cache answers are kept in, if any.
     public let cache: HTTPDiskCache?
     /// The query items that hold a key: never sent to another host, never part of a cache's name.
@@ -84,7 +86,11 @@ public final class RemoteFetcher: Sendable {
 
     /// A fetcher in front of `cache`; `trusting` adds certificate authorities to the system's (a
     /// test's own, a mirror's private one).
-    public init(cache: HTTPDiskCache?, limits: Limits = Limits(), trusting authorities: [NIOSSLCertificate] = []) {
+    public init(
+        cache: HTTPDiskCache?, limits: Limits = Limits(), trusting authorities: [NIOSSLCertificate] = [],
+        offline: Bool = false
+    ) {
+        self.offline = offline
         var configuration = HTTPClient.Configuration()
         var tls = TLSConfiguration.makeClientConfiguration()
         if !authorities.isEmpty { tls.additionalTrustRoots = [.certificates(authorities)] }
@@ -99,6 +105,13 @@ public final class RemoteFetcher: Sendable {
         self.cache = cache
     }
 
+    /// A fetcher let go without ``shutdown()`` (a feed closed, a command ending on an error) lets its
+    /// connections go in the background: a client must be shut down before it goes.
+    deinit {
+        let client = self.client
+        client.shutdown { _ in _ = client }
+    }
+
     /// Lets the connections go; the fetcher is not used after.
     public func shutdown() async {
         try? await client.shutdown()
@@ -111,9 +124,10 @@ public final class RemoteFetcher: Sendable {
     {
         let key = HTTPDiskCache.key(for: url, leavingOut: Self.secretQueryItems)
         let kept = cache?.entry(key)
-        if let kept, kept.isFresh(at: now) {
+        if let kept, kept.isFresh(at: now) || offline {
             return RemoteAnswer(status: 200, headers: Self.headers(of: kept), body: kept.body, fromCache: true)
         }
+        if offline { throw .refused("\(url.host ?? "the server")'s answer is no longer in the cache of downloads") }
         let deadline = NIODeadline.now() + limits.whole
         var address = url
         var hops = 0

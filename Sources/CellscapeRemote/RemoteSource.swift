@@ -15,6 +15,8 @@ public final class RemoteSource: PictureSource, Sendable {
         var wake: (@Sendable () -> Void)?
         /// Whether a wake after a failure's wait is set.
         var retrySet = false
+        /// The identity of each page's answer, in order.
+        var answers: [String] = []
     }
 
     private let reader: RemoteFeedReader
@@ -24,6 +26,8 @@ public final class RemoteSource: PictureSource, Sendable {
     private let state = Guarded(State())
     private let clock: @Sendable () -> Double
     public let title: String?
+    /// The most pages read (a session's: the pictures it started with), nil for no end.
+    private let pageLimit: Int?
 
     /// The most bytes a media file takes.
     public static let mediaCap = 64 << 20
@@ -39,8 +43,9 @@ public final class RemoteSource: PictureSource, Sendable {
     /// `title` names it in the window (the address as the user gave it).
     public init(
         reader: RemoteFeedReader, fetcher: RemoteFetcher, side: Int = 480, title: String? = nil,
-        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        pageLimit: Int? = nil, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
+        self.pageLimit = pageLimit
         self.reader = reader
         self.fetcher = fetcher
         media = MediaDownloads(fetcher: fetcher, cap: Self.mediaCap)
@@ -48,6 +53,9 @@ public final class RemoteSource: PictureSource, Sendable {
         self.title = title
         self.clock = clock
     }
+
+    /// The identity of each page's answer read so far, in order (a session records them).
+    public var answers: [String] { state.withLock { $0.answers } }
 
     /// The problem the feed has now, if any.
     public var problem: String? { state.withLock { $0.paging.problem } }
@@ -106,7 +114,8 @@ public final class RemoteSource: PictureSource, Sendable {
     public func viewed(bottom: Double, screen: Double, contentEnd: Double) {
         let now = clock()
         let cursor = state.withLock { state -> String?? in
-            guard state.paging.wantsPage(viewBottom: bottom, screen: screen, contentEnd: contentEnd, now: now)
+            guard state.paging.wantsPage(viewBottom: bottom, screen: screen, contentEnd: contentEnd, now: now),
+                state.answers.count < pageLimit ?? .max
             else { return nil }
             state.paging.asked()
             return .some(state.paging.next)
@@ -117,6 +126,7 @@ public final class RemoteSource: PictureSource, Sendable {
                 let page = try await reader.page(after: cursor)
                 state.withLock { state in
                     let new = state.paging.received(page)
+                    state.answers.append(page.answer ?? "")
                     state.arrived += new.compactMap(picture)
                 }
             } catch {

@@ -78,9 +78,11 @@ struct PictureOptions: ParsableArguments {
     /// `watching`, pictures written into their folders join it as they land.
     /// With `opensAlone`, a picture given alone shows at once, the other pictures of its folder joining
     /// around it as they are listed (as eog and gThumb open a file a file manager hands them).
-    func feed(watching: Bool = false, streaming: Bool = false, opensAlone: Bool = false) throws -> PictureFeed? {
+    func feed(watching: Bool = false, streaming: Bool = false, opensAlone: Bool = false, pageLimit: Int? = nil)
+        throws -> PictureFeed?
+    {
         guard !paths.isEmpty else { return nil }
-        if paths.count == 1, FeedAddress.looksLikeAddress(paths[0]) { return try remoteFeed(paths[0]) }
+        if let address = feedAddress { return try remoteFeed(address, pageLimit: pageLimit) }
         var arguments = paths.filter { $0 != "-" }
         if paths.contains("-") {
             let (read, refused) = Self.pathsOnStandardInput()
@@ -128,9 +130,12 @@ struct PictureOptions: ParsableArguments {
         return feed
     }
 
+    /// The feed's address, when one is given (alone) instead of pictures.
+    var feedAddress: String? { paths.count == 1 && FeedAddress.looksLikeAddress(paths[0]) ? paths[0] : nil }
+
     /// The feed of the remote feed at `text`: its pages read as the view nears their end.
-    private func remoteFeed(_ text: String) throws -> PictureFeed {
-        Self.feed(reading: try remoteSource(text), cacheSize: cacheSize)
+    private func remoteFeed(_ text: String, pageLimit: Int? = nil) throws -> PictureFeed {
+        Self.feed(reading: try remoteSource(text, pageLimit: pageLimit), cacheSize: cacheSize)
     }
 
     /// A feed of `source`'s pictures, with a loader worker for each download that may run at once.
@@ -144,28 +149,32 @@ struct PictureOptions: ParsableArguments {
 
     /// The source of the remote feed at `text`, its downloads kept in the cache of downloads (without
     /// it, when it cannot be made, saying so).
-    func remoteSource(_ text: String) throws -> RemoteSource {
+    ///
+    /// A session's: its first `pageLimit` pages, and in a replay (`offline`) from the cache alone.
+    func remoteSource(_ text: String, pageLimit: Int? = nil, offline: Bool = false) throws -> RemoteSource {
         let address: FeedAddress
         var key: String?
         do {
             address = try FeedAddress(text, apiBase: apiBase)
-            if case .giphy = address { key = try GiphyKey.load() }
+            // A replay needs no key: the cache's names leave it out.
+            if case .giphy = address { key = offline ? (try? GiphyKey.load()) ?? "replayed" : try GiphyKey.load() }
         } catch {
             throw CommandError(error.description)
         }
         var cache: HTTPDiskCache?
-        if httpCacheSize > 0 {
+        if httpCacheSize > 0 || offline {
             do {
-                cache = try HTTPDiskCache(folder: Self.httpCacheFolder(), limit: httpCacheSize << 20)
+                cache = try HTTPDiskCache(folder: Self.httpCacheFolder(), limit: max(httpCacheSize, 1) << 20)
             } catch {
                 Self.report(error.description)
             }
         }
-        let fetcher = RemoteFetcher(cache: cache)
+        let fetcher = RemoteFetcher(cache: cache, offline: offline)
         // Named as given, without the scheme: "mastodon.social/tags/cats", "giphy:trending".
         let title = text.replacingOccurrences(of: "^https?://", with: "", options: .regularExpression)
         return RemoteSource(
-            reader: RemoteFeedReader(address: address, fetcher: fetcher, giphyKey: key), fetcher: fetcher, title: title)
+            reader: RemoteFeedReader(address: address, fetcher: fetcher, giphyKey: key), fetcher: fetcher, title: title,
+            pageLimit: pageLimit)
     }
 
     /// `$XDG_CACHE_HOME/cellscape/http`, else `~/.cache/cellscape/http`.
@@ -246,6 +255,14 @@ struct PictureOptions: ParsableArguments {
     }
 
     /// The pictures of `feed`, every header arrived, as a session header records them.
+    /// What a session records of the pictures `feed` shows: a remote feed's address and its pages'
+    /// answers, else the pictures' paths.
+    func sessionItems(of feed: PictureFeed) -> SessionHeader.Items {
+        guard let address = feedAddress else { return Self.source(of: feed) }
+        return SessionHeader.Items(
+            feed: address, apiBase: apiBase, pages: feed.sourceAnswers, items: feed.arrivedItems)
+    }
+
     static func source(of feed: PictureFeed) -> SessionHeader.Items {
         let paths = feed.paths.map { URL(fileURLWithPath: $0).path }
         return SessionHeader.Items(source: .pictures, paths: paths, items: feed.arrivedItems)

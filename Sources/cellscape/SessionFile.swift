@@ -1,4 +1,6 @@
+import ArgumentParser
 import CellscapeLayout
+import CellscapeRemote
 import CellscapeViewer
 import CellscapeX11
 import Foundation
@@ -50,12 +52,40 @@ enum SessionFile {
 
     /// The pictures a header names, every header read and checked against its digest; nil for items.
     private static func pictures(_ items: SessionHeader.Items) throws -> PictureFeed? {
+        if items.source == .feed { return try feed(items) }
         guard items.source == .pictures else { return nil }
         guard let paths = items.paths, !paths.isEmpty else { throw CommandError("the session's pictures name no file") }
         let feed = PictureOptions.feed(of: paths)
         feed.waitForAllHeaders()
         guard SessionHeader.Items.digest(of: feed.arrivedItems) == items.digest else {
             throw CommandError("the session's pictures changed since it was recorded")
+        }
+        return feed
+    }
+
+    /// The remote feed a header names, its pages and pictures read again from the cache of downloads
+    /// alone (never the network), each page checked against the answer recorded.
+    private static func feed(_ items: SessionHeader.Items) throws -> PictureFeed {
+        guard let address = items.feed, let pages = items.pages, !pages.isEmpty else {
+            throw CommandError("the session's feed names no address or page")
+        }
+        let options = try PictureOptions.parse([address] + (items.apiBase.map { ["--api-base", $0] } ?? []))
+        let source = try options.remoteSource(address, pageLimit: pages.count, offline: true)
+        let feed = PictureOptions.feed(reading: source, cacheSize: options.cacheSize)
+        while source.answers.count < pages.count && source.problem == nil {
+            feed.waitForSources()
+            // The next page is asked for as the grid would, the view at the content's end.
+            source.viewed(bottom: 0, screen: 1, contentEnd: 0)
+        }
+        guard source.answers.count == pages.count else {
+            throw CommandError("the session's feed \(address) is no longer in the cache of downloads")
+        }
+        guard source.answers == pages else {
+            throw CommandError("the session's feed \(address) changed since it was recorded")
+        }
+        feed.waitForAllHeaders()
+        guard SessionHeader.Items.digest(of: feed.arrivedItems) == items.digest else {
+            throw CommandError("the session's feed \(address) changed since it was recorded")
         }
         return feed
     }
@@ -75,7 +105,7 @@ enum SessionFile {
         case .bundled:
             catalog = try FeedOptions.bundledCatalog()
             name = "the bundled catalog"
-        case .pictures:
+        case .pictures, .feed:
             throw CommandError("the session's pictures are not a catalog")
         }
         guard SessionHeader.Items.digest(of: catalog) == items.digest else {

@@ -123,7 +123,7 @@ struct ViewCommand: ParsableCommand {
         var outputFailed = false
         if let record {
             let items =
-                shown.map(PictureOptions.source) ?? feed.source(of: options.waterfall.catalog)
+                shown.map { pictures.sessionItems(of: $0) } ?? feed.source(of: options.waterfall.catalog)
             let header = SessionHeader(
                 force: options.scene, waterfall: options.waterfall, view: options.view, items: items)
             options.recording = (header, try SessionFile.writer(path: record) { outputFailed = true })
@@ -165,8 +165,15 @@ struct ViewCommand: ParsableCommand {
         var options = ViewerOptions()
         // A recording holds the pictures it started with, every one listed and laid out, as its
         // replay will: a folder that changes would not replay.
-        if let feed = try pictures.feed(watching: record == nil, streaming: record == nil, opensAlone: true) {
-            if record != nil { feed.waitForAllHeaders() }
+        // A feed's session holds its first page, read before the window opens.
+        if let feed = try pictures.feed(
+            watching: record == nil, streaming: record == nil, opensAlone: true, pageLimit: record == nil ? nil : 1)
+        {
+            if record != nil {
+                feed.waitForSources()
+                if feed.count == 0, let problem = feed.sourceProblem { throw CommandError(problem) }
+                feed.waitForAllHeaders()
+            }
             options.waterfall.opensPicture = pictures.openedPosition(in: feed)
             options.waterfall.opensAtZoom = zoom.map { $0 / 100 }
             options.waterfall.pictureOrder = pictures.sort

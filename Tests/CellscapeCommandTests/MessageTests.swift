@@ -45,7 +45,10 @@ import Testing
         (["giphy:popular"], "giphy:popular is not a GIPHY feed"),
         (["https://m.example/public", "a.jpg"], "a feed's address is given alone"),
         (["https://m.example/public", "--api-base", "ftp://m.example"], "ftp://m.example is not https"),
-        (["snapshot", "giphy:trending", "--timeout", "0", "--out", "x.png"], "--timeout must be a number > 0, not 0.0"),
+        (
+            ["snapshot", "giphy:trending", "--timeout", "0", "--out", "x.png"],
+            "--timeout must be a number > 0, not 0.0"
+        ),
         (["bench", "feed", "/tmp"], "give one feed's address"),
         (["bench", "feed", "giphy:trending", "--items", "0"], "--items must be 1 or more, not 0"),
     ])

@@ -37,7 +37,10 @@ import Testing
         let reader = RemoteFeedReader(address: address, fetcher: fetcher)
         var paging = FeedPaging()
         paging.asked()
-        paging.received(try await reader.page(after: nil, now: 1000))
+        let firstPage = try await reader.page(after: nil, now: 1000)
+        // Its identity, as a session records it: the SHA-256 of the body.
+        #expect(firstPage.answer == HTTPDiskCache.digest(of: Array(first.utf8)))
+        paging.received(firstPage)
         #expect(paging.items.count == 4 && paging.next == "113470271000000001")
         // Read again within its freshness (the clock given, not the wall's: a test may wait for a core):
         // from the cache, the next page still known from the kept Link.

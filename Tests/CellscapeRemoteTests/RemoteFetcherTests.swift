@@ -159,4 +159,22 @@ import Testing
         await plain.stop()
         await server.stop()
     }
+
+    @Test func offlineAnswersComeFromTheCacheAloneFreshOrNot() async throws {
+        let server = try await LoopbackServer { _ in .json("[1]", headers: [("Cache-Control", "max-age=10")]) }
+        let folder = Self.cacheFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let online = try Self.fetcher(cache: folder)
+        _ = try await online.fetch(URL(string: server.url("/kept"))!, cap: 1000, now: 1000)
+        await online.shutdown()
+        await server.stop()
+        // A replay, a day later, the server gone: the kept answer, stale as it is; nothing for the rest.
+        let offline = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 20), offline: true)
+        let kept = try await offline.fetch(URL(string: server.url("/kept"))!, cap: 1000, now: 87_400)
+        #expect(kept.body == Array("[1]".utf8) && kept.fromCache)
+        #expect(
+            await Self.failure { _ = try await offline.fetch(URL(string: server.url("/other"))!, cap: 1000) }
+                == .refused("127.0.0.1's answer is no longer in the cache of downloads"))
+        await offline.shutdown()
+    }
 }

@@ -118,7 +118,11 @@ public final class HTTPDiskCache: Sendable {
             parts.queryItems = kept.isEmpty ? nil : kept
             text = parts.string ?? text
         }
-        let bytes = Array(text.utf8)
+        return digest(of: Array(text.utf8))
+    }
+
+    /// The SHA-256 of `bytes`, in hexadecimal: a file's name, an answer's identity in a session.
+    public static func digest(of bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         bytes.withUnsafeBufferPointer { cellscape_sha256($0.baseAddress, $0.count, &digest) }
         return digest.map { String(format: "%02x", $0) }.joined()

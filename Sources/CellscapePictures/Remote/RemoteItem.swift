@@ -83,6 +83,8 @@ public struct FeedPage: Hashable, Sendable {
     public var items: [RemoteItem]
     /// Mastodon's `max_id` from the `Link` header's `rel="next"`, or GIPHY's next offset.
     public var next: String?
+    /// The identity of the answer it was read from (the SHA-256 of its body): what a session records.
+    public var answer: String?
 
     public init(items: [RemoteItem], next: String?) {
         self.items = items

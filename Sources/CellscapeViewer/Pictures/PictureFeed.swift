@@ -97,6 +97,17 @@ public final class PictureFeed {
         }
     }
 
+    /// Waits until no source waits for pictures it asked for (a feed's page), at most `timeout` seconds.
+    public func waitForSources(timeout: Double = 120) {
+        let giveUp = Date().addingTimeInterval(timeout)
+        takeResults()
+        while sourcesLoading && Date() < giveUp {
+            loader.waitForWake(milliseconds: 50)
+            takeResults()
+        }
+        takeResults()
+    }
+
     /// Takes what the workers finished; returns whether anything that shows changed.
     @discardableResult
     public func takeResults() -> Bool {

@@ -30,6 +30,9 @@ public protocol PictureSource: AnyObject {
     /// What stops the source giving pictures now ("the server has no such feed"), if anything.
     var problem: String? { get }
 
+    /// The identity of each answer the source read its pictures from (a feed's pages), in order.
+    var answers: [String] { get }
+
     /// Whether the source is waiting for pictures it asked for (a page on its way): a snapshot waits.
     var isLoading: Bool { get }
 
@@ -45,6 +48,7 @@ extension PictureSource {
     public var status: String? { nil }
     public var isLoading: Bool { false }
     public var problem: String? { nil }
+    public var answers: [String] { [] }
     public func original(
         of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void
     ) -> Bool { false }
@@ -106,6 +110,9 @@ extension PictureFeed {
 
     /// What stops a source giving pictures (``PictureSource/problem``), if anything.
     public var sourceProblem: String? { members.listing.sources.lazy.compactMap(\.problem).first }
+
+    /// The identity of each answer the sources read their pictures from (``PictureSource/answers``).
+    public var sourceAnswers: [String] { members.listing.sources.flatMap(\.answers) }
 
     /// Whether a source waits for pictures it asked for (``PictureSource/isLoading``).
     public var sourcesLoading: Bool { members.listing.sources.contains { $0.isLoading } }

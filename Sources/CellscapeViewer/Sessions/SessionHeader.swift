@@ -15,6 +15,9 @@ public struct SessionHeader: Codable, Hashable, Sendable {
             case generated
             /// Pictures, laid out by the sizes their headers give.
             case pictures
+            /// A remote feed's first pages, laid out by the sizes they give, read again from the cache
+            /// of downloads.
+            case feed
         }
 
         public var source: Source
@@ -24,6 +27,11 @@ public struct SessionHeader: Codable, Hashable, Sendable {
         public var count: Int?
         /// The pictures' absolute paths, in the feed's order (`pictures`).
         public var paths: [String]?
+        /// The feed's address as given, and the API's base when given (`feed`).
+        public var feed: String?
+        public var apiBase: String?
+        /// The identity of each page's answer, in order (`feed`): the SHA-256 of its body.
+        public var pages: [String]?
         /// The digest of the items' sizes, titles and colours (``digest(of:)``).
         public var digest: StateDigest
 
@@ -35,6 +43,15 @@ public struct SessionHeader: Codable, Hashable, Sendable {
             self.path = path
             self.count = count
             self.paths = paths
+            digest = Self.digest(of: items)
+        }
+
+        /// The feed at `address` (asked at `apiBase`), whose answers `pages` gave `items`.
+        public init(feed address: String, apiBase: String?, pages: [String], items: [WaterfallItem]) {
+            source = .feed
+            feed = address
+            self.apiBase = apiBase
+            self.pages = pages
             digest = Self.digest(of: items)
         }
 

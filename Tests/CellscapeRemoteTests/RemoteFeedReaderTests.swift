@@ -104,6 +104,35 @@ import Testing
         await server.stop()
     }
 
+    @Test func aServersBadAnswersAreSaidNotSwallowed() async throws {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let server = try await LoopbackServer { request in
+            switch request.target.split(separator: "?").first ?? "" {
+            case "/v1/gifs/trending": LoopbackServer.Reply(status: 200)  // synthetic: 200, an empty body
+            case "/v1/gifs/search": .json(deep)
+            default: .json("<html>")
+            }
+        }
+        let fetcher = RemoteFetcher(cache: nil)
+        func failure(_ address: String) async -> FetchFailure? {
+            do {
+                let reader = RemoteFeedReader(
+                    address: try FeedAddress(address, apiBase: server.url("")), fetcher: fetcher, giphyKey: "K")
+                _ = try await reader.page(after: nil)
+                return nil
+            } catch {
+                return error as? FetchFailure
+            }
+        }
+        #expect(await failure("giphy:trending") == .unreadable(.syntheticAnswer))
+        // Nested 10,000 deep: refused in a line, the reader's stack untouched.
+        #expect(
+            await failure("giphy:search/cats").map { "\($0)" }?.hasPrefix("the server's answer cannot be read") == true)
+        #expect(await failure("https://m.example/public") == .unreadable(.answer("it is not JSON")))
+        await fetcher.shutdown()
+        await server.stop()
+    }
+
     @Test func theKeyComesFromTheEnvironmentOrAFileOnlyItsOwnerReads() throws {
         #expect(try GiphyKey.load(environment: ["GIPHY_API_KEY": " abc123\n"]) == "abc123")
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("giphy-\(UUID().uuidString)")

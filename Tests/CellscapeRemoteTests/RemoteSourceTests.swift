@@ -186,4 +186,31 @@ import Testing
         await api.stop()
         await media.stop()
     }
+
+    @Test func aTruncatedGIFShowsWhatCame() async throws {
+        let gif = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("disposal-1.gif")))
+        let cut = Array(gif.prefix(gif.count * 2 / 3))
+        let media = try await LoopbackServer { _ in
+            LoopbackServer.Reply(headers: [("Content-Type", "image/gif")], body: cut)
+        }
+        let api = try await LoopbackServer { _ in .json(Self.page(media: media, first: 0, count: 1)) }
+        let fetcher = RemoteFetcher(cache: nil)
+        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
+        let seen = await Self.onOwnThread { () -> String in
+            let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+            feed.read(RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher))
+            var options = WaterfallScene.Options()
+            options.size = Size(width: 800, height: 600)
+            options.showsHUD = false
+            var scene = WaterfallScene(options: options, pictures: feed)
+            scene.renderWithPicturesArrived(into: Framebuffer(width: 800, height: 600), text: nil, timeout: 120)
+            guard feed.count == 1 else { return "\(feed.count) items" }
+            return "\(feed.problem(at: 0) ?? "shown"), \(feed.hasThumbnail(at: 0) ? "with" : "without") a thumbnail"
+        }
+        // What came of it shows (its first frames), as a file cut short would; never a broken tile.
+        #expect(seen == "shown, with a thumbnail")
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
 }

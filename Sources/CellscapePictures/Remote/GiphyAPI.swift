@@ -24,6 +24,8 @@ package enum GiphyAPI {
     /// A page's items and the next page's offset (nil at the end). GIPHY's "synthetic" answer (status
     /// 200, no response id, no data) and a status other than 200 in `meta` are errors.
     package static func page(from data: Data, feed: GiphyFeed) throws(FeedProblem) -> FeedPage {
+        // Status 200 and nothing in the body is the "synthetic" answer too.
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .syntheticAnswer }
         let answer = try FeedJSON.decode(Answer.self, from: data)
         let status = answer.meta?.status?.value ?? 200
         guard status == 200 else {

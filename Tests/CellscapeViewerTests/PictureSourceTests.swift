@@ -72,7 +72,8 @@ import Testing
         // The bytes arrive: headers and thumbnails are read from memory, and no tile moves.
         gate.signal()
         let deadline = Date().addingTimeInterval(30)
-        while !(0..<3).allSatisfy(feed.hasThumbnail(at:)) && Date() < deadline {
+        // Thumbnails and headers: a source's pictures may show before their headers are read.
+        while !(0..<3).allSatisfy({ feed.hasThumbnail(at: $0) && feed.header(at: $0) != nil }) && Date() < deadline {
             feed.loader.waitForWake(milliseconds: 100)
             scene.takePictureResults()
             scene.prepareFrame()

@@ -58,16 +58,17 @@ final class LoopbackServer: Sendable {
             configuration.applicationProtocols = ["http/1.1"]
             return try NIOSSLContext(configuration: configuration)
         }
-        channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    try channel.pipeline.syncOperations.addHandler(Handler(answer: answer, requests: requests))
+        channel = try Self.waited(
+            ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
+                        try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                        try channel.pipeline.syncOperations.addHandler(Handler(answer: answer, requests: requests))
+                    }
                 }
-            }
-            .bind(host: host, port: 0).get()
+                .bind(host: host, port: 0))
         port = channel.localAddress?.port ?? 0
         self.host = host
         self.scheme = certificates == nil ? "http" : "https"
@@ -80,7 +81,13 @@ final class LoopbackServer: Sendable {
     /// The requests taken so far.
     var taken: [Request] { requests.withLock { $0 } }
 
-    func stop() async { try? await channel.close() }
+    func stop() async { _ = try? Self.waited(channel.close()) }
+
+    /// What `future` gives, waited for on this thread (a lock ThreadSanitizer sees), not through
+    /// `get()`'s continuation, resumed on the event loop, whose hand-over it does not see.
+    private static func waited<Value: Sendable>(_ future: EventLoopFuture<Value>) throws -> Value {
+        try future.wait()
+    }
 
     private final class Handler: ChannelInboundHandler {
         typealias InboundIn = HTTPServerRequestPart

@@ -57,7 +57,7 @@ final class MediaDownloads: Sendable {
         case .start(let waiting):
             let fetcher = self.fetcher
             let cap = self.cap
-            Task {
+            Task.onFeedThreads { [self] in
                 let result: Result<[UInt8], FetchFailure>
                 do {
                     result = .success(try await fetcher.fetch(url, cap: cap).body)

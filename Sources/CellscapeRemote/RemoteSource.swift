@@ -77,7 +77,7 @@ public final class RemoteSource: PictureSource, Sendable {
         // The largest rendition is the original (GIPHY's advised file of it: MP4 for a GIF).
         guard let url = item.renditions.last?.url else { return false }
         let fetcher = self.fetcher
-        Task {
+        Task.onFeedThreads {
             do {
                 answer(.success(try await fetcher.fetch(url, cap: Self.originalCap).body))
             } catch {
@@ -121,7 +121,7 @@ public final class RemoteSource: PictureSource, Sendable {
             return .some(state.paging.next)
         }
         guard let cursor else { return }
-        Task { [self] in
+        Task.onFeedThreads { [self] in
             do {
                 let page = try await reader.page(after: cursor)
                 state.withLock { state in
@@ -147,7 +147,7 @@ public final class RemoteSource: PictureSource, Sendable {
             return retryAt
         }
         guard let retryAt else { return }
-        Task { [self] in
+        Task.onFeedThreads { [self] in
             try? await Task.sleep(nanoseconds: UInt64(max(0, retryAt - clock()) * 1e9))
             let wake = state.withLock { state in
                 state.retrySet = false

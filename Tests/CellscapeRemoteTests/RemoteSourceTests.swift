@@ -83,6 +83,47 @@ import Testing
         await media.stop()
     }
 
+    @Test func aFullConcurrencyPoolDoesNotStallTheFeed() async throws {
+        let png = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
+        let media = try await LoopbackServer { _ in
+            LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
+        }
+        let api = try await LoopbackServer { _ in .json(Self.page(media: media, first: 0, count: 3)) }
+        let fetcher = RemoteFetcher(cache: nil)
+        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
+        let seen = await Self.onOwnThread { () -> String in
+            // Every thread of the pool blocked, as an app's work (or a test run's) may hold them.
+            let (started, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+            let threads = ProcessInfo.processInfo.activeProcessorCount
+            for _ in 0..<threads {
+                Task.detached {
+                    started.signal()
+                    release.wait()
+                }
+            }
+            for _ in 0..<threads { started.wait() }
+            defer { for _ in 0..<threads { release.signal() } }
+            let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+            feed.read(RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher))
+            let giveUp = Date().addingTimeInterval(120)
+            while feed.count < 3 && Date() < giveUp {
+                feed.loader.waitForWake(milliseconds: 20)
+                feed.takeResults()
+            }
+            feed.want(visible: 0..<feed.count, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
+            while (0..<feed.count).contains(where: { feed.thumbnail($0) == nil }) && Date() < giveUp {
+                feed.loader.waitForWake(milliseconds: 20)
+                feed.takeResults()
+            }
+            return "\(feed.count) items, \((0..<feed.count).count { feed.thumbnail($0) != nil }) thumbnails"
+        }
+        // The page and the pictures came while no thread of the pool was free.
+        #expect(seen == "3 items, 3 thumbnails")
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
+
     @Test func theBarSaysLoadingOfflineAndWhenTheFeedTriesAgain() {
         var paging = FeedPaging()
         #expect(RemoteSource.status(of: paging) == nil)

@@ -160,19 +160,20 @@ public final class RemoteSource: PictureSource, Sendable {
     /// The picture of `item`: its size now, its bytes (the rendition fit for `side`) when a worker reads them.
     private func picture(_ item: RemoteItem) -> SourcePicture? {
         guard let rendition = item.shown(fitting: side) else { return nil }
-        let body: @Sendable (URL) throws(PictureProblem) -> [UInt8] = { [media] url throws(PictureProblem) in
+        let body: @Sendable (URL, ReadCancellation) throws(PictureProblem) -> [UInt8] = {
+            [media] url, cancellation throws(PictureProblem) in
             do {
-                return try media.body(url)
+                return try media.body(url, cancellation: cancellation)
             } catch {
                 throw .unreadable("\(error)")
             }
         }
         // A tile reads the rendition fit for it; the image view, one fit for the window.
         let bytes = PictureBytes(
-            name: item.name,
-            fitting: { (wanted: Int) throws(PictureProblem) -> [UInt8] in
-                try body(item.shown(fitting: max(wanted, 1))?.url ?? rendition.url)
-            }, read: { () throws(PictureProblem) -> [UInt8] in try body(rendition.url) })
+            name: item.name, readWhenShown: true,
+            fitting: { (wanted: Int, cancellation: ReadCancellation) throws(PictureProblem) -> [UInt8] in
+                try body(item.shown(fitting: max(wanted, 1))?.url ?? rendition.url, cancellation)
+            }, read: { () throws(PictureProblem) -> [UInt8] in try body(rendition.url, .never) })
         return SourcePicture(
             bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)), remote: item,
             placeholder: Self.placeholder(item))

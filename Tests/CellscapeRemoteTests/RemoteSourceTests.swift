@@ -2,6 +2,7 @@ import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
 import Foundation
+import NIOCore
 import Testing
 
 @testable import CellscapeRemote
@@ -119,6 +120,57 @@ import Testing
         }
         // The page and the pictures came while no thread of the pool was free.
         #expect(seen == "3 items, 3 thumbnails")
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
+
+    @Test func aDownloadForATileThatLeftTheViewIsCancelledAndNoOtherIsMade() async throws {
+        let png = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
+        let asked = Guarded(0)
+        let media = try await LoopbackServer { _ in
+            // The first download hangs (its head sent, its body never); those after answer at once.
+            let first = asked.withLock { count in
+                count += 1
+                return count == 1
+            }
+            var reply = LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
+            if first { reply.bodyDelay = .seconds(600) }
+            return reply
+        }
+        let api = try await LoopbackServer { _ in .json(Self.page(media: media, first: 0, count: 40)) }
+        let fetcher = RemoteFetcher(cache: nil)
+        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
+        let seen = await Self.onOwnThread { () -> [String] in
+            let source = RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher)
+            let feed = PictureFeed(paths: [], threads: 4, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+            feed.read(source)
+            let giveUp = Date().addingTimeInterval(120)
+            func wait(until done: () -> Bool) {
+                while !done() && Date() < giveUp {
+                    feed.loader.waitForWake(milliseconds: 20)
+                    feed.takeResults()
+                }
+            }
+            wait { feed.count == 40 }
+            // The first tile in view: its download starts (and hangs).
+            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
+            wait { source.downloadsRunning == 1 }
+            var seen = ["\(source.downloadsRunning) running"]
+            // Scrolled away: the download stops; the tile is not broken, only not drawn yet.
+            feed.want(visible: 10..<11, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
+            wait { feed.thumbnail(10) != nil && source.downloadsRunning == 0 }
+            seen.append("\(source.downloadsRunning) running, 0: \(feed.problem(at: 0) ?? "no problem")")
+            // Back in view: asked again, and it comes.
+            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
+            wait { feed.thumbnail(0) != nil && feed.header(at: 0) != nil }
+            seen.append("0: \(feed.thumbnail(0) == nil ? "no thumbnail" : "a thumbnail and its header")")
+            // No item that no tile showed was downloaded, not even for its header.
+            seen.append("\((0..<40).count { feed.header(at: $0) != nil }) headers")
+            return seen
+        }
+        #expect(seen == ["1 running", "0 running, 0: no problem", "0: a thumbnail and its header", "2 headers"])
+        #expect(Set(media.taken.map(\.target)) == ["/0.png", "/10.png"])
         await fetcher.shutdown()
         await api.stop()
         await media.stop()

@@ -18,8 +18,11 @@ extension LoaderCore {
             // A source's pictures come with their sizes (a feed's page gives them): the tiles on screen
             // go before other headers, each of which may be a download.
             if !held.isEmpty { state.headersRead = max(state.headersRead, LoaderCore.firstHeaders) }
-            // Read after those waiting: the feed shows pictures in order.
-            state.headersPending.insert(contentsOf: (first..<state.count).reversed(), at: 0)
+            // Read after those waiting: the feed shows pictures in order. One read when shown is read
+            // with its thumbnail.
+            let readWhenShown = { (id: Int) in held.isEmpty ? false : held[id - first].readWhenShown }
+            state.headersPending.insert(
+                contentsOf: (first..<state.count).reversed().filter { !readWhenShown($0) }, at: 0)
             return (first..<state.count).map(PictureID.init)
         }
     }

@@ -13,6 +13,13 @@ extension LoaderCore {
     }
     typealias Queue = WorkQueue<Request>
 
+    /// A grid thumbnail a worker reads from a source, and what cancels the read.
+    struct Reading: Sendable {
+        let id: PictureID
+        let side: Int
+        let cancellation: ReadCancellation
+    }
+
     struct State: Sendable {
         /// Every picture that joined and was not forgotten, by id: ids never change, so work in hand
         /// stays right whatever becomes of the order the pictures show in.
@@ -27,6 +34,10 @@ extension LoaderCore {
         /// since re-read is let go (a file rewritten in place, read while it was cut short).
         var versions = PictureTable<Int>(empty: 0)
         var wanted: @Sendable (PictureID, Int) -> Bool = { _, _ in true }
+        /// The grid thumbnails read from a source now, by worker: cancelled once no longer wanted.
+        var reading: [Int: Reading] = [:]
+        /// The pictures read when shown whose header was delivered with a thumbnail, by id.
+        var headersGiven = Set<Int>()
         /// The headers to read, the next last.
         var headersPending: [Int]
         var headersRead = 0

@@ -6,15 +6,18 @@ import Foundation
 /// A thumbnail through the shared cache (``ThumbnailCache/thumbnail(of:size:fitting:pool:)``), or decoded
 /// at the size asked for the window.
 extension LoaderCore {
-    func thumbnail(_ id: PictureID, side: Int, pool: PixelPool, forWindow: Bool) -> Result {
+    func thumbnail(
+        _ id: PictureID, side: Int, pool: PixelPool, forWindow: Bool, cancellation: ReadCancellation = .never
+    ) -> Result {
         let (path, held) = location(id)
         do {
             // A picture held by a source is decoded from its bytes: the shared cache knows files alone.
             if let held {
                 var note: PictureProblem?
                 let fitting = Size(width: Double(side), height: Double(side))
-                let picture = try PictureDecoder.decode(
-                    try held.contents(fitting: side), region: nil, fitting: fitting, pool: pool, note: &note)
+                let bytes = try held.contents(fitting: side, cancellation: cancellation)
+                if held.readWhenShown && !cancellation.isCancelled { deliverHeaderOnce(id, of: bytes) }
+                let picture = try PictureDecoder.decode(bytes, region: nil, fitting: fitting, pool: pool, note: &note)
                 return .thumbnail(id: id, side: side, picture.finished(), problem: note)
             }
             let file = try PictureFile(path: path)
@@ -34,5 +37,20 @@ extension LoaderCore {
         } catch {
             return .thumbnail(id: id, side: side, nil, problem: error)
         }
+    }
+
+    /// Delivers the header of picture `id`, read when shown, from the bytes its thumbnail read, unless
+    /// one was delivered already.
+    private func deliverHeaderOnce(_ id: PictureID, of bytes: [UInt8]) {
+        guard locked({ $0.headersGiven.insert(id.rawValue).inserted }) else { return }
+        let header = PictureHeader(bytes)
+        deliver(.header(id: id, header, problem: header == nil ? PictureHeader.problem(of: bytes) : nil))
+    }
+
+    /// Cancels the reads of grid thumbnails no longer wanted (``isWanted``): a source's download for
+    /// a tile scrolled away stops rather than run on.
+    func cancelUnwantedReads() {
+        let (reading, wanted) = locked { ($0.reading, $0.wanted) }
+        for read in reading.values where !wanted(read.id, read.side) { read.cancellation.cancel() }
     }
 }

@@ -123,9 +123,20 @@ final class LoaderCore: Sendable {
                     locked { _ = $0.requested.remove(Self.key(id, side)) }
                     continue
                 }
-                deliver(
-                    thumbnail(id, side: side, pool: forWindow ? windowImages : thumbnails, forWindow: forWindow),
-                    version: version)
+                if forWindow {
+                    deliver(thumbnail(id, side: side, pool: windowImages, forWindow: true), version: version)
+                    continue
+                }
+                let cancellation = ReadCancellation()
+                locked { $0.reading[worker] = Reading(id: id, side: side, cancellation: cancellation) }
+                let result = thumbnail(id, side: side, pool: thumbnails, forWindow: false, cancellation: cancellation)
+                locked { $0.reading[worker] = nil }
+                // Cancelled: let go, as if it had not started; asked again if the tile comes back.
+                guard !cancellation.isCancelled else {
+                    locked { _ = $0.requested.remove(Self.key(id, side)) }
+                    continue
+                }
+                deliver(result, version: version)
             case .frames(let id, let side, let count, let start):
                 deliver(frames(id, side: side, count: count, start: start, worker: worker, animations: &animations))
             case .region(let id, let part, let scale): deliver(region(id, part, scale: scale))

@@ -3,17 +3,23 @@
 public struct PictureBytes: Sendable {
     /// The picture's name, as a file's name is shown.
     public let name: String
+    /// Whether reading the bytes is a download: its header is then read with its thumbnail, from the
+    /// same bytes, never for a picture no tile showed (a feed would download every item it listed).
+    public let readWhenShown: Bool
     private let read: @Sendable () throws(PictureProblem) -> [UInt8]
-    private let readFitting: (@Sendable (Int) throws(PictureProblem) -> [UInt8])?
+    private let readFitting: (@Sendable (Int, ReadCancellation) throws(PictureProblem) -> [UInt8])?
 
     /// A picture named `name` whose bytes `read` gives (it may wait for them: it runs on a worker);
     /// `fitting`, when given, gives the bytes of a file of it fit for a side of so many pixels (a
-    /// remote item's rendition: a tile's small, the window's large), of the same shape.
+    /// remote item's rendition: a tile's small, the window's large), of the same shape; it may stop
+    /// early once its ``ReadCancellation`` is cancelled (the loader then lets its result go).
     public init(
-        name: String, fitting: (@Sendable (Int) throws(PictureProblem) -> [UInt8])? = nil,
+        name: String, readWhenShown: Bool = false,
+        fitting: (@Sendable (Int, ReadCancellation) throws(PictureProblem) -> [UInt8])? = nil,
         read: @escaping @Sendable () throws(PictureProblem) -> [UInt8]
     ) {
         self.name = name
+        self.readWhenShown = readWhenShown
         self.read = read
         readFitting = fitting
     }
@@ -26,9 +32,12 @@ public struct PictureBytes: Sendable {
     /// The bytes.
     public func contents() throws(PictureProblem) -> [UInt8] { try read() }
 
-    /// The bytes of a file of the picture fit for `side` pixels, where the source has several.
-    public func contents(fitting side: Int) throws(PictureProblem) -> [UInt8] {
-        if let readFitting { return try readFitting(side) }
+    /// The bytes of a file of the picture fit for `side` pixels, where the source has several; the
+    /// read may stop early once `cancellation` is cancelled.
+    public func contents(
+        fitting side: Int, cancellation: ReadCancellation = .never
+    ) throws(PictureProblem) -> [UInt8] {
+        if let readFitting { return try readFitting(side, cancellation) }
         return try read()
     }
 }

@@ -105,6 +105,10 @@ public final class PictureLoader: Sendable {
         set { core.isWanted = newValue }
     }
 
+    /// Asks ``isWanted`` again of the thumbnails being read from a source (a download) and cancels
+    /// the reads of those no longer wanted; call it when what ``isWanted`` answers changed.
+    public func wantedChanged() { core.cancelUnwantedReads() }
+
     /// Asks for the thumbnail of picture `id` fitting `side` pixels; a request already made is not
     /// made twice until its result is taken, but asked again with a better priority (a tile first
     /// asked for a screen ahead, now on screen) it takes that one. One `forWindow` (an open picture or

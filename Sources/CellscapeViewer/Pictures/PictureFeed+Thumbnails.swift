@@ -22,7 +22,7 @@ extension PictureFeed {
     /// Asks for the thumbnails of the pictures `ids` (the cells in view), at the grid's side so the two
     /// views share them; work for other cells is dropped before it starts.
     public func want(cells ids: [PictureID]) {
-        wanted.setCells(Set(ids))
+        if wanted.setCells(Set(ids)) { loader.wantedChanged() }
         for id in ids where !catalog.broken.contains(id) {
             thumbnails.memory.use(id)
             guard !hasGridThumbnail(id) else { continue }
@@ -37,7 +37,9 @@ extension PictureFeed {
     public func want(visible: Range<Int>, ahead: Range<Int>, behind: Range<Int>, tileWidth: Double) {
         thumbnails.tileWidth = tileWidth
         let clamp = { (range: Range<Int>) in range.clamped(to: 0..<self.count) }
-        wanted.set(Set([visible, ahead, behind].flatMap { clamp($0).map { order[$0] } }))
+        if wanted.set(Set([visible, ahead, behind].flatMap { clamp($0).map { order[$0] } })) {
+            loader.wantedChanged()
+        }
         for (band, range) in [(0, visible), (1, ahead), (2, behind)] {
             for position in clamp(range) {
                 let id = order[position]

@@ -9,9 +9,21 @@ final class WantedPictures: Sendable {
     }
     private let wanted = Guarded(Wanted())
 
-    func set(_ ids: Set<PictureID>) { wanted.withLock { $0.range = ids } }
+    /// Sets the grid's range; whether a picture left it (the loader's reads of it may stop).
+    @discardableResult func set(_ ids: Set<PictureID>) -> Bool {
+        wanted.withLock { wanted in
+            defer { wanted.range = ids }
+            return !wanted.range.isSubset(of: ids)
+        }
+    }
     func setViews(_ ids: Set<PictureID>) { wanted.withLock { $0.views = ids } }
-    func setCells(_ ids: Set<PictureID>) { wanted.withLock { $0.cells = ids } }
+    /// Sets the cells'; whether a picture left them.
+    @discardableResult func setCells(_ ids: Set<PictureID>) -> Bool {
+        wanted.withLock { wanted in
+            defer { wanted.cells = ids }
+            return !wanted.cells.isSubset(of: ids)
+        }
+    }
     func contains(_ id: PictureID) -> Bool {
         wanted.withLock { $0.range.contains(id) || $0.views.contains(id) || $0.cells.contains(id) }
     }

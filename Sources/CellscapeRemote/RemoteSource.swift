@@ -168,12 +168,21 @@ public final class RemoteSource: PictureSource, Sendable {
                 throw .unreadable("\(error)")
             }
         }
+        // A video's tile shows its still; opened, it plays from its file.
+        var moving: (@Sendable (Int) throws(PictureProblem) -> [UInt8])?
+        if item.kind == .video {
+            moving = { (wanted: Int) throws(PictureProblem) -> [UInt8] in
+                try body(item.rendition(fitting: max(wanted, 1))?.url ?? rendition.url, .never)
+            }
+        }
         // A tile reads the rendition fit for it; the image view, one fit for the window.
         let bytes = PictureBytes(
             name: item.name, readWhenShown: true,
             fitting: { (wanted: Int, cancellation: ReadCancellation) throws(PictureProblem) -> [UInt8] in
                 try body(item.shown(fitting: max(wanted, 1))?.url ?? rendition.url, cancellation)
-            }, read: { () throws(PictureProblem) -> [UInt8] in try body(rendition.url, .never) })
+            },
+            moving: moving,
+            read: { () throws(PictureProblem) -> [UInt8] in try body(rendition.url, .never) })
         return SourcePicture(
             bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)), remote: item,
             placeholder: Self.placeholder(item))

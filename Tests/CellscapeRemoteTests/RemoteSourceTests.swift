@@ -176,6 +176,52 @@ import Testing
         await media.stop()
     }
 
+    @Test func aVideoShowsItsStillInItsTileAndPlaysWhenOpened() async throws {
+        let still = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
+        let video = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("video/h264.mp4")))
+        let media = try await LoopbackServer { request in
+            request.target == "/clip.mp4"
+                ? LoopbackServer.Reply(headers: [("Content-Type", "video/mp4")], body: video)
+                : LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: still)
+        }
+        let page = """
+            [{"id":"1","url":"https://m.example/@a/1","media_attachments":[{"id":"m1","type":"video",
+            "url":"\(media.url("/clip.mp4"))","preview_url":"\(media.url("/still.png"))",
+            "meta":{"original":{"width":64,"height":48,"duration":0.6},"small":{"width":64,"height":48}}}]}]
+            """
+        let api = try await LoopbackServer { _ in .json(page) }
+        let fetcher = RemoteFetcher(cache: nil)
+        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
+        let seen = await Self.onOwnThread { () -> [String] in
+            let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+            feed.read(RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher))
+            let giveUp = Date().addingTimeInterval(120)
+            func wait(until done: () -> Bool) {
+                while !done() && Date() < giveUp {
+                    feed.loader.waitForWake(milliseconds: 20)
+                    feed.takeResults()
+                }
+            }
+            wait { feed.count == 1 }
+            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
+            wait { feed.thumbnail(0) != nil && feed.header(at: 0) != nil }
+            // In its tile: the still, and nothing plays.
+            feed.play([0], now: 0)
+            var seen = ["tile: \(feed.header(at: 0)?.format.name ?? "?"), playing \(feed.playingAnimations)"]
+            // Opened: its file plays, frame by frame at the size asked.
+            feed.play([0], side: 64, opened: true, now: 0)
+            wait { feed.animationFrame(0) != nil }
+            let frame = feed.animationFrame(0)
+            seen.append("open: playing \(feed.playingAnimations), \(frame?.width ?? 0)x\(frame?.height ?? 0)")
+            return seen
+        }
+        #expect(seen == ["tile: PNG, playing []", "open: playing [0], 64x48"])
+        #expect(media.taken.map(\.target) == ["/still.png", "/clip.mp4"])
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
+
     @Test func theBarSaysLoadingOfflineAndWhenTheFeedTriesAgain() {
         var paging = FeedPaging()
         #expect(RemoteSource.status(of: paging) == nil)

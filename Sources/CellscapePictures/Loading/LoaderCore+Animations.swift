@@ -11,7 +11,7 @@ extension LoaderCore {
         let key = Self.key(id, side)
         if animations[key] == nil {
             do {
-                let contents = try pictureContents(id, side: side)
+                let contents = try pictureContents(id, side: side, moving: true)
                 guard let header = contents.header else { throw PictureHeader.problem(of: contents.read(0, 12)) }
                 let animation = try AnimationFrames(contents, header: header, side: side)
                 // Unless it was stopped or its picture dropped meanwhile: nothing would let its decoder go then.

@@ -8,18 +8,23 @@ public struct PictureBytes: Sendable {
     public let readWhenShown: Bool
     private let read: @Sendable () throws(PictureProblem) -> [UInt8]
     private let readFitting: (@Sendable (Int, ReadCancellation) throws(PictureProblem) -> [UInt8])?
+    private let readMoving: (@Sendable (Int) throws(PictureProblem) -> [UInt8])?
 
     /// A picture named `name` whose bytes `read` gives (it may wait for them: it runs on a worker);
     /// `fitting`, when given, gives the bytes of a file of it fit for a side of so many pixels (a
     /// remote item's rendition: a tile's small, the window's large), of the same shape; it may stop
     /// early once its ``ReadCancellation`` is cancelled (the loader then lets its result go).
+    /// `moving`, when given, gives the bytes it plays from when opened, where its tiles show a still
+    /// (a remote video: its file, fit for a side of so many pixels).
     public init(
         name: String, readWhenShown: Bool = false,
         fitting: (@Sendable (Int, ReadCancellation) throws(PictureProblem) -> [UInt8])? = nil,
+        moving: (@Sendable (Int) throws(PictureProblem) -> [UInt8])? = nil,
         read: @escaping @Sendable () throws(PictureProblem) -> [UInt8]
     ) {
         self.name = name
         self.readWhenShown = readWhenShown
+        readMoving = moving
         self.read = read
         readFitting = fitting
     }
@@ -40,6 +45,16 @@ public struct PictureBytes: Sendable {
         if let readFitting { return try readFitting(side, cancellation) }
         return try read()
     }
+
+    /// Whether the picture plays from other bytes than its still's (``contents(moving:)``).
+    public var movesWhenOpened: Bool { readMoving != nil }
+
+    /// The bytes it plays from, fit for `side` pixels: its moving file's where it has one, else
+    /// those that show (``contents(fitting:cancellation:)``).
+    public func contents(moving side: Int) throws(PictureProblem) -> [UInt8] {
+        if let readMoving { return try readMoving(side) }
+        return try contents(fitting: side)
+    }
 }
 
 extension LoaderCore {
@@ -50,11 +65,14 @@ extension LoaderCore {
     }
 
     /// Picture `id`'s bytes as its decoder takes them: a video's file is read in ranges, never whole.
-    func pictureContents(_ id: PictureID, side: Int? = nil) throws(PictureProblem) -> PictureContents {
+    /// `moving`: the bytes it plays from (a remote video's file, where its tile shows a still).
+    func pictureContents(_ id: PictureID, side: Int? = nil, moving: Bool = false) throws(PictureProblem)
+        -> PictureContents
+    {
         let (path, held) = location(id)
         if let held {
             guard let side else { return .bytes(try held.contents()) }
-            return .bytes(try held.contents(fitting: side))
+            return .bytes(try moving ? held.contents(moving: side) : held.contents(fitting: side))
         }
         return try PictureContents.of(try PictureFile(path: path))
     }

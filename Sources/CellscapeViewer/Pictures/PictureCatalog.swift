@@ -28,6 +28,8 @@ struct PictureCatalog {
     var remote: [PictureID: RemoteItem] = [:]
     /// What tiles show until their pixels come, where a source gave it.
     var placeholders: [PictureID: PixelImage] = [:]
+    /// The pictures that play from other bytes than their tiles' still when opened (a remote video).
+    var movesWhenOpened = Set<PictureID>()
 
     /// Forgets everything known of the pictures `ids`.
     mutating func forget(_ ids: Set<PictureID>) {
@@ -40,6 +42,7 @@ struct PictureCatalog {
             nameKeys[id] = nil
             remote[id] = nil
             placeholders[id] = nil
+            movesWhenOpened.remove(id)
         }
         if !broken.isDisjoint(with: ids) { broken.subtract(ids) }
     }

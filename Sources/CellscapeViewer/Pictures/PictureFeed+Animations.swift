@@ -11,13 +11,18 @@ extension PictureFeed {
         let wanted = Set(
             ids.filter { id in
                 guard let header = catalog.headers[id], !catalog.broken.contains(id) else { return false }
+                if opened && catalog.movesWhenOpened.contains(id) { return true }
                 return opened ? header.playsWhenOpen : header.isAnimated
             })
         player.play(
             wanted, side: { side ?? gridSide(of: $0) },
             // In the image view a video's frames are large and its length any: they stream. A clip in a
             // tile keeps its frames within the budget, as an animation does.
-            streams: { opened && self.catalog.headers[$0]?.format.streamsFrames == true }, loader: loader)
+            streams: { id in
+                opened
+                    && (self.catalog.movesWhenOpened.contains(id)
+                        || self.catalog.headers[id]?.format.streamsFrames == true)
+            }, loader: loader)
         shareMemory()
         requestFrames()
     }

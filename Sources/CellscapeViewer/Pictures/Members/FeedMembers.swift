@@ -195,6 +195,9 @@ extension FeedMembers {
                 if let size = picture.size, size.width > 0, size.height > 0 { markArrived(id, size: size) }
                 if let remote = picture.remote { catalog.remote[id] = remote }
                 if let placeholder = picture.placeholder { catalog.placeholders[id] = placeholder }
+                if case .held(let bytes) = picture.location, bytes.movesWhenOpened {
+                    catalog.movesWhenOpened.insert(id)
+                }
             }
             joined = true
         }

@@ -26,8 +26,6 @@ public final class RemoteSource: PictureSource, Sendable {
     private let state = Guarded(State())
     private let clock: @Sendable () -> Double
     public let title: String?
-    /// The most pages read (a session's: the pictures it started with), nil for no end.
-    private let pageLimit: Int?
 
     /// The most bytes a media file takes.
     public static let mediaCap = 64 << 20
@@ -43,9 +41,8 @@ public final class RemoteSource: PictureSource, Sendable {
     /// `title` names it in the window (the address as the user gave it).
     public init(
         reader: RemoteFeedReader, fetcher: RemoteFetcher, side: Int = 480, title: String? = nil,
-        pageLimit: Int? = nil, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
-        self.pageLimit = pageLimit
         self.reader = reader
         self.fetcher = fetcher
         media = MediaDownloads(fetcher: fetcher, cap: Self.mediaCap)
@@ -114,8 +111,7 @@ public final class RemoteSource: PictureSource, Sendable {
     public func viewed(bottom: Double, screen: Double, contentEnd: Double) {
         let now = clock()
         let cursor = state.withLock { state -> String?? in
-            guard state.paging.wantsPage(viewBottom: bottom, screen: screen, contentEnd: contentEnd, now: now),
-                state.answers.count < pageLimit ?? .max
+            guard state.paging.wantsPage(viewBottom: bottom, screen: screen, contentEnd: contentEnd, now: now)
             else { return nil }
             state.paging.asked()
             return .some(state.paging.next)
@@ -177,7 +173,8 @@ public final class RemoteSource: PictureSource, Sendable {
         }
         // A tile reads the rendition fit for it; the image view, one fit for the window.
         let bytes = PictureBytes(
-            name: item.name, readWhenShown: true,
+            // Its header read only when shown, its tile laid out by the page's size: unless the page gave none.
+            name: item.name, readWhenShown: item.width > 0 && item.height > 0,
             fitting: { (wanted: Int, cancellation: ReadCancellation) throws(PictureProblem) -> [UInt8] in
                 try body(item.shown(fitting: max(wanted, 1))?.url ?? rendition.url, cancellation)
             },

@@ -33,7 +33,7 @@ struct PictureOptions: ParsableArguments {
     var nulSeparated = false
 
     @Option(parsing: .unconditional, help: "The most memory decoded thumbnails take, in MB.")
-    var cacheSize = 256
+    var cacheSize = Self.defaultCacheSize
 
     @Flag(help: "Neither read nor write the desktop's shared thumbnail cache.")
     var noDiskCache = false
@@ -46,7 +46,7 @@ struct PictureOptions: ParsableArguments {
     @Option(
         name: .customLong("http-cache-size"), parsing: .unconditional,
         help: "The most disk a feed's downloads take in $XDG_CACHE_HOME/cellscape/http, in MB.")
-    var httpCacheSize = 300
+    var httpCacheSize = Self.defaultHTTPCacheSize
 
     @Option(
         name: .customLong("save-to"),
@@ -78,11 +78,11 @@ struct PictureOptions: ParsableArguments {
     /// `watching`, pictures written into their folders join it as they land.
     /// With `opensAlone`, a picture given alone shows at once, the other pictures of its folder joining
     /// around it as they are listed (as eog and gThumb open a file a file manager hands them).
-    func feed(watching: Bool = false, streaming: Bool = false, opensAlone: Bool = false, pageLimit: Int? = nil)
+    func feed(watching: Bool = false, streaming: Bool = false, opensAlone: Bool = false)
         throws -> PictureFeed?
     {
         guard !paths.isEmpty else { return nil }
-        if let address = feedAddress { return try remoteFeed(address, pageLimit: pageLimit) }
+        if let address = feedAddress { return try remoteFeed(address) }
         var arguments = paths.filter { $0 != "-" }
         if paths.contains("-") {
             let (read, refused) = Self.pathsOnStandardInput()
@@ -134,8 +134,8 @@ struct PictureOptions: ParsableArguments {
     var feedAddress: String? { paths.count == 1 && FeedAddress.looksLikeAddress(paths[0]) ? paths[0] : nil }
 
     /// The feed of the remote feed at `text`: its pages read as the view nears their end.
-    private func remoteFeed(_ text: String, pageLimit: Int? = nil) throws -> PictureFeed {
-        Self.feed(reading: try remoteSource(text, pageLimit: pageLimit), cacheSize: cacheSize)
+    private func remoteFeed(_ text: String) throws -> PictureFeed {
+        Self.feed(reading: try remoteSource(text), cacheSize: cacheSize)
     }
 
     /// A feed of `source`'s pictures, with a loader worker for each download that may run at once.
@@ -150,8 +150,21 @@ struct PictureOptions: ParsableArguments {
     /// The source of the remote feed at `text`, its downloads kept in the cache of downloads (without
     /// it, when it cannot be made, saying so).
     ///
-    /// A session's: its first `pageLimit` pages, and in a replay (`offline`) from the cache alone.
-    func remoteSource(_ text: String, pageLimit: Int? = nil, offline: Bool = false) throws -> RemoteSource {
+    /// In a replay (`offline`), from the cache alone.
+    func remoteSource(_ text: String, offline: Bool = false) throws -> RemoteSource {
+        try Self.remoteSource(
+            text, apiBase: apiBase, httpCacheSize: httpCacheSize, offline: offline)
+    }
+
+    /// The defaults of `--cache-size` and `--http-cache-size`, in MB.
+    static let defaultCacheSize = 256
+    static let defaultHTTPCacheSize = 300
+
+    /// The remote feed at `text`, its API at `apiBase` when given, its downloads kept in the cache of
+    /// `httpCacheSize` MB (none at 0, unless `offline`: a replay reads the cache alone).
+    static func remoteSource(
+        _ text: String, apiBase: String?, httpCacheSize: Int, offline: Bool = false
+    ) throws -> RemoteSource {
         let address: FeedAddress
         var key: String?
         do {
@@ -173,8 +186,7 @@ struct PictureOptions: ParsableArguments {
         // Named as given, without the scheme: "mastodon.social/tags/cats", "giphy:trending".
         let title = text.replacingOccurrences(of: "^https?://", with: "", options: .regularExpression)
         return RemoteSource(
-            reader: RemoteFeedReader(address: address, fetcher: fetcher, giphyKey: key), fetcher: fetcher, title: title,
-            pageLimit: pageLimit)
+            reader: RemoteFeedReader(address: address, fetcher: fetcher, giphyKey: key), fetcher: fetcher, title: title)
     }
 
     /// `$XDG_CACHE_HOME/cellscape/http`, else `~/.cache/cellscape/http`.

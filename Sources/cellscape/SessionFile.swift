@@ -69,9 +69,9 @@ enum SessionFile {
         guard let address = items.feed, let pages = items.pages, !pages.isEmpty else {
             throw CommandError("the session's feed names no address or page")
         }
-        let options = try PictureOptions.parse([address] + (items.apiBase.map { ["--api-base", $0] } ?? []))
-        let source = try options.remoteSource(address, pageLimit: pages.count, offline: true)
-        let feed = PictureOptions.feed(reading: source, cacheSize: options.cacheSize)
+        let source = try PictureOptions.remoteSource(
+            address, apiBase: items.apiBase, httpCacheSize: PictureOptions.defaultHTTPCacheSize, offline: true)
+        let feed = PictureOptions.feed(reading: source, cacheSize: PictureOptions.defaultCacheSize)
         while source.answers.count < pages.count && source.problem == nil {
             feed.waitForSources()
             // The next page is asked for as the grid would, the view at the content's end.
@@ -87,6 +87,8 @@ enum SessionFile {
         guard SessionHeader.Items.digest(of: feed.arrivedItems) == items.digest else {
             throw CommandError("the session's feed \(address) changed since it was recorded")
         }
+        // The pages after the first join at the frames the session's inputs say.
+        feed.joinsSourcesOnInput = true
         return feed
     }
 

@@ -165,14 +165,14 @@ struct ViewCommand: ParsableCommand {
         var options = ViewerOptions()
         // A recording holds the pictures it started with, every one listed and laid out, as its
         // replay will: a folder that changes would not replay.
-        // A feed's session holds its first page, read before the window opens.
-        if let feed = try pictures.feed(
-            watching: record == nil, streaming: record == nil, opensAlone: true, pageLimit: record == nil ? nil : 1)
-        {
+        // A feed's session starts with its first page, read before the window opens; the pages after
+        // it join by inputs the session records.
+        if let feed = try pictures.feed(watching: record == nil, streaming: record == nil, opensAlone: true) {
             if record != nil {
                 feed.waitForSources()
                 if feed.count == 0, let problem = feed.sourceProblem { throw CommandError(problem) }
                 feed.waitForAllHeaders()
+                feed.joinsSourcesOnInput = true
             }
             options.waterfall.opensPicture = pictures.openedPosition(in: feed)
             options.waterfall.opensAtZoom = zoom.map { $0 / 100 }

@@ -22,6 +22,37 @@ import Testing
         }
     }
 
+    /// A feed of the remote feed at `address`, read through `fetcher` on `threads` workers, and its source.
+    static func feed(
+        _ address: FeedAddress, _ fetcher: RemoteFetcher, threads: Int = 2, memoryBytes: Int = 1 << 24
+    ) -> (PictureFeed, RemoteSource) {
+        let source = RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher)
+        let feed = PictureFeed(paths: [], threads: threads, diskCache: nil, memoryBytes: memoryBytes) { _ in }
+        feed.read(source)
+        return (feed, source)
+    }
+
+    /// The grid of `feed` in a window of `width` by `height` without the bar, drawn once the page and
+    /// the first screen's pixels came (as `cellscape snapshot URL` draws it).
+    static func shownScene(_ feed: PictureFeed, width: Int, height: Int) -> WaterfallScene {
+        var options = WaterfallScene.Options()
+        options.size = Size(width: Double(width), height: Double(height))
+        options.showsHUD = false
+        var scene = WaterfallScene(options: options, pictures: feed)
+        scene.renderWithPicturesArrived(into: Framebuffer(width: width, height: height), text: nil, timeout: 120)
+        return scene
+    }
+
+    /// Takes `feed`'s results until `done`; gives up after two minutes (a guard against a hang, never a
+    /// time the test asserts).
+    static func wait(_ feed: PictureFeed, until done: () -> Bool) {
+        let giveUp = Date().addingTimeInterval(120)
+        while !done() && Date() < giveUp {
+            feed.loader.waitForWake(milliseconds: 20)
+            feed.takeResults()
+        }
+    }
+
     /// A page of `count` image statuses whose files are `media`'s, ids from `first`, with a next page.
     static func page(media: LoopbackServer, first: Int, count: Int) -> String {
         let statuses = (first..<first + count).map { id in
@@ -49,31 +80,19 @@ import Testing
         // What the loop sees, step by step, on a thread of its own (see ``onOwnThread(_:)``).
         let seen = await Self.onOwnThread { () -> [String] in
             var seen: [String] = []
-            let source = RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher)
-            let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
-            feed.read(source)
-            let giveUp = Date().addingTimeInterval(120)
-            while feed.count < 3 && Date() < giveUp {
-                feed.loader.waitForWake(milliseconds: 20)
-                feed.takeResults()
-            }
+            let (feed, source) = Self.feed(address, fetcher)
+            Self.wait(feed) { feed.count >= 3 }
             // Laid out before a pixel came: the page's sizes.
             seen.append("\(feed.count) at \(feed.arrivedSizes(from: 0).map { Int($0.width) })")
             // The view far from the end: no next page; within two screens of it: the next.
             source.viewed(bottom: 800, screen: 800, contentEnd: 10_000)
             seen.append("\(api.taken.count) asked")
             source.viewed(bottom: 800, screen: 800, contentEnd: 2_000)
-            while feed.count < 6 && Date() < giveUp {
-                feed.loader.waitForWake(milliseconds: 20)
-                feed.takeResults()
-            }
+            Self.wait(feed) { feed.count >= 6 }
             seen.append("\(feed.count) after \(api.taken.count) asked")
             // The pixels: each thumbnail decoded from its download.
             feed.want(visible: 0..<feed.count, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
-            while (0..<feed.count).contains(where: { feed.thumbnail($0) == nil }) && Date() < giveUp {
-                feed.loader.waitForWake(milliseconds: 20)
-                feed.takeResults()
-            }
+            Self.wait(feed) { (0..<feed.count).allSatisfy { feed.thumbnail($0) != nil } }
             seen.append("\((0..<feed.count).count { feed.thumbnail($0) != nil }) thumbnails")
             return seen
         }
@@ -104,18 +123,10 @@ import Testing
             }
             for _ in 0..<threads { started.wait() }
             defer { for _ in 0..<threads { release.signal() } }
-            let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
-            feed.read(RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher))
-            let giveUp = Date().addingTimeInterval(120)
-            while feed.count < 3 && Date() < giveUp {
-                feed.loader.waitForWake(milliseconds: 20)
-                feed.takeResults()
-            }
+            let (feed, _) = Self.feed(address, fetcher)
+            Self.wait(feed) { feed.count >= 3 }
             feed.want(visible: 0..<feed.count, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
-            while (0..<feed.count).contains(where: { feed.thumbnail($0) == nil }) && Date() < giveUp {
-                feed.loader.waitForWake(milliseconds: 20)
-                feed.takeResults()
-            }
+            Self.wait(feed) { (0..<feed.count).allSatisfy { feed.thumbnail($0) != nil } }
             return "\(feed.count) items, \((0..<feed.count).count { feed.thumbnail($0) != nil }) thumbnails"
         }
         // The page and the pictures came while no thread of the pool was free.
@@ -142,28 +153,19 @@ import Testing
         let fetcher = RemoteFetcher(cache: nil)
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> [String] in
-            let source = RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher)
-            let feed = PictureFeed(paths: [], threads: 4, diskCache: nil, memoryBytes: 1 << 24) { _ in }
-            feed.read(source)
-            let giveUp = Date().addingTimeInterval(120)
-            func wait(until done: () -> Bool) {
-                while !done() && Date() < giveUp {
-                    feed.loader.waitForWake(milliseconds: 20)
-                    feed.takeResults()
-                }
-            }
-            wait { feed.count == 40 }
+            let (feed, source) = Self.feed(address, fetcher, threads: 4)
+            Self.wait(feed) { feed.count == 40 }
             // The first tile in view: its download starts (and hangs).
             feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
-            wait { source.downloadsRunning == 1 }
+            Self.wait(feed) { source.downloadsRunning == 1 }
             var seen = ["\(source.downloadsRunning) running"]
             // Scrolled away: the download stops; the tile is not broken, only not drawn yet.
             feed.want(visible: 10..<11, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
-            wait { feed.thumbnail(10) != nil && source.downloadsRunning == 0 }
+            Self.wait(feed) { feed.thumbnail(10) != nil && source.downloadsRunning == 0 }
             seen.append("\(source.downloadsRunning) running, 0: \(feed.problem(at: 0) ?? "no problem")")
             // Back in view: asked again, and it comes.
             feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
-            wait { feed.thumbnail(0) != nil && feed.header(at: 0) != nil }
+            Self.wait(feed) { feed.thumbnail(0) != nil && feed.header(at: 0) != nil }
             seen.append("0: \(feed.thumbnail(0) == nil ? "no thumbnail" : "a thumbnail and its header")")
             // No item that no tile showed was downloaded, not even for its header.
             seen.append("\((0..<40).count { feed.header(at: $0) != nil }) headers")
@@ -193,30 +195,90 @@ import Testing
         let fetcher = RemoteFetcher(cache: nil)
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> [String] in
-            let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
-            feed.read(RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher))
-            let giveUp = Date().addingTimeInterval(120)
-            func wait(until done: () -> Bool) {
-                while !done() && Date() < giveUp {
-                    feed.loader.waitForWake(milliseconds: 20)
-                    feed.takeResults()
-                }
-            }
-            wait { feed.count == 1 }
+            let (feed, _) = Self.feed(address, fetcher)
+            Self.wait(feed) { feed.count == 1 }
             feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
-            wait { feed.thumbnail(0) != nil && feed.header(at: 0) != nil }
+            Self.wait(feed) { feed.thumbnail(0) != nil && feed.header(at: 0) != nil }
             // In its tile: the still, and nothing plays.
             feed.play([0], now: 0)
             var seen = ["tile: \(feed.header(at: 0)?.format.name ?? "?"), playing \(feed.playingAnimations)"]
             // Opened: its file plays, frame by frame at the size asked.
             feed.play([0], side: 64, opened: true, now: 0)
-            wait { feed.animationFrame(0) != nil }
+            Self.wait(feed) { feed.animationFrame(0) != nil }
             let frame = feed.animationFrame(0)
             seen.append("open: playing \(feed.playingAnimations), \(frame?.width ?? 0)x\(frame?.height ?? 0)")
             return seen
         }
         #expect(seen == ["tile: PNG, playing []", "open: playing [0], 64x48"])
         #expect(media.taken.map(\.target) == ["/still.png", "/clip.mp4"])
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
+
+    @Test func aSessionJoinsThePagesAfterTheFirstAtTheFramesItRecorded() async throws {
+        let png = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
+        let media = try await LoopbackServer { _ in
+            LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
+        }
+        let api = try await LoopbackServer { request in
+            if request.target.contains("max_id=") { return .json(Self.page(media: media, first: 10, count: 3)) }
+            let link = "<https://m.example/api/v1/timelines/public?max_id=2>; rel=\"next\""
+            return .json(Self.page(media: media, first: 0, count: 3), headers: [("Link", link)])
+        }
+        let fetcher = RemoteFetcher(cache: nil)
+        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
+        let seen = await Self.onOwnThread { () -> [String] in
+            var options = WaterfallScene.Options()
+            options.size = Size(width: 800, height: 600)
+            /// A driver of a feed whose first page joined, the pages after it joining by inputs.
+            func driver() -> (ViewerDriver, PictureFeed) {
+                let (feed, _) = Self.feed(address, fetcher)
+                Self.wait(feed) { feed.count == 3 }
+                feed.joinsSourcesOnInput = true
+                let model = ViewerModel(
+                    force: ForceScene.Options(), waterfall: options, pictures: feed, view: .waterfall)
+                return (ViewerDriver(model: model), feed)
+            }
+            // Recorded as the window's loop turns: the view near the end asks for the next page, and
+            // the turn after it came sends the input that joins it.
+            let (recording, recorded) = driver()
+            var lines: [String] = []
+            let header = SessionHeader(
+                force: ForceScene.Options(), waterfall: options, view: .waterfall,
+                items: SessionHeader.Items(source: .pictures, paths: [], items: []))
+            let recorder = SessionRecorder(header: header, driver: recording) { lines.append($0) }
+            let scheduler = FrameScheduler(driver: recording, framesPerSecond: 60)
+            scheduler.isMapped = true
+            func turn() {
+                scheduler.take([], now: 0)
+                scheduler.takeProgress(now: 0)
+                recording.prepareFrame()
+                recording.advance()
+            }
+            for _ in 0..<5 { turn() }
+            var seen = ["recording: \(recorded.count) before the input"]
+            Self.wait(recorded) { recorded.sourcePicturesHeld == 3 }
+            for _ in 0..<5 { turn() }
+            recorder.finish()
+            seen.append("recording: \(recorded.count) after")
+            seen += lines.filter { $0.contains(#""event":"pictures""#) }.map {
+                $0.replacingOccurrences(of: #","digest":"[0-9a-f]+""#, with: "", options: .regularExpression)
+            }
+            // Replayed: the page joins at the frame recorded, the state the same after every input.
+            let (replaying, replayed) = driver()
+            guard let session = try? RecordedSession.parse(lines.joined(separator: "\n")) else {
+                return seen + ["unreadable"]
+            }
+            seen.append(
+                "replay: \(session.replay(on: replaying) == .same ? "the same" : "diverged"), \(replayed.count)")
+            return seen
+        }
+        #expect(
+            seen == [
+                "recording: 3 before the input", "recording: 6 after",
+                #"{"count":6,"event":"pictures","frame":5}"#, "replay: the same, 6",
+            ])
         await fetcher.shutdown()
         await api.stop()
         await media.stop()
@@ -257,13 +319,8 @@ import Testing
         func snapshot(_ address: String) async throws -> (count: Int, drawn: Bool, problem: String?, says: [String]) {
             let address = try FeedAddress(address, apiBase: base)
             return await Self.onOwnThread {
-                let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
-                feed.read(RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher))
-                var options = WaterfallScene.Options()
-                options.size = Size(width: 800, height: 600)
-                options.showsHUD = false
-                var scene = WaterfallScene(options: options, pictures: feed)
-                scene.renderWithPicturesArrived(into: Framebuffer(width: 800, height: 600), text: nil, timeout: 120)
+                let (feed, _) = Self.feed(address, fetcher)
+                let scene = Self.shownScene(feed, width: 800, height: 600)
                 let visible = scene.layout.indices(in: scene.visibleRect)
                 let drawn = !visible.isEmpty && visible.allSatisfy { feed.hasThumbnail(at: $0) }
                 return (feed.count, drawn, feed.sourceProblem, WaterfallPainter.noPictures(feed))
@@ -299,23 +356,13 @@ import Testing
         let fetcher = RemoteFetcher(cache: nil)
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> [Int] in
-            let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 26) { _ in }
-            feed.read(RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher))
-            var options = WaterfallScene.Options()
-            options.size = Size(width: 1280, height: 800)
-            options.showsHUD = false
-            var scene = WaterfallScene(options: options, pictures: feed)
-            let frame = Framebuffer(width: 1280, height: 800)
-            scene.renderWithPicturesArrived(into: frame, text: nil, timeout: 120)
+            let (feed, _) = Self.feed(address, fetcher, memoryBytes: 1 << 26)
+            var scene = Self.shownScene(feed, width: 1280, height: 800)
             guard feed.count == 1 else { return [] }
             // Its header too: a source's picture may show before its header is read.
-            let giveUp = Date().addingTimeInterval(120)
-            while feed.header(at: 0) == nil && Date() < giveUp {
-                feed.loader.waitForWake(milliseconds: 20)
-                feed.takeResults()
-            }
+            Self.wait(feed) { feed.header(at: 0) != nil }
             scene.open(pictureAt: 0)
-            scene.renderWithPicturesArrived(into: frame, text: nil, timeout: 120)
+            scene.renderWithPicturesArrived(into: Framebuffer(width: 1280, height: 800), text: nil, timeout: 120)
             return [feed.header(at: 0)?.width ?? 0, feed.viewImage(0)?.width ?? 0]
         }
         // The header is the tile's file's (640 wide); the image view's 1280 come from the 1600.
@@ -336,13 +383,8 @@ import Testing
         let fetcher = RemoteFetcher(cache: nil)
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> String in
-            let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
-            feed.read(RemoteSource(reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher))
-            var options = WaterfallScene.Options()
-            options.size = Size(width: 800, height: 600)
-            options.showsHUD = false
-            var scene = WaterfallScene(options: options, pictures: feed)
-            scene.renderWithPicturesArrived(into: Framebuffer(width: 800, height: 600), text: nil, timeout: 120)
+            let (feed, _) = Self.feed(address, fetcher)
+            let scene = Self.shownScene(feed, width: 800, height: 600)
             guard feed.count == 1 else { return "\(feed.count) items" }
             return "\(feed.problem(at: 0) ?? "shown"), \(feed.hasThumbnail(at: 0) ? "with" : "without") a thumbnail"
         }

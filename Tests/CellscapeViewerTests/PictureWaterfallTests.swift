@@ -183,13 +183,15 @@ import Testing
         #expect(model.force.layout.count == 4, "a cell per picture")
         while !model.force.layout.isSettled { model.advance() }
         let frame = Framebuffer(width: 400, height: 300)
-        let deadline = Date().addingTimeInterval(20)
+        // The thumbnails in and every header (a click opens a picture whose header came); the
+        // deadline only guards against a hang.
+        let deadline = Date().addingTimeInterval(120)
         repeat {
             feed.loader.waitForWake(milliseconds: 20)
             model.takePictureResults()
             model.prepareFrame()
             model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: nil)
-        } while feed.loaded < 3 && Date() < deadline
+        } while (feed.loaded < 3 || feed.headersArrived < 4) && Date() < deadline
         for (index, colour) in colours.enumerated() {
             let centre = model.force.windowPoint(for: model.force.layout.cell(at: index).position)
             #expect(frame[Int(centre.x), Int(centre.y)] == colour, "cell \(index)")

@@ -5,6 +5,7 @@ public struct PictureBytes: Sendable {
     public let name: String
     /// Whether reading the bytes is a download: its header is then read with its thumbnail, from the
     /// same bytes, never for a picture no tile showed (a feed would download every item it listed).
+    /// Its source gives its size, which lays its tile out until then.
     public let readWhenShown: Bool
     private let read: @Sendable () throws(PictureProblem) -> [UInt8]
     private let readFitting: (@Sendable (Int, ReadCancellation) throws(PictureProblem) -> [UInt8])?

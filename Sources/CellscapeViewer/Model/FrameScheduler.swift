@@ -57,10 +57,23 @@ public final class FrameScheduler {
                 replayed += 1
                 needsDisplay = true
             }
-        } else if let step = slideshow.due(for: driver.model, now: now) {
-            driver.send(step)
-            needsDisplay = true
+        } else {
+            if let step = slideshow.due(for: driver.model, now: now) {
+                driver.send(step)
+                needsDisplay = true
+            }
+            sendSourcePictures()
         }
+    }
+
+    /// While a session records, the pictures a feed's page gave join by an input, recorded with the
+    /// frame they join at (``PictureFeed/joinsSourcesOnInput``).
+    private func sendSourcePictures() {
+        guard let pictures = driver.model.waterfall.pictures, pictures.joinsSourcesOnInput,
+            pictures.sourcePicturesHeld > 0
+        else { return }
+        driver.send(.sourcePictures(pictures.sourcePicturesJoined + pictures.sourcePicturesHeld))
+        needsDisplay = true
     }
 
     /// What the user asked be done outside the viewer since the last turn; nothing while a session

@@ -25,6 +25,10 @@ public enum ViewerCommand: Hashable, Sendable {
     /// The key pressed after the key-handler's prefix (`x`), by its X name ("r", "Delete"): the
     /// handler runs with it on the marked (or open, or selected) pictures.
     case handlerKey(String)
+    /// Not the user's: the pictures a feed's sources gave join until this many joined in all (a page
+    /// came). While a session records, the loop sends it as pages come; its replay joins them at the
+    /// same frame (``PictureFeed/joinsSourcesOnInput``).
+    case sourcePictures(Int)
 }
 
 /// The commands keys are bound to (the X11 layer keeps the bindings in one table).
@@ -138,7 +142,7 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
 
 extension ViewerCommand: Codable {
     private enum CodingKeys: String, CodingKey {
-        case event, x, y, notches, width, height, command, name
+        case event, x, y, notches, width, height, command, name, count
     }
 
     /// Reads a command from its flat form.
@@ -165,6 +169,7 @@ extension ViewerCommand: Codable {
                     height: try fields.decode(Double.self, forKey: .height)))
         case "key": self = .key(try fields.decode(KeyCommand.self, forKey: .command))
         case "handler": self = .handlerKey(try fields.decode(String.self, forKey: .name))
+        case "pictures": self = .sourcePictures(try fields.decode(Int.self, forKey: .count))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .event, in: fields, debugDescription: "unknown event '\(event)'")
@@ -188,6 +193,7 @@ extension ViewerCommand: Codable {
             try fields.encode(size.height, forKey: .height)
         case .key(let key): try fields.encode(key, forKey: .command)
         case .handlerKey(let name): try fields.encode(name, forKey: .name)
+        case .sourcePictures(let count): try fields.encode(count, forKey: .count)
         }
     }
 
@@ -201,6 +207,7 @@ extension ViewerCommand: Codable {
         case .resize: "resize"
         case .key: "key"
         case .handlerKey: "handler"
+        case .sourcePictures: "pictures"
         }
     }
 }

@@ -86,6 +86,9 @@ public struct ViewerModel {
             if let position = force.selectedPicture.flatMap({ waterfall.pictures?.order.position(of: $0) }) {
                 waterfall.open(pictureAt: position)
             }
+        case .sourcePictures(let total):
+            waterfall.joinSourcePictures(upTo: total)
+            force.followPictures()
         case .resize:
             force.handle(command)
             waterfall.handle(command)

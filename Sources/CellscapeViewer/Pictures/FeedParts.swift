@@ -26,6 +26,8 @@ struct FeedListing {
     var lister: ListingSource?
     /// The sources read besides the listing (``PictureSource``).
     var sources: [PictureSource] = []
+    /// When the sources' pictures join (``SourceJoins``).
+    var joins = SourceJoins()
 
     /// Lists `arguments` (files and folders) on a thread of its own (``ListingSource``), calling `wake`
     /// as pictures arrive; watches the folders listed once done when `watching`.
@@ -124,4 +126,29 @@ struct FeedChanges {
 struct FeedCounts {
     var broken: (version: Int, broken: Int, count: Int)?
     var folderName: (count: Int, name: String)?
+}
+
+/// When the sources' pictures join: as they come, or (while a session records or replays) on an
+/// input, so that a feed's page joins at the same frame in the recording and in its replay.
+struct SourceJoins {
+    /// Whether they join only on an input (``ViewerCommand/sourcePictures(_:)``).
+    var onInput = false
+    /// Those given and not yet joined, in order.
+    var held: [SourcePicture] = []
+    /// How many joined, from every source.
+    var joined = 0
+
+    /// Takes `arrived`; returns those to join now (all of them, unless they join on an input).
+    mutating func take(_ arrived: [SourcePicture]) -> [SourcePicture] {
+        guard onInput else { return arrived }
+        held += arrived
+        return []
+    }
+
+    /// Those held to join so that `total` joined in all.
+    mutating func release(upTo total: Int) -> [SourcePicture] {
+        let count = min(max(0, total - joined), held.count)
+        defer { held.removeFirst(count) }
+        return Array(held.prefix(count))
+    }
 }

@@ -1,6 +1,7 @@
 import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
+import Foundation
 
 /// Where pictures come from: the paths given (``PathsSource``), or a source of its own that the feed
 /// reads at each look, whose pictures join at the end in the order they arrive, as a remote feed's
@@ -130,6 +131,35 @@ extension PictureFeed {
     /// Tells the sources where the view is (``PictureSource/viewed(bottom:screen:contentEnd:)``).
     public func viewed(bottom: Double, screen: Double, contentEnd: Double) {
         for source in members.listing.sources { source.viewed(bottom: bottom, screen: screen, contentEnd: contentEnd) }
+    }
+
+    /// Whether the sources' pictures join only on an input (``ViewerCommand/sourcePictures(_:)``),
+    /// not as they come: set while a session records or replays, so each page joins at the same frame.
+    public var joinsSourcesOnInput: Bool {
+        get { members.listing.joins.onInput }
+        set { members.listing.joins.onInput = newValue }
+    }
+
+    /// How many of the sources' pictures joined, and how many wait for an input to join.
+    public var sourcePicturesJoined: Int { members.listing.joins.joined }
+    public var sourcePicturesHeld: Int { members.listing.joins.held.count }
+
+    /// Joins the sources' pictures held until `total` joined in all, waiting up to `timeout` seconds for
+    /// them to come (a replay reads its pages from the cache as the recording got them from the
+    /// network); returns whether they all joined.
+    @discardableResult
+    public func joinSourcePictures(upTo total: Int, timeout: Double = 30) -> Bool {
+        let giveUp = Date().addingTimeInterval(timeout)
+        members.takeFromSources()
+        while sourcePicturesJoined + sourcePicturesHeld < total && sourceProblem == nil && Date() < giveUp {
+            // The next page asked for as the view at the content's end would (a headless replay draws
+            // no frame to ask it); one already asked for is not asked again.
+            viewed(bottom: 0, screen: 1, contentEnd: 0)
+            loader.waitForWake(milliseconds: 20)
+            members.takeFromSources()
+        }
+        members.joinHeld(upTo: total)
+        return sourcePicturesJoined == total
     }
 }
 

@@ -184,24 +184,38 @@ extension FeedMembers {
     func takeFromSources() -> Bool {
         var joined = false
         for source in listing.sources {
-            let arrived = source.takeArrived()
+            let arrived = listing.joins.take(source.takeArrived())
             guard !arrived.isEmpty else { continue }
-            takeAppended()
-            let ids = adopt(loader.append(arrived))
-            order.append(ids)
-            sortKeys.nameRanks = nil
-            for (id, picture) in zip(ids, arrived) {
-                // Known before its pixels: laid out at once, at the size the source says.
-                if let size = picture.size, size.width > 0, size.height > 0 { markArrived(id, size: size) }
-                if let remote = picture.remote { catalog.remote[id] = remote }
-                if let placeholder = picture.placeholder { catalog.placeholders[id] = placeholder }
-                if case .held(let bytes) = picture.location, bytes.movesWhenOpened {
-                    catalog.movesWhenOpened.insert(id)
-                }
-            }
+            join(arrived)
             joined = true
         }
         return joined
+    }
+
+    /// Joins the sources' pictures held (``SourceJoins``) until `total` joined in all; returns whether any.
+    @discardableResult
+    func joinHeld(upTo total: Int) -> Bool {
+        let released = listing.joins.release(upTo: total)
+        if !released.isEmpty { join(released) }
+        return !released.isEmpty
+    }
+
+    /// Appends `arrived`, the sources' pictures, to the loader and the order.
+    private func join(_ arrived: [SourcePicture]) {
+        listing.joins.joined += arrived.count
+        takeAppended()
+        let ids = adopt(loader.append(arrived))
+        order.append(ids)
+        sortKeys.nameRanks = nil
+        for (id, picture) in zip(ids, arrived) {
+            // Known before its pixels: laid out at once, at the size the source says.
+            if let size = picture.size, size.width > 0, size.height > 0 { markArrived(id, size: size) }
+            if let remote = picture.remote { catalog.remote[id] = remote }
+            if let placeholder = picture.placeholder { catalog.placeholders[id] = placeholder }
+            if case .held(let bytes) = picture.location, bytes.movesWhenOpened {
+                catalog.movesWhenOpened.insert(id)
+            }
+        }
     }
 }
 

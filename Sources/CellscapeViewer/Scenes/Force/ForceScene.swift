@@ -118,7 +118,7 @@ public struct ForceScene {
         case .remove(let point):
             if let id = cell(at: point) { layout.removeCell(id: id) }
         case .resize(let newSize): resize(to: newSize)
-        case .wheel, .handlerKey: break
+        case .wheel, .handlerKey, .sourcePictures: break
         case .key(let key): handle(key)
         }
         zoomIsSettled = false

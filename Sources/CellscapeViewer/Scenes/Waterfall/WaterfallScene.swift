@@ -113,7 +113,7 @@ public struct WaterfallScene {
         case .resize(let newSize): resize(to: newSize)
         case .key(let key): handle(key)
         case .handlerKey(let key): requestKeyHandler(key)
-        case .remove: break
+        case .remove, .sourcePictures: break
         }
     }
 
@@ -184,6 +184,14 @@ public struct WaterfallScene {
         if openPicture == nil {
             WaterfallWork(scene: self, pictures: pictures).wantThumbnails(visible: layout.indices(in: visibleRect))
         }
+    }
+
+    /// Joins the sources' pictures held until `total` joined (``ViewerCommand/sourcePictures(_:)``),
+    /// laid out at once.
+    mutating func joinSourcePictures(upTo total: Int) {
+        guard let pictures else { return }
+        pictures.joinSourcePictures(upTo: total)
+        appendArrivedPictures(pictures)
     }
 
     /// Lays out the pictures whose sizes arrived after those laid out, in order; returns whether any.

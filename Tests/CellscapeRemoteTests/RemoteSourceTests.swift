@@ -65,7 +65,9 @@ import Testing
         return "[" + statuses.joined(separator: ",") + "]"
     }
 
-    @Test func itemsJoinAtTheirSizesAndThePixelsFollow() async throws {
+    /// A server answering every file with a small PNG, and a timeline of two pages of three images
+    /// from it (the first with a next page), and its address.
+    static func twoPages() async throws -> (media: LoopbackServer, api: LoopbackServer, address: FeedAddress) {
         let png = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
         let media = try await LoopbackServer { _ in
             LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
@@ -75,8 +77,12 @@ import Testing
             let link = "<https://m.example/api/v1/timelines/public?max_id=2>; rel=\"next\""
             return .json(Self.page(media: media, first: 0, count: 3), headers: [("Link", link)])
         }
+        return (media, api, try FeedAddress("https://m.example/public", apiBase: api.url("")))
+    }
+
+    @Test func itemsJoinAtTheirSizesAndThePixelsFollow() async throws {
+        let (media, api, address) = try await Self.twoPages()
         let fetcher = RemoteFetcher(cache: nil)
-        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         // What the loop sees, step by step, on a thread of its own (see ``onOwnThread(_:)``).
         let seen = await Self.onOwnThread { () -> [String] in
             var seen: [String] = []
@@ -217,17 +223,8 @@ import Testing
     }
 
     @Test func aSessionJoinsThePagesAfterTheFirstAtTheFramesItRecorded() async throws {
-        let png = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
-        let media = try await LoopbackServer { _ in
-            LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
-        }
-        let api = try await LoopbackServer { request in
-            if request.target.contains("max_id=") { return .json(Self.page(media: media, first: 10, count: 3)) }
-            let link = "<https://m.example/api/v1/timelines/public?max_id=2>; rel=\"next\""
-            return .json(Self.page(media: media, first: 0, count: 3), headers: [("Link", link)])
-        }
+        let (media, api, address) = try await Self.twoPages()
         let fetcher = RemoteFetcher(cache: nil)
-        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> [String] in
             var options = WaterfallScene.Options()
             options.size = Size(width: 800, height: 600)

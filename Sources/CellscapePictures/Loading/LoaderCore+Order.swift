@@ -49,7 +49,6 @@ extension LoaderCore {
             for id in ids {
                 state.known[id] = false
                 state.held[id.rawValue] = nil
-                state.headersGiven.remove(id.rawValue)
                 // Its name and version go too: a folder whose files come and go would keep a slot for
                 // every picture it had (the table lets a page go once all its pictures went).
                 state.paths[id] = ""

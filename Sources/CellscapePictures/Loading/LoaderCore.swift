@@ -119,10 +119,8 @@ final class LoaderCore: Sendable {
             switch job {
             case .header(let id): deliver(header(id), version: version)
             case .thumbnail(let id, let side, let forWindow):
-                // Not wanted before it starts, or cancelled while it read: let go, as if never asked;
-                // asked again if the tile comes back.
                 guard isWanted(id, side) else {
-                    letGo(id, side)
+                    locked { _ = $0.requested.remove(Self.key(id, side)) }
                     continue
                 }
                 if forWindow {
@@ -133,8 +131,9 @@ final class LoaderCore: Sendable {
                 locked { $0.reading[worker] = Reading(id: id, side: side, cancellation: cancellation) }
                 let result = thumbnail(id, side: side, pool: thumbnails, forWindow: false, cancellation: cancellation)
                 locked { $0.reading[worker] = nil }
+                // Cancelled: let go, as if it had not started; asked again if the tile comes back.
                 guard !cancellation.isCancelled else {
-                    letGo(id, side)
+                    locked { _ = $0.requested.remove(Self.key(id, side)) }
                     continue
                 }
                 deliver(result, version: version)
@@ -144,11 +143,6 @@ final class LoaderCore: Sendable {
             case .dropAnimations(let keys): for key in keys { animations[key] = nil }
             }
         }
-    }
-
-    /// Forgets that thumbnail `side` of `id` was asked for.
-    private func letGo(_ id: PictureID, _ side: Int) {
-        locked { _ = $0.requested.remove(Self.key(id, side)) }
     }
 
     /// The next job of `worker`, waiting for one; nil to stop.

@@ -17,13 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        // Remote feeds: one HTTP client (HTTP/2 over TLS, timeouts, a pool per host); the tests' server.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        // The tests' certificate authority and server certificate, made when the tests run.
-        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -61,15 +54,13 @@ let package = Package(
         .target(
             name: "CellscapePictures",
             dependencies: ["CellscapeLayout", "CellscapeRender", "CPictureCodecs", "CVideoCodecs"]),
+        // libcurl (Debian's libcurl4-openssl-dev: the system's TLS, HTTP/2 through nghttp2), through
+        // typed wrappers of its variadic calls.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // Remote feeds over the network: the HTTP client, its redirects, caps and cache.
         .target(
             name: "CellscapeRemote",
-            dependencies: [
-                "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]),
+            dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CCurl"]),
         // The viewer's model: scenes, input, the event bus, sessions. No X11.
         .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures"]),
         .target(
@@ -104,15 +95,12 @@ let package = Package(
                 "CellscapeFixtures",
             ],
             exclude: ["Fixtures"]),
-        // A loopback server speaking the feeds' APIs, with faults on demand.
+        // A loopback server speaking the feeds' APIs, with faults on demand; over TLS through
+        // scripts/tls-proxy, with a certificate authority made by openssl for the run.
         .testTarget(
             name: "CellscapeRemoteTests",
             dependencies: [
                 "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeRemote",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "CellscapeViewerTests",

@@ -2,8 +2,8 @@ import CellscapePictures
 import Dispatch
 import Foundation
 
-/// The media a feed's tiles read, downloaded on the loader's workers: a download asked for while the
-/// same one runs waits for it rather than starting another, one whose waiters all gave up (their tiles
+/// The media a feed's tiles read, asked for by the loader's workers and downloaded by the fetcher's
+/// transport: a download asked for while the same one runs waits for it rather than starting another, one whose waiters all gave up (their tiles
 /// scrolled away) is cancelled, and the bodies of the last few kept in memory (within a budget), since
 /// a picture's header and then its thumbnail read the same bytes.
 final class MediaDownloads: Sendable {
@@ -16,14 +16,16 @@ final class MediaDownloads: Sendable {
     }
 
     /// A download that runs: those who wait for it (each woken by its own semaphore: when it ends, or
-    /// when its read is cancelled), its task, and what it gave once done.
+    /// when its read is cancelled), its handle, and what it gave once done.
     private final class Download: Sendable {
         struct State: Sendable {
             var result: Result<[UInt8], FetchFailure>?
             var waiters: [Int: DispatchSemaphore] = [:]
             var nextWaiter = 0
-            var task: Task<Void, Never>?
+            /// How many times it was tried.
+            var tries = 0
         }
+        let handle = FetchHandle()
         let state = Guarded(State())
 
         /// Adds a waiter; nil when the result is in already.
@@ -37,6 +39,14 @@ final class MediaDownloads: Sendable {
             }
         }
     }
+
+    /// How many times a download that failed on a bad day (no connection, a 5xx, a short 429) is
+    /// tried in all, and the first wait between tries in seconds (doubled each time, times 0.5 to 1.5
+    /// at random, so tiles that failed together do not ask again together).
+    static let tries = 3
+    static let firstWait = 0.5
+    /// The longest a 429's wait is waited out for a tile; past it the tile waits to be asked again.
+    static let longestRateWait = 8.0
 
     private let fetcher: RemoteFetcher
     private let cap: Int
@@ -83,29 +93,44 @@ final class MediaDownloads: Sendable {
         }
     }
 
-    /// Starts `download` of `url` on the feeds' threads.
+    /// Starts `download` of `url` through the fetcher's transport; a failure worth trying again is
+    /// tried again after a wait, while someone waits for it.
     private func start(_ download: Download, _ url: URL) {
-        let task = Task.onFeedThreads { [self] in
-            let result: Result<[UInt8], FetchFailure>
-            do {
-                result = .success(try await fetcher.fetch(url, cap: cap).body)
-            } catch {
-                result = .failure(error as? FetchFailure ?? .transient("\(error)"))
-            }
-            finished(download, url, result)
+        let tries = download.state.withLock { state in
+            state.tries += 1
+            return state.tries
         }
-        download.state.withLock { $0.task = task }
+        fetcher.fetch(url, cap: cap, handle: download.handle) { [self] result in
+            if case .failure(let failure) = result, tries < Self.tries,
+                let wait = Self.wait(after: failure, tries: tries, jitter: Double.random(in: 0..<1))
+            {
+                DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in start(download, url) }
+                return
+            }
+            finished(download, url, result.map(\.body))
+        }
+    }
+
+    /// How long to wait before trying again after `failure`, the download tried `tries` times; nil
+    /// when it is not worth trying again (the server's word is final, or its wait too long for a tile).
+    static func wait(after failure: FetchFailure, tries: Int, jitter: Double) -> Double? {
+        switch failure {
+        case .transient: firstWait * pow(2, Double(tries - 1)) * (0.5 + min(max(jitter, 0), 1))
+        case .rateLimited(let until):
+            until - Date().timeIntervalSince1970 <= longestRateWait ? max(0, until - Date().timeIntervalSince1970) : nil
+        case .refused, .status, .unreadable, .cancelled: nil
+        }
     }
 
     /// What `waiter` of `download` takes once woken: the result, or (its read cancelled) nothing; the
     /// last waiter to leave before the end cancels the download.
     private func outcome(of download: Download, _ url: URL, waiter: Int) throws(FetchFailure) -> [UInt8] {
-        let abandoned = state.withLock { state -> Task<Void, Never>? in
-            download.state.withLock { downloading -> Task<Void, Never>? in
+        let abandoned = state.withLock { state -> FetchHandle? in
+            download.state.withLock { downloading -> FetchHandle? in
                 downloading.waiters[waiter] = nil
                 guard downloading.result == nil, downloading.waiters.isEmpty else { return nil }
                 if state.running[url] === download { state.running[url] = nil }
-                return downloading.task
+                return download.handle
             }
         }
         abandoned?.cancel()
@@ -116,7 +141,7 @@ final class MediaDownloads: Sendable {
         switch download.state.withLock({ $0.result }) {
         case .success(let body): return body
         case .failure(let failure): throw failure
-        case nil: throw .transient("the picture is no longer wanted")
+        case nil: throw .cancelled
         }
     }
 

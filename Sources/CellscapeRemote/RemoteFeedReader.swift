@@ -1,14 +1,18 @@
 import CellscapePictures
+import Dispatch
 import Foundation
 
 /// A remote feed's pages, one after another, through the fetcher: a Mastodon timeline (an account's
-/// looked up by name first) or a GIPHY feed with the user's key.
+/// looked up by name first) or a GIPHY feed with the user's key. Pages are read off the transport's
+/// thread, on a queue of the reader's own.
 public final class RemoteFeedReader: Sendable {
     public let address: FeedAddress
     private let fetcher: RemoteFetcher
     private let giphyKey: String?
     /// The id of a Mastodon account once looked up.
     private let accountID = Guarded<String?>(nil)
+    /// Where answers are read into pages: never the transport's thread, which moves every download.
+    private let reading = DispatchQueue(label: "cellscape.feed.pages")
 
     /// The most bytes a page of JSON takes (a page of 40 statuses is about 100 KB).
     public static let pageCap = 4 << 20
@@ -24,49 +28,91 @@ public final class RemoteFeedReader: Sendable {
     public func page(after cursor: String?, now: Double = Date().timeIntervalSince1970) async throws(FetchFailure)
         -> FeedPage
     {
+        let handle = FetchHandle()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                page(after: cursor, now: now, handle: handle) { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+        return try result.get()
+    }
+
+    /// The page after `cursor`, given to `answer` once, on a thread of the reader's; `handle` cancels it.
+    func page(
+        after cursor: String?, now: Double = Date().timeIntervalSince1970, handle: FetchHandle = FetchHandle(),
+        answer: @escaping @Sendable (Result<FeedPage, FetchFailure>) -> Void
+    ) {
         switch address {
         case .mastodon(let server, let timeline):
             var id: String?
             if case .account(let name) = timeline {
-                id = try await account(name, server: server, now: now)
+                id = accountID.withLock { $0 }
+                guard id != nil else {
+                    return account(name, server: server, now: now, handle: handle) { [self] found in
+                        switch found {
+                        case .success: page(after: cursor, now: now, handle: handle, answer: answer)
+                        case .failure(let failure): answer(.failure(failure))
+                        }
+                    }
+                }
             }
-            let answer = try await fetcher.fetch(
-                MastodonAPI.page(timeline, server: server, accountID: id, after: cursor), cap: Self.pageCap, now: now)
-            do {
+            let address = MastodonAPI.page(timeline, server: server, accountID: id, after: cursor)
+            read(address, cap: Self.pageCap, now: now, handle: handle, answer: answer) { answer throws(FeedProblem) in
                 var page = FeedPage(
                     items: try MastodonAPI.items(from: Data(answer.body)),
                     next: MastodonAPI.next(link: answer.header("Link")))
                 page.answer = HTTPDiskCache.digest(of: answer.body)
+                page.savedAt = answer.savedAt
                 return page
-            } catch {
-                throw .unreadable(error)
             }
         case .giphy(let server, let feed):
-            guard let giphyKey else { throw .unreadable(.address("giphy:", "needs your own API key")) }
+            guard let giphyKey else {
+                return answer(.failure(.unreadable(.address("giphy:", "needs your own API key"))))
+            }
             let offset = cursor.flatMap { Int($0) } ?? 0
-            let answer = try await fetcher.fetch(
-                GiphyAPI.page(feed, server: server, key: giphyKey, offset: offset), cap: Self.pageCap, now: now)
-            do {
+            let address = GiphyAPI.page(feed, server: server, key: giphyKey, offset: offset)
+            read(address, cap: Self.pageCap, now: now, handle: handle, answer: answer) { answer throws(FeedProblem) in
                 var page = try GiphyAPI.page(from: Data(answer.body), feed: feed)
                 page.answer = HTTPDiskCache.digest(of: answer.body)
+                page.savedAt = answer.savedAt
                 return page
-            } catch {
-                throw .unreadable(error)
+            }
+        }
+    }
+
+    /// Fetches `address` and reads its answer with `parse` on the reader's queue.
+    private func read<Value: Sendable>(
+        _ address: URL, cap: Int, now: Double, handle: FetchHandle,
+        answer: @escaping @Sendable (Result<Value, FetchFailure>) -> Void,
+        parse: @escaping @Sendable (RemoteAnswer) throws(FeedProblem) -> Value
+    ) {
+        fetcher.fetch(address, cap: cap, now: now, handle: handle) { [reading] fetched in
+            reading.async {
+                switch fetched {
+                case .success(let fetched):
+                    do throws(FeedProblem) {
+                        answer(.success(try parse(fetched)))
+                    } catch {
+                        answer(.failure(.unreadable(error)))
+                    }
+                case .failure(let failure): answer(.failure(failure))
+                }
             }
         }
     }
 
     /// The id of account `name`, looked up once.
-    private func account(_ name: String, server: URL, now: Double) async throws(FetchFailure) -> String {
-        if let id = accountID.withLock({ $0 }) { return id }
-        let answer = try await fetcher.fetch(MastodonAPI.lookup(name, server: server), cap: 1 << 20, now: now)
-        let id: String
-        do {
-            id = try MastodonAPI.accountID(from: Data(answer.body))
-        } catch {
-            throw .unreadable(error)
+    private func account(
+        _ name: String, server: URL, now: Double, handle: FetchHandle,
+        answer: @escaping @Sendable (Result<String, FetchFailure>) -> Void
+    ) {
+        read(MastodonAPI.lookup(name, server: server), cap: 1 << 20, now: now, handle: handle, answer: answer) {
+            [accountID] answer throws(FeedProblem) in
+            let id = try MastodonAPI.accountID(from: Data(answer.body))
+            accountID.withLock { $0 = id }
+            return id
         }
-        accountID.withLock { $0 = id }
-        return id
     }
 }

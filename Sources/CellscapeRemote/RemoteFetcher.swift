@@ -1,81 +1,27 @@
-import AsyncHTTPClient
 import CellscapePictures
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOSSL
 
-/// What a download gave: the status, the headers Cellscape reads, the body, and whether the disk
-/// cache served it (fresh, or as the server's 304 said).
-public struct RemoteAnswer: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
-    public var fromCache: Bool
-
-    /// The value of header `name`, whatever its case.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-}
-
-/// Why a download failed, in a user's words; never with the address's query (it may hold a key).
-public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Worth trying again: no connection, a name that did not resolve, a timeout, a 5xx.
-    case transient(String)
-    /// 429: wait until this time (seconds since 1970).
-    case rateLimited(until: Double)
-    /// Refused by Cellscape: a redirect to another scheme or to plain http, too many redirects, a
-    /// body past its cap.
-    case refused(String)
-    /// Any other status the server answered (401, 403, 404...).
-    case status(Int)
-    /// The answer came but is not what the API documents.
-    case unreadable(FeedProblem)
-
-    public var description: String {
-        switch self {
-        case .transient(let why), .refused(let why): why
-        case .rateLimited: "the server asks to wait"
-        case .status(let code): "the server answered \(code)"
-        case .unreadable(let problem): problem.description
-        }
-    }
-
-    /// The paging's view of it: what to wait out, what ends the feed.
-    public var pagingFailure: FeedPaging.Failure {
-        switch self {
-        case .transient(let why): .transient(why)
-        case .rateLimited(let until): .rateLimited(until: until)
-        case .status(401), .status(403): .permanent(.needsLogin)
-        case .status(404), .status(410): .permanent(.notFound)
-        case .status(let code): .permanent(.answer("the server answered \(code)"))
-        case .refused(let why): .permanent(.answer(why))
-        case .unreadable(let problem): .permanent(problem)
-        }
-    }
-}
-
-/// The process's one HTTP client for remote feeds (AsyncHTTPClient: HTTP/2 where the server offers
-/// it over TLS, a pool of connections per host), in front of the disk cache. It follows redirects
-/// itself, to check each hop: `https` only (plain `http` to this machine's loopback, never from
-/// `https`), the query items that hold a key dropped when the host changes, five hops at most.
-/// Bodies stop at a cap with a clear message.
+/// The process's one HTTP client for remote feeds, in front of the disk cache: its transfers go
+/// through ``HTTPTransfers`` (libcurl, the system's TLS, HTTP/2 where the server offers it, one
+/// thread for all). It follows redirects itself, to check each hop: `https` only (plain `http` to
+/// this machine's loopback, never from `https`), the query items that hold a key dropped when the
+/// host changes, five hops at most. Bodies stop at a cap with a clear message. When no connection
+/// can be made, the cache's copy is served, stale or not, saying when it was saved.
 public final class RemoteFetcher: Sendable {
     /// Time limits, caps and connections.
     public struct Limits: Sendable {
-        public var connect: TimeAmount = .seconds(10)
-        /// The longest silence while a body comes.
-        public var read: TimeAmount = .seconds(20)
-        /// The whole request, from asking to the body's last byte.
-        public var whole: TimeAmount = .seconds(60)
+        public var connect: Duration = .seconds(10)
+        /// The longest silence while an answer comes.
+        public var read: Duration = .seconds(20)
+        /// The whole request, from asking to the body's last byte, redirects and all.
+        public var whole: Duration = .seconds(60)
         public var redirects = 5
         /// As many as a feed's downloads at once (``RemoteSource/downloadsAtOnce``).
         public var connectionsPerHost = 8
         public init() {}
     }
 
-    private let client: HTTPClient
+    private let transfers: HTTPTransfers
     private let limits: Limits
     /// Whether answers come from the cache alone, fresh or not (a session replayed): never the network.
     public let offline: Bool
@@ -84,93 +30,149 @@ public final class RemoteFetcher: Sendable {
     /// The query items that hold a key: never sent to another host, never part of a cache's name.
     public static let secretQueryItems: Set<String> = ["api_key"]
 
-    /// A fetcher in front of `cache`; `trusting` adds certificate authorities to the system's (a
-    /// test's own, a mirror's private one).
+    /// A fetcher in front of `cache`; `trusting` names a PEM file of certificate authorities trusted
+    /// in place of the system's bundle (a test's own, a mirror's private one).
     public init(
-        cache: HTTPDiskCache?, limits: Limits = Limits(), trusting authorities: [NIOSSLCertificate] = [],
-        offline: Bool = false
+        cache: HTTPDiskCache?, limits: Limits = Limits(), trusting authorities: String? = nil, offline: Bool = false
     ) {
         self.offline = offline
-        var configuration = HTTPClient.Configuration()
-        var tls = TLSConfiguration.makeClientConfiguration()
-        if !authorities.isEmpty { tls.additionalTrustRoots = [.certificates(authorities)] }
-        configuration.tlsConfiguration = tls
-        configuration.redirectConfiguration = .disallow
-        configuration.timeout = .init(connect: limits.connect, read: limits.read)
-        configuration.connectionPool = .init(
-            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: limits.connectionsPerHost)
-        configuration.httpVersion = .automatic
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        transfers = HTTPTransfers(
+            limits: HTTPTransfers.Limits(
+                connect: limits.connect, read: limits.read, connectionsPerHost: limits.connectionsPerHost,
+                authorities: authorities))
         self.limits = limits
         self.cache = cache
     }
 
-    /// A fetcher let go without ``shutdown()`` (a feed closed, a command ending on an error) lets its
-    /// connections go in the background: a client must be shut down before it goes.
-    deinit {
-        let client = self.client
-        client.shutdown { _ in _ = client }
-    }
-
-    /// Lets the connections go; the fetcher is not used after.
-    public func shutdown() async {
-        try? await client.shutdown()
-    }
+    /// Stops the transfers still running and waits until the connections are closed; the fetcher
+    /// answers nothing after. A fetcher let go without it stops in the background.
+    public func shutdown() async { await transfers.shutdown() }
 
     /// Downloads `url` (at most `cap` bytes of body), from the cache while fresh, revalidated when the
-    /// cache holds it with validators; `now` in seconds since 1970.
+    /// cache holds it with validators; `now` in seconds since 1970. Cancelling the task cancels the
+    /// download.
     public func fetch(_ url: URL, cap: Int, now: Double = Date().timeIntervalSince1970) async throws(FetchFailure)
         -> RemoteAnswer
     {
+        let handle = FetchHandle()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                fetch(url, cap: cap, now: now, handle: handle) { continuation.resume(returning: $0) }
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+        return try result.get()
+    }
+
+    /// Downloads `url` as ``fetch(_:cap:now:)`` does, calling `answer` once with what came: on the
+    /// transport's thread (it must not wait), or on this one before returning when the cache
+    /// answers. `handle` cancels it.
+    func fetch(
+        _ url: URL, cap: Int, now: Double = Date().timeIntervalSince1970, handle: FetchHandle = FetchHandle(),
+        answer: @escaping @Sendable (Result<RemoteAnswer, FetchFailure>) -> Void
+    ) {
         let key = HTTPDiskCache.key(for: url, leavingOut: Self.secretQueryItems)
         let kept = cache?.entry(key)
         if let kept, kept.isFresh(at: now) || offline {
-            return RemoteAnswer(status: 200, headers: Self.headers(of: kept), body: kept.body, fromCache: true)
+            return answer(
+                .success(RemoteAnswer(status: 200, headers: Self.headers(of: kept), body: kept.body, fromCache: true)))
         }
-        if offline { throw .refused("\(url.host ?? "the server")'s answer is no longer in the cache of downloads") }
-        let deadline = NIODeadline.now() + limits.whole
-        var address = url
-        var hops = 0
-        while true {
-            var request = HTTPClientRequest(url: address.absoluteString)
-            request.headers.add(name: "User-Agent", value: "Cellscape")
-            if let kept, address == url {
-                if let etag = kept.etag { request.headers.add(name: "If-None-Match", value: etag) }
-                if let modified = kept.lastModified { request.headers.add(name: "If-Modified-Since", value: modified) }
+        if offline {
+            return answer(
+                .failure(.refused("\(url.host ?? "the server")'s answer is no longer in the cache of downloads")))
+        }
+        let hop = Hop(
+            url: url, key: key, kept: kept, cap: cap, now: now, deadline: ContinuousClock.now + limits.whole,
+            handle: handle, answer: answer)
+        send(hop, to: url, hops: 0)
+    }
+
+    /// One download's course over its redirects.
+    private struct Hop: Sendable {
+        let url: URL
+        let key: String
+        let kept: HTTPDiskCache.Entry?
+        let cap: Int
+        let now: Double
+        let deadline: ContinuousClock.Instant
+        let handle: FetchHandle
+        let answer: @Sendable (Result<RemoteAnswer, FetchFailure>) -> Void
+    }
+
+    /// Asks `address` for `hop`'s download (the first address, or a redirect's).
+    private func send(_ hop: Hop, to address: URL, hops: Int) {
+        var request = TransferRequest(url: address, cap: hop.cap, whole: hop.deadline - ContinuousClock.now)
+        if let kept = hop.kept, address == hop.url {
+            if let etag = kept.etag { request.headers.append(("If-None-Match", etag)) }
+            if let modified = kept.lastModified { request.headers.append(("If-Modified-Since", modified)) }
+        }
+        let started = hop.handle.start(on: transfers) { transfers in
+            transfers.start(request) { [self] result in take(result, of: hop, from: address, hops: hops) }
+        }
+        if !started { hop.answer(.failure(.cancelled)) }
+    }
+
+    /// Takes what the transport gave for `hop` at `address`: an answer, a redirect followed, the
+    /// cache's copy where no connection was made, or a failure in a user's words.
+    private func take(_ result: TransferResult, of hop: Hop, from address: URL, hops: Int) {
+        let host = address.host ?? "the server"
+        let status: Int
+        let headers: [(name: String, value: String)]
+        let body: [UInt8]
+        switch result {
+        case .failure(.cancelled):
+            return hop.answer(.failure(.cancelled))
+        case .failure(let failure):
+            let said = Self.failure(failure, host: host, cap: hop.cap)
+            // No connection: the copy saved, stale or not, is served rather than nothing (RFC 9111 4.2.4).
+            if let kept = hop.kept, Self.isDisconnected(failure) {
+                var answer = RemoteAnswer(
+                    status: 200, headers: Self.headers(of: kept), body: kept.body, fromCache: true)
+                answer.savedAt = kept.stored
+                return hop.answer(.success(answer))
             }
-            let response: HTTPClientResponse
-            do {
-                response = try await client.execute(request, deadline: deadline)
+            return hop.answer(.failure(said))
+        case .answer(let code, let fields, let bytes):
+            (status, headers, body) = (code, fields, bytes)
+        }
+        let header = { (name: String) in headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        switch status {
+        case 301, 302, 303, 307, 308:
+            guard hops < limits.redirects else {
+                return hop.answer(.failure(.refused("\(hop.url.host ?? "the server") redirects too often")))
+            }
+            do throws(FetchFailure) {
+                send(hop, to: try Self.redirect(from: address, to: header("Location")), hops: hops + 1)
             } catch {
-                throw Self.failure(error, host: address.host ?? "the server")
+                hop.answer(.failure(error))
             }
-            let headers = response.headers.map { (name: $0.name, value: $0.value) }
-            let status = Int(response.status.code)
-            switch status {
-            case 301, 302, 303, 307, 308:
-                hops += 1
-                guard hops <= limits.redirects else {
-                    throw .refused("\(url.host ?? "the server") redirects too often")
-                }
-                address = try Self.redirect(from: address, to: response.headers.first(name: "Location"))
-                continue
-            case 304 where kept != nil:
-                cache?.revalidated(key, maxAge: HTTPDiskCache.Entry.keeping([], headers: headers, at: now)?.maxAge)
-                return RemoteAnswer(
-                    status: 200, headers: headers + Self.headers(of: kept!), body: kept!.body, fromCache: true)
-            case 429:
-                throw .rateLimited(until: FeedPaging.retryTime(headers: headers, now: now))
-            case 500...599:
-                throw .transient("\(address.host ?? "the server") answered \(status)")
-            case 200..<300:
-                let body = try await Self.body(of: response, cap: cap, host: address.host ?? "the server")
-                if let entry = HTTPDiskCache.Entry.keeping(body, headers: headers, at: now) {
-                    cache?.store(entry, for: key)
-                }
-                return RemoteAnswer(status: status, headers: headers, body: body, fromCache: false)
-            default:
-                throw .status(status)
+        case 304 where hop.kept != nil:
+            let kept = hop.kept!
+            cache?.revalidated(hop.key, maxAge: HTTPDiskCache.Entry.keeping([], headers: headers, at: hop.now)?.maxAge)
+            hop.answer(
+                .success(
+                    RemoteAnswer(
+                        status: 200, headers: headers + Self.headers(of: kept), body: kept.body, fromCache: true)))
+        case 429:
+            hop.answer(.failure(.rateLimited(until: FeedPaging.retryTime(headers: headers, now: hop.now))))
+        case 500...599:
+            hop.answer(.failure(.transient("\(host) answered \(status)")))
+        case 200..<300:
+            if let entry = HTTPDiskCache.Entry.keeping(body, headers: headers, at: hop.now) {
+                cache?.store(entry, for: hop.key)
             }
+            hop.answer(.success(RemoteAnswer(status: status, headers: headers, body: body, fromCache: false)))
+        default:
+            hop.answer(.failure(.status(status)))
+        }
+    }
+
+    /// Whether no connection was made or it broke: the network, not the server's answer, failed.
+    private static func isDisconnected(_ failure: TransferFailure) -> Bool {
+        switch failure {
+        case .refused, .unresolved, .connectTimeout, .timeout, .silent, .closed, .other: true
+        case .untrusted, .insecure, .tooLarge, .cancelled: false
         }
     }
 
@@ -205,56 +207,53 @@ public final class RemoteFetcher: Sendable {
         return parts.url ?? target
     }
 
-    /// The body, stopped past `cap` bytes.
-    private static func body(of response: HTTPClientResponse, cap: Int, host: String) async throws(FetchFailure)
-        -> [UInt8]
-    {
-        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > cap {
-            throw .refused("\(host) sent more than \(megabytes(cap)) (\(megabytes(length)))")
-        }
-        var body: [UInt8] = []
-        do {
-            for try await buffer in response.body {
-                guard body.count + buffer.readableBytes <= cap else {
-                    throw FetchFailure.refused("\(host) sent more than \(megabytes(cap))")
-                }
-                body += buffer.readableBytesView
-            }
-        } catch let failure as FetchFailure {
-            throw failure
-        } catch {
-            throw failure(error, host: host)
-        }
-        return body
-    }
-
     private static func megabytes(_ bytes: Int) -> String {
         bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(max(1, bytes >> 10)) KB"
     }
 
-    /// A client's error as a user reads it.
-    static func failure(_ error: any Error, host: String) -> FetchFailure {
-        if let client = error as? HTTPClientError {
-            switch client {
-            case .connectTimeout: return .transient("\(host) did not answer in time (connecting)")
-            case .readTimeout: return .transient("\(host) stopped sending")
-            case .deadlineExceeded: return .transient("\(host) took too long")
-            case .remoteConnectionClosed: return .transient("\(host) closed the connection")
-            case .cancelled: return .transient("cancelled")
-            default: break
-            }
-        }
-        if error is CancellationError { return .transient("cancelled") }
+    /// The transport's failure as a user reads it.
+    static func failure(_ failure: TransferFailure, host: String, cap: Int) -> FetchFailure {
+        switch failure {
+        case .refused: .transient("\(host) refused the connection")
+        case .unresolved: .transient("\(host) was not found (no network?)")
+        case .connectTimeout: .transient("\(host) did not answer in time (connecting)")
+        case .timeout: .transient("\(host) took too long")
+        case .silent: .transient("\(host) stopped sending")
+        case .closed: .transient("\(host) closed the connection")
         // Not worth trying again: the same certificate comes back.
-        if error is NIOSSLError || error is BoringSSLError {
-            return "\(error)".lowercased().contains("certificate")
-                ? .refused("\(host)'s certificate is not trusted") : .refused("no secure connection to \(host)")
+        case .untrusted: .refused("\(host)'s certificate is not trusted")
+        case .insecure: .refused("no secure connection to \(host)")
+        case .tooLarge(let length?): .refused("\(host) sent more than \(megabytes(cap)) (\(megabytes(length)))")
+        case .tooLarge(nil): .refused("\(host) sent more than \(megabytes(cap))")
+        case .cancelled: .cancelled
+        case .other: .transient("no connection to \(host)")
         }
-        let text = "\(error)".lowercased()
-        if text.contains("refused") { return .transient("\(host) refused the connection") }
-        if text.contains("resolve") || text.contains("lookup") || text.contains("dns") {
-            return .transient("\(host) was not found (no network?)")
+    }
+}
+
+/// Cancels a download: the transfer running for it, or the next hop before it starts.
+final class FetchHandle: Sendable {
+    private let state = Guarded<(cancelled: Bool, transfer: TransferID?, transfers: HTTPTransfers?)>((false, nil, nil))
+
+    init() {}
+
+    /// Starts a transfer on `transfers` through `start` unless cancelled already; returns whether it
+    /// started. Under the lock, so a cancel either comes before (nothing starts) or finds the transfer.
+    func start(on transfers: HTTPTransfers, _ start: (HTTPTransfers) -> TransferID?) -> Bool {
+        state.withLock { state in
+            guard !state.cancelled, let transfer = start(transfers) else { return false }
+            state.transfers = transfers
+            state.transfer = transfer
+            return true
         }
-        return .transient("no connection to \(host)")
+    }
+
+    func cancel() {
+        let running = state.withLock { state -> (TransferID, HTTPTransfers)? in
+            state.cancelled = true
+            guard let transfer = state.transfer, let transfers = state.transfers else { return nil }
+            return (transfer, transfers)
+        }
+        if let (transfer, transfers) = running { transfers.cancel(transfer) }
     }
 }

@@ -73,13 +73,8 @@ public final class RemoteSource: PictureSource, Sendable {
     ) -> Bool {
         // The largest rendition is the original (GIPHY's advised file of it: MP4 for a GIF).
         guard let url = item.renditions.last?.url else { return false }
-        let fetcher = self.fetcher
-        Task.onFeedThreads {
-            do {
-                answer(.success(try await fetcher.fetch(url, cap: Self.originalCap).body))
-            } catch {
-                answer(.failure(SaveProblem((error as? FetchFailure)?.description ?? "\(error)")))
-            }
+        fetcher.fetch(url, cap: Self.originalCap) { result in
+            answer(result.map(\.body).mapError { SaveProblem($0.description) })
         }
         return true
     }
@@ -117,16 +112,16 @@ public final class RemoteSource: PictureSource, Sendable {
             return .some(state.paging.next)
         }
         guard let cursor else { return }
-        Task.onFeedThreads { [self] in
-            do {
-                let page = try await reader.page(after: cursor)
+        reader.page(after: cursor) { [self] result in
+            switch result {
+            case .success(let page):
                 state.withLock { state in
                     let new = state.paging.received(page)
                     state.answers.append(page.answer ?? "")
                     state.arrived += new.compactMap(picture)
                 }
-            } catch {
-                failed(error as? FetchFailure ?? .transient("\(error)"))
+            case .failure(let failure):
+                failed(failure)
             }
             state.withLock { $0.wake }?()
         }
@@ -143,8 +138,7 @@ public final class RemoteSource: PictureSource, Sendable {
             return retryAt
         }
         guard let retryAt else { return }
-        Task.onFeedThreads { [self] in
-            try? await Task.sleep(nanoseconds: UInt64(max(0, retryAt - clock()) * 1e9))
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, retryAt - clock())) { [self] in
             let wake = state.withLock { state in
                 state.retrySet = false
                 return state.wake
@@ -158,10 +152,10 @@ public final class RemoteSource: PictureSource, Sendable {
         guard let rendition = item.shown(fitting: side) else { return nil }
         let body: @Sendable (URL, ReadCancellation) throws(PictureProblem) -> [UInt8] = {
             [media] url, cancellation throws(PictureProblem) in
-            do {
+            do throws(FetchFailure) {
                 return try media.body(url, cancellation: cancellation)
             } catch {
-                throw .unreadable("\(error)")
+                throw error.pictureProblem
             }
         }
         // A video's tile shows its still; opened, it plays from its file.

@@ -1,21 +1,23 @@
 import CellscapePictures
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOPosix
-import NIOSSL
 
-/// An HTTP server on a loopback address for the tests: each request answered by `answer` (by its
-/// path and headers), with the faults a test asks for; every request it took is kept, headers and all.
-/// Given certificates, it speaks HTTPS (HTTP/1.1 over TLS).
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An HTTP/1.1 server on a loopback address for the tests, on plain sockets (a thread a connection,
+/// connections kept alive): each request answered by `answer` (by its path and headers), with the
+/// faults a test asks for; every request it took is kept, headers and all. Given certificates, it
+/// speaks HTTPS through `scripts/tls-proxy` (Python's TLS) in front of it.
 final class LoopbackServer: Sendable {
     /// What the server does with a request.
     struct Reply: Sendable {
         var status: Int = 200
         var headers: [(name: String, value: String)] = []
         var body: [UInt8] = []
-        /// Waits this long after the head before the body (a slow server).
-        var bodyDelay: TimeAmount?
+        /// Waits this long after the head before the body (a slow server); the client leaving, or
+        /// the server stopping, ends the wait.
+        var bodyDelay: Duration?
         /// Closes the connection after the head, the body never sent.
         var dropsAfterHead = false
 
@@ -43,36 +45,43 @@ final class LoopbackServer: Sendable {
     let port: Int
     let host: String
     let scheme: String
-    private let channel: any Channel
-    private let requests: Guarded<[Request]>
+    private let listener: Int32
+    private let requests = Guarded<[Request]>([])
+    /// The connections open now, shut down when the server stops.
+    private let connections = Guarded<Set<Int32>>([])
+    private let proxy: TLSProxy?
 
     /// Starts a server on `host` (a loopback address) at a free port.
     init(
         host: String = "127.0.0.1", certificates: TestCertificates? = nil,
         answer: @escaping @Sendable (Request) -> Reply
     ) async throws {
-        let requests = Guarded<[Request]>([])
-        let tls = try certificates.map { certificates in
-            var configuration = TLSConfiguration.makeServerConfiguration(
-                certificateChain: [.certificate(certificates.server)], privateKey: .privateKey(certificates.serverKey))
-            configuration.applicationProtocols = ["http/1.1"]
-            return try NIOSSLContext(configuration: configuration)
-        }
-        channel = try Self.waited(
-            ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                .childChannelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
-                        try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                        try channel.pipeline.syncOperations.addHandler(Handler(answer: answer, requests: requests))
-                    }
-                }
-                .bind(host: host, port: 0))
-        port = channel.localAddress?.port ?? 0
+        listener = try Self.listen(host)
+        let plainPort = Self.port(of: listener)
         self.host = host
-        self.scheme = certificates == nil ? "http" : "https"
-        self.requests = requests
+        if let certificates {
+            let proxy = try TLSProxy(certificates: certificates, port: plainPort)
+            self.proxy = proxy
+            port = proxy.port
+            scheme = "https"
+        } else {
+            proxy = nil
+            port = plainPort
+            scheme = "http"
+        }
+        let (listener, requests, connections) = (self.listener, self.requests, self.connections)
+        Thread {
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }
+                connections.withLock { _ = $0.insert(connection) }
+                Thread {
+                    Self.serve(connection, answer: answer, requests: requests)
+                    connections.withLock { _ = $0.remove(connection) }
+                    close(connection)
+                }.start()
+            }
+        }.start()
     }
 
     /// The address of `target` (a path and query) on this server.
@@ -81,61 +90,146 @@ final class LoopbackServer: Sendable {
     /// The requests taken so far.
     var taken: [Request] { requests.withLock { $0 } }
 
-    func stop() async { _ = try? Self.waited(channel.close()) }
-
-    /// What `future` gives, waited for on this thread (a lock ThreadSanitizer sees), not through
-    /// `get()`'s continuation, resumed on the event loop, whose hand-over it does not see.
-    private static func waited<Value: Sendable>(_ future: EventLoopFuture<Value>) throws -> Value {
-        try future.wait()
+    /// Stops listening and shuts the open connections down (their threads then end).
+    func stop() async {
+        proxy?.stop()
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for connection in connections.withLock({ $0 }) { shutdown(connection, Int32(SHUT_RDWR)) }
     }
 
-    private final class Handler: ChannelInboundHandler {
-        typealias InboundIn = HTTPServerRequestPart
-        typealias OutboundOut = HTTPServerResponsePart
-        let answer: @Sendable (Request) -> Reply
-        let requests: Guarded<[Request]>
-        var head: HTTPRequestHead?
-
-        init(answer: @escaping @Sendable (Request) -> Reply, requests: Guarded<[Request]>) {
-            self.answer = answer
-            self.requests = requests
-        }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            switch unwrapInboundIn(data) {
-            case .head(let head): self.head = head
-            case .body: break
-            case .end:
-                guard let head else { return }
-                let request = Request(target: head.uri, headers: head.headers.map { ($0.name, $0.value) })
-                requests.withLock { $0.append(request) }
-                respond(answer(request), context: context)
+    /// A listening socket on `host` at a free port.
+    private static func listen(_ host: String) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw ServerProblem("no socket") }
+        var yes: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        inet_pton(AF_INET, host, &address.sin_addr)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
+        guard bound == 0, Glibc.listen(socket, 128) == 0 else {
+            close(socket)
+            throw ServerProblem("cannot listen on \(host)")
+        }
+        return socket
+    }
 
-        private func respond(_ reply: Reply, context: ChannelHandlerContext) {
-            var headers = HTTPHeaders(reply.headers.map { ($0.name, $0.value) })
-            if !reply.dropsAfterHead && !headers.contains(name: "Content-Length") {
-                headers.add(name: "Content-Length", value: "\(reply.body.count)")
-            }
-            let head = HTTPResponseHead(
-                version: .http1_1, status: HTTPResponseStatus(statusCode: reply.status), headers: headers)
-            context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
-            if reply.dropsAfterHead {
-                context.close(promise: nil)
-                return
-            }
-            let send = { [self] in
-                var buffer = context.channel.allocator.buffer(capacity: reply.body.count)
-                buffer.writeBytes(reply.body)
-                context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            }
-            if let delay = reply.bodyDelay {
-                context.eventLoop.assumeIsolated().scheduleTask(in: delay) { send() }
-            } else {
-                send()
-            }
+    private static func port(of socket: Int32) -> Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Answers the requests of `connection` one after another until it closes.
+    private static func serve(
+        _ connection: Int32, answer: @Sendable (Request) -> Reply, requests: Guarded<[Request]>
+    ) {
+        var buffer: [UInt8] = []
+        while let request = readRequest(connection, &buffer) {
+            requests.withLock { $0.append(request) }
+            guard send(answer(request), to: connection) else { return }
+            if request.header("Connection")?.lowercased() == "close" { return }
         }
     }
+
+    /// The next request's head (its body, if any, read and dropped); nil when the connection ends.
+    private static func readRequest(_ connection: Int32, _ buffer: inout [UInt8]) -> Request? {
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        while true {
+            if let range = buffer.firstRange(of: end) {
+                let head = String(decoding: buffer[..<range.lowerBound], as: UTF8.self)
+                buffer.removeSubrange(..<range.upperBound)
+                var lines = head.components(separatedBy: "\r\n")
+                let start = lines.removeFirst().split(separator: " ")
+                guard start.count >= 2 else { return nil }
+                let headers = lines.compactMap { line -> (name: String, value: String)? in
+                    guard let colon = line.firstIndex(of: ":") else { return nil }
+                    return (
+                        String(line[..<colon]),
+                        String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                    )
+                }
+                let request = Request(target: String(start[1]), headers: headers)
+                var length = Int(request.header("Content-Length") ?? "") ?? 0
+                while length > buffer.count {
+                    length -= buffer.count
+                    buffer = []
+                    guard receive(connection, into: &buffer) else { return nil }
+                }
+                buffer.removeFirst(length)
+                return request
+            }
+            guard receive(connection, into: &buffer) else { return nil }
+        }
+    }
+
+    private static func receive(_ connection: Int32, into buffer: inout [UInt8]) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        let count = recv(connection, &chunk, chunk.count, 0)
+        guard count > 0 else { return false }
+        buffer += chunk[..<count]
+        return true
+    }
+
+    /// Sends `reply`; false when the connection is to close after it (or broke).
+    private static func send(_ reply: Reply, to connection: Int32) -> Bool {
+        var headers = reply.headers
+        let named = { (name: String) in headers.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame } }
+        if !named("Content-Length") {
+            // An answer cut after its head must look unfinished: a chunked body that never ends.
+            headers.append(
+                reply.dropsAfterHead ? ("Transfer-Encoding", "chunked") : ("Content-Length", "\(reply.body.count)"))
+        }
+        var head = "HTTP/1.1 \(reply.status) \(reason(reply.status))\r\n"
+        for header in headers { head += "\(header.name): \(header.value)\r\n" }
+        guard write(Array((head + "\r\n").utf8), to: connection), !reply.dropsAfterHead else { return false }
+        if let delay = reply.bodyDelay {
+            // Waits, but not past the client leaving or the server stopping (the socket then reads).
+            var poll = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            let milliseconds = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
+            if Glibc.poll(&poll, 1, Int32(clamping: milliseconds)) != 0 { return false }
+        }
+        return write(reply.body, to: connection)
+    }
+
+    private static func write(_ bytes: [UInt8], to connection: Int32) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 304: "Not Modified"
+        case 307: "Temporary Redirect"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}
+
+/// Why a test's server could not start.
+struct ServerProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

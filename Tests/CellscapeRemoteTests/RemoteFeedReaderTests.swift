@@ -32,7 +32,7 @@ import Testing
         let fetcher = RemoteFetcher(
             cache: try HTTPDiskCache(
                 folder: FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString)"),
-                limit: 1 << 20), trusting: certificates.map { [$0.authority] } ?? [])
+                limit: 1 << 20), trusting: certificates?.authority)
         let address = try FeedAddress("https://mastodon.example/tags/cats", apiBase: server.url(""))
         let reader = RemoteFeedReader(address: address, fetcher: fetcher)
         var paging = FeedPaging()

@@ -1,6 +1,5 @@
 import CellscapePictures
 import Foundation
-import NIOCore
 import Testing
 
 @testable import CellscapeRemote
@@ -13,7 +12,7 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("remote-\(UUID().uuidString)")
     }
 
-    static func fetcher(cache: URL? = nil, read: TimeAmount = .seconds(20)) throws -> RemoteFetcher {
+    static func fetcher(cache: URL? = nil, read: Duration = .seconds(20)) throws -> RemoteFetcher {
         var limits = RemoteFetcher.Limits()
         limits.read = read
         // The client tries a refused connection again until this passes.
@@ -140,7 +139,7 @@ import Testing
         }
         var limits = RemoteFetcher.Limits()
         limits.connect = .seconds(1)
-        let trusting = RemoteFetcher(cache: nil, limits: limits, trusting: [certificates.authority])
+        let trusting = RemoteFetcher(cache: nil, limits: limits, trusting: certificates.authority)
         let answer = try await trusting.fetch(URL(string: server.url("/page"))!, cap: 1000)
         #expect(answer.body == Array("[\"secure\"]".utf8))
         #expect(

@@ -2,7 +2,6 @@ import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
 import Foundation
-import NIOCore
 import Testing
 
 @testable import CellscapeRemote

@@ -27,6 +27,14 @@ public enum PictureProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// The reason the shared cache's failure entry keeps for this version of the file (empty when it
     /// keeps none): another run failed on it, and it has not changed since.
     case recorded(String)
+    /// The bytes could not be had for now (a download that failed on a bad day's network): worth
+    /// asking again, and the picture is not broken.
+    case unavailable(String)
+
+    /// Whether asking again later may give the picture (``unavailable(_:)``).
+    public var isTransient: Bool {
+        if case .unavailable = self { true } else { false }
+    }
 
     /// The problem as the picture's tile says it, under the file's name.
     public var description: String {
@@ -44,6 +52,7 @@ public enum PictureProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case .regionOutside: "the region is outside the picture"
         case .endsEarly: "ends early"
         case .recorded(let reason): reason.isEmpty ? "failed before, and unchanged since (its failure entry)" : reason
+        case .unavailable(let reason): "cannot download: \(reason)"
         }
     }
 

@@ -85,6 +85,9 @@ public struct FeedPage: Hashable, Sendable {
     public var next: String?
     /// The identity of the answer it was read from (the SHA-256 of its body): what a session records.
     public var answer: String?
+    /// When the copy it was read from was saved, where the network failed and the cache's copy was
+    /// read instead (seconds since 1970); nil when it came from the server.
+    public var savedAt: Double?
 
     public init(items: [RemoteItem], next: String?) {
         self.items = items

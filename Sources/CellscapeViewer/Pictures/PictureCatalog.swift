@@ -20,6 +20,9 @@ struct PictureCatalog {
     /// Why each broken picture cannot be shown, without its path ("not a picture", "cannot read:
     /// Permission denied"): what its tile and the image view say under its name.
     var problems: [PictureID: PictureProblem] = [:]
+    /// Pictures whose bytes could not be had for now (a download that failed on a bad day): their
+    /// tiles keep their placeholders, and they are asked again once they left the view and came back.
+    var unavailable = Set<PictureID>()
     /// What is missing of pictures that show only part of what their files should hold ("ends early").
     var notes: [PictureID: PictureProblem] = [:]
     /// Each joining or shown picture's key in name order, once a join compared it.
@@ -43,6 +46,7 @@ struct PictureCatalog {
             remote[id] = nil
             placeholders[id] = nil
             movesWhenOpened.remove(id)
+            unavailable.remove(id)
         }
         if !broken.isDisjoint(with: ids) { broken.subtract(ids) }
     }

@@ -22,8 +22,8 @@ extension PictureFeed {
     /// Asks for the thumbnails of the pictures `ids` (the cells in view), at the grid's side so the two
     /// views share them; work for other cells is dropped before it starts.
     public func want(cells ids: [PictureID]) {
-        if wanted.setCells(Set(ids)) { loader.wantedChanged() }
-        for id in ids where !catalog.broken.contains(id) {
+        if wanted.setCells(Set(ids)) { wantedLeft() }
+        for id in ids where !catalog.broken.contains(id) && !catalog.unavailable.contains(id) {
             thumbnails.memory.use(id)
             guard !hasGridThumbnail(id) else { continue }
             let priority = order.position(of: id) ?? PictureLoader.onScreen - 1
@@ -37,16 +37,24 @@ extension PictureFeed {
     public func want(visible: Range<Int>, ahead: Range<Int>, behind: Range<Int>, tileWidth: Double) {
         thumbnails.tileWidth = tileWidth
         let clamp = { (range: Range<Int>) in range.clamped(to: 0..<self.count) }
-        if wanted.set(Set([visible, ahead, behind].flatMap { clamp($0).map { order[$0] } })) {
-            loader.wantedChanged()
-        }
+        if wanted.set(Set([visible, ahead, behind].flatMap { clamp($0).map { order[$0] } })) { wantedLeft() }
         for (band, range) in [(0, visible), (1, ahead), (2, behind)] {
             for position in clamp(range) {
                 let id = order[position]
                 if band == 0 { thumbnails.memory.use(id) }  // what shows is what was used last
-                guard !hasGridThumbnail(id) && !catalog.broken.contains(id) else { continue }
+                guard !hasGridThumbnail(id) && !catalog.broken.contains(id) && !catalog.unavailable.contains(id)
+                else { continue }
                 loader.requestThumbnail(id, side: gridSide(of: id), priority: band * PictureLoader.onScreen + position)
             }
+        }
+    }
+
+    /// Pictures left what is wanted: the loader's reads of them may stop, and those unavailable for
+    /// now are asked again when they come back.
+    private func wantedLeft() {
+        loader.wantedChanged()
+        if !members.catalog.unavailable.isEmpty {
+            members.catalog.unavailable = members.catalog.unavailable.filter(wanted.contains)
         }
     }
 
@@ -85,7 +93,8 @@ extension PictureFeed {
         open.keep(kept, opening: id, side: side)
         wanted.setViews(kept)
         request(id, side: side, priority: -2)
-        for neighbour in neighbourIDs where !catalog.broken.contains(neighbour) {
+        for neighbour in neighbourIDs
+        where !catalog.broken.contains(neighbour) && !catalog.unavailable.contains(neighbour) {
             request(neighbour, side: prefetchSide, priority: -1)
         }
     }
@@ -95,6 +104,7 @@ extension PictureFeed {
     /// ones borrow their memory from the loader's pool.
     private func request(_ id: PictureID, side: Int, priority: Int) {
         thumbnails.memory.use(id)
+        guard !catalog.unavailable.contains(id) else { return }
         let gridSide = gridSide(of: id)
         if side <= gridSide {
             if !hasGridThumbnail(id) { loader.requestThumbnail(id, side: gridSide, priority: priority) }

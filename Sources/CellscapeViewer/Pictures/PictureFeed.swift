@@ -163,7 +163,12 @@ public final class PictureFeed {
                 open.take(thumbnail, side: side, for: id)
             }
         }
-        if let problem, thumbnail == nil { members.markBroken(id, problem) }
+        guard let problem, thumbnail == nil else { return }
+        if problem.isTransient {
+            members.catalog.unavailable.insert(id)
+        } else {
+            members.markBroken(id, problem)
+        }
     }
 
     /// Lets go of what shows of the pictures `ids`, for `why` (``FeedMembers/LetGo``).

@@ -1,0 +1,145 @@
+import CCurl
+import Foundation
+
+/// One transfer on the transport's thread: its easy handle, set up from the request, and what its
+/// callbacks gathered (the answer's headers and body, when it was last heard from, a cap passed).
+final class Transfer {
+    let easy: UnsafeMutableRawPointer
+    let done: @Sendable (TransferResult) -> Void
+    private let cap: Int
+    private var headerLines: UnsafeMutablePointer<curl_slist>?
+    private(set) var headers: [(name: String, value: String)] = []
+    private var body: [UInt8] = []
+    /// Set by a callback that stopped the transfer (a body past its cap).
+    private var stopped: TransferFailure?
+    /// When a byte last came (or the transfer started), and whether the answer's head has begun.
+    private(set) var lastHeard: ContinuousClock.Instant
+    private var heard = false
+
+    /// Sets up `request`'s handle; nil when libcurl cannot make one.
+    init?(
+        _ request: TransferRequest, limits: HTTPTransfers.Limits, now: ContinuousClock.Instant,
+        done: @escaping @Sendable (TransferResult) -> Void
+    ) {
+        guard let easy = curl_easy_init() else { return nil }
+        self.easy = easy
+        self.done = done
+        cap = request.cap
+        lastHeard = now
+        for header in request.headers {
+            headerLines = curl_slist_append(headerLines, "\(header.name): \(header.value)")
+        }
+        configure(request, limits: limits)
+    }
+
+    private func configure(_ request: TransferRequest, limits: HTTPTransfers.Limits) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = cellscape_curl_set_text(easy, CURLOPT_URL, request.url.absoluteString)
+        _ = cellscape_curl_set_pointer(easy, CURLOPT_PRIVATE, context)
+        _ = cellscape_curl_set_data_callback(easy, CURLOPT_WRITEFUNCTION, Self.takeBody)
+        _ = cellscape_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
+        _ = cellscape_curl_set_data_callback(easy, CURLOPT_HEADERFUNCTION, Self.takeHeader)
+        _ = cellscape_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
+        if let headerLines { _ = cellscape_curl_set_pointer(easy, CURLOPT_HTTPHEADER, headerLines) }
+        // The fetcher follows redirects itself, checking each; nothing but HTTP is ever spoken.
+        _ = cellscape_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        _ = cellscape_curl_set_text(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = cellscape_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        _ = cellscape_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.connect))
+        _ = cellscape_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.whole))
+        _ = cellscape_curl_set_text(easy, CURLOPT_USERAGENT, "Cellscape")
+        // Pages of JSON come compressed where the server offers it.
+        _ = cellscape_curl_set_text(easy, CURLOPT_ACCEPT_ENCODING, "")
+        // HTTP/2 where the server offers it over TLS, a new transfer waiting for a connection's
+        // stream rather than opening another connection.
+        _ = cellscape_curl_set_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        _ = cellscape_curl_set_long(easy, CURLOPT_PIPEWAIT, 1)
+        if let authorities = limits.authorities { _ = cellscape_curl_set_text(easy, CURLOPT_CAINFO, authorities) }
+    }
+
+    /// Lets the handle and its header lines go (after it left the multi handle).
+    func close() {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerLines)
+        headerLines = nil
+    }
+
+    /// How long the transfer may stay silent: the read limit once the answer began; before it, the
+    /// connect limit as well, as a connection may take that long.
+    func silenceLimit(read: Duration, connect: Duration) -> Duration {
+        heard ? read : max(read, connect)
+    }
+
+    /// What the transfer gave, libcurl having ended it with `code`.
+    func result(_ code: CURLcode) -> TransferResult {
+        if let stopped { return .failure(stopped) }
+        guard code == CURLE_OK else { return .failure(failure(code)) }
+        return .answer(status: cellscape_curl_status(easy), headers: headers, body: body)
+    }
+
+    private func failure(_ code: CURLcode) -> TransferFailure {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST: return .unresolved
+        case CURLE_COULDNT_CONNECT: return cellscape_curl_system_error(easy) == Int(ECONNREFUSED) ? .refused : .other
+        case CURLE_OPERATION_TIMEDOUT: return cellscape_curl_connected(easy) != 0 ? .timeout : .connectTimeout
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE: return .untrusted
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
+            CURLE_USE_SSL_FAILED, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            return .insecure
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2,
+            CURLE_HTTP2_STREAM, CURLE_BAD_CONTENT_ENCODING:
+            return .closed
+        default: return .other
+        }
+    }
+
+    /// Takes a piece of the body; past the cap, stops the transfer.
+    private func take(body data: UnsafeRawBufferPointer) -> Int {
+        heard = true
+        lastHeard = ContinuousClock.now
+        guard body.count + data.count <= cap else {
+            stopped = .tooLarge(nil)
+            return 0
+        }
+        body.append(contentsOf: data)
+        return data.count
+    }
+
+    /// Takes a line of the answer's head: a status line starts the headers afresh (an interim answer
+    /// came first); a length past the cap stops the transfer before its body.
+    private func take(header data: UnsafeRawBufferPointer) -> Int {
+        heard = true
+        lastHeard = ContinuousClock.now
+        let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            headers = []
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            headers.append((name, value))
+            if name.lowercased() == "content-length", let length = Int(value), length > cap,
+                cellscape_curl_status(easy) / 100 == 2
+            {
+                stopped = .tooLarge(length)
+                return 0
+            }
+        }
+        return data.count
+    }
+
+    private static let takeBody: cellscape_curl_data_callback = { data, size, count, context in
+        guard let context else { return 0 }
+        let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.take(body: UnsafeRawBufferPointer(start: data, count: size * count))
+    }
+
+    private static let takeHeader: cellscape_curl_data_callback = { data, size, count, context in
+        guard let context else { return 0 }
+        let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.take(header: UnsafeRawBufferPointer(start: data, count: size * count))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+}

@@ -13,6 +13,8 @@ final class MediaDownloads: Sendable {
         /// Bodies downloaded last, newest at the end, and their bytes in all.
         var recent: [(url: URL, body: [UInt8])] = []
         var recentBytes = 0
+        /// Whether its source closed: nothing is downloaded after.
+        var closed = false
     }
 
     /// A download that runs: those who wait for it (each woken by its own semaphore: when it ends, or
@@ -67,12 +69,14 @@ final class MediaDownloads: Sendable {
     /// until it came or `cancellation` is cancelled.
     func body(_ url: URL, cancellation: ReadCancellation = .never) throws(FetchFailure) -> [UInt8] {
         enum Step {
+            case closed
             case kept([UInt8])
             case ended(Download)
             case wait(Download, waiter: Int, woken: DispatchSemaphore, starts: Bool)
         }
         // Joined under the lock: a download is either joined or let go by its last waiter, never both.
         let step = state.withLock { state -> Step in
+            if state.closed { return .closed }
             if let index = state.recent.lastIndex(where: { $0.url == url }) {
                 return .kept(state.recent[index].body)
             }
@@ -83,6 +87,7 @@ final class MediaDownloads: Sendable {
             return .wait(download, waiter: waiter, woken: woken, starts: running == nil)
         }
         switch step {
+        case .closed: throw .cancelled
         case .kept(let body): return body
         case .ended(let download): return try Self.outcome(of: download)
         case .wait(let download, let waiter, let woken, let starts):
@@ -90,6 +95,24 @@ final class MediaDownloads: Sendable {
             cancellation.onCancel { woken.signal() }
             woken.wait()
             return try outcome(of: download, url, waiter: waiter)
+        }
+    }
+
+    /// Cancels every download that runs, its waiters woken with `.cancelled`, and starts none after
+    /// (its source closed).
+    func close() {
+        let downloads = state.withLock { state -> [Download] in
+            state.closed = true
+            defer { state.running = [:] }
+            return Array(state.running.values)
+        }
+        for download in downloads {
+            let waiters = download.state.withLock { downloading -> [DispatchSemaphore] in
+                if downloading.result == nil { downloading.result = .failure(.cancelled) }
+                return Array(downloading.waiters.values)
+            }
+            download.handle.cancel()
+            for woken in waiters { woken.signal() }
         }
     }
 
@@ -104,7 +127,7 @@ final class MediaDownloads: Sendable {
             if case .failure(let failure) = result, tries < Self.tries,
                 let wait = Self.wait(after: failure, tries: tries, jitter: Double.random(in: 0..<1))
             {
-                DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in start(download, url) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [weak self] in self?.start(download, url) }
                 return
             }
             finished(download, url, result.map(\.body))
@@ -150,7 +173,8 @@ final class MediaDownloads: Sendable {
     private func finished(_ download: Download, _ url: URL, _ result: Result<[UInt8], FetchFailure>) {
         state.withLock { state in
             let waiters = download.state.withLock { downloading in
-                downloading.result = result
+                // A download its source closed keeps its `.cancelled`.
+                if downloading.result == nil { downloading.result = result }
                 return downloading.waiters.values
             }
             for woken in waiters { woken.signal() }

@@ -48,6 +48,9 @@ public final class RemoteFetcher: Sendable {
     /// answers nothing after. A fetcher let go without it stops in the background.
     public func shutdown() async { await transfers.shutdown() }
 
+    /// How many transfers run now.
+    public var transfersRunning: Int { transfers.count }
+
     /// Downloads `url` (at most `cap` bytes of body), from the cache while fresh, revalidated when the
     /// cache holds it with validators; `now` in seconds since 1970. Cancelling the task cancels the
     /// download.

@@ -17,6 +17,17 @@ public final class RemoteSource: PictureSource, Sendable {
         var retrySet = false
         /// The identity of each page's answer, in order.
         var answers: [String] = []
+        /// Where the view was last (its bottom, a screen, the content's end): a retry asks from there.
+        var view = (bottom: 0.0, screen: 1.0, contentEnd: 0.0)
+        /// The page on its way and the originals being saved: what closing cancels.
+        var page: FetchHandle?
+        var originals: [Int: FetchHandle] = [:]
+        var nextOriginal = 0
+        /// Whether the source closed: nothing is asked after.
+        var closed = false
+        /// When the copy the last page was read from was saved, where the network failed and the
+        /// cache's copy was read (the bar says "offline, saved 14:03").
+        var savedAt: Double?
     }
 
     private let reader: RemoteFeedReader
@@ -25,6 +36,8 @@ public final class RemoteSource: PictureSource, Sendable {
     private let side: Int
     private let state = Guarded(State())
     private let clock: @Sendable () -> Double
+    /// Runs work after so many seconds: the retries' timer (a test runs it by hand, moving its clock).
+    private let schedule: @Sendable (Double, @escaping @Sendable () -> Void) -> Void
     public let title: String?
 
     /// The most bytes a media file takes.
@@ -38,10 +51,12 @@ public final class RemoteSource: PictureSource, Sendable {
     public var downloadsRunning: Int { media.count }
 
     /// The feed `reader` reads, its media downloaded by `fetcher` at the rendition fit for `side`;
-    /// `title` names it in the window (the address as the user gave it).
+    /// `title` names it in the window (the address as the user gave it); `clock` gives now in seconds
+    /// since 1970 and `schedule` runs work after so many seconds of it (a failure's wait).
     public init(
         reader: RemoteFeedReader, fetcher: RemoteFetcher, side: Int = 480, title: String? = nil,
-        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        schedule: @escaping @Sendable (Double, @escaping @Sendable () -> Void) -> Void = RemoteSource.afterWallTime
     ) {
         self.reader = reader
         self.fetcher = fetcher
@@ -49,6 +64,31 @@ public final class RemoteSource: PictureSource, Sendable {
         self.side = side
         self.title = title
         self.clock = clock
+        self.schedule = schedule
+    }
+
+    /// Closes the source when it is let go: what it asked for is cancelled.
+    deinit { close() }
+
+    /// Cancels the page on its way, the downloads running and the originals being saved, and asks
+    /// for nothing after (the window closed, the feed left).
+    public func close() {
+        let (page, originals) = state.withLock { state in
+            state.closed = true
+            defer {
+                state.page = nil
+                state.originals = [:]
+            }
+            return (state.page, Array(state.originals.values))
+        }
+        page?.cancel()
+        for original in originals { original.cancel() }
+        media.close()
+    }
+
+    /// Runs `work` after `seconds` of the wall's time, on a thread of the system's.
+    public static func afterWallTime(_ seconds: Double, _ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds), execute: work)
     }
 
     /// The identity of each page's answer read so far, in order (a session records them).
@@ -58,12 +98,17 @@ public final class RemoteSource: PictureSource, Sendable {
     public var problem: String? { state.withLock { $0.paging.problem } }
 
     /// What the bar says: "loading" while a page comes, the problem and when the feed tries again
-    /// ("offline" when no connection is made), or the problem that ended it.
+    /// ("offline" when no connection is made), the problem that ended it, or "offline, saved 14:03"
+    /// while what shows was read from the cache because the network failed.
     public var status: String? {
-        state.withLock { Self.status(of: $0.paging) }
+        state.withLock { Self.status(of: $0.paging, savedAt: $0.savedAt) }
     }
 
-    public var isLoading: Bool { state.withLock { $0.paging.asking } }
+    /// Whether a page is on its way, or the first is to be asked again after a failure's wait (a
+    /// snapshot waits for it within its time).
+    public var isLoading: Bool {
+        state.withLock { $0.paging.asking || ($0.paging.items.isEmpty && !$0.paging.ended && $0.paging.retryAt != nil) }
+    }
 
     /// The most bytes an original saved takes.
     public static let originalCap = 512 << 20
@@ -73,22 +118,40 @@ public final class RemoteSource: PictureSource, Sendable {
     ) -> Bool {
         // The largest rendition is the original (GIPHY's advised file of it: MP4 for a GIF).
         guard let url = item.renditions.last?.url else { return false }
-        fetcher.fetch(url, cap: Self.originalCap) { result in
+        let handle = FetchHandle()
+        let number = state.withLock { state -> Int? in
+            guard !state.closed else { return nil }
+            defer { state.nextOriginal += 1 }
+            state.originals[state.nextOriginal] = handle
+            return state.nextOriginal
+        }
+        guard let number else {
+            answer(.failure(SaveProblem("its feed is closed")))
+            return true
+        }
+        fetcher.fetch(url, cap: Self.originalCap, handle: handle) { [state] result in
+            state.withLock { _ = $0.originals.removeValue(forKey: number) }
             answer(result.map(\.body).mapError { SaveProblem($0.description) })
         }
         return true
     }
 
     /// See ``status``; the time of day in the local time zone.
-    static func status(of paging: FeedPaging) -> String? {
+    static func status(of paging: FeedPaging, savedAt: Double? = nil) -> String? {
         if paging.asking { return "loading" }
-        guard let problem = paging.problem else { return nil }
+        guard let problem = paging.problem else {
+            return savedAt.map { "offline, saved \(time($0, format: "HH:mm"))" }
+        }
         guard let retryAt = paging.retryAt else { return problem }
-        let format = DateFormatter()
-        format.dateFormat = "HH:mm:ss"
-        let time = format.string(from: Date(timeIntervalSince1970: retryAt))
         let offline = paging.offline ? "offline (\(problem))" : problem
-        return "\(offline), trying again at \(time)"
+        return "\(offline), trying again at \(time(retryAt, format: "HH:mm:ss"))"
+    }
+
+    /// The time of day of `seconds` since 1970, in the local time zone.
+    private static func time(_ seconds: Double, format: String) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = format
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 
     public func attach(wake: @escaping @Sendable () -> Void) {
@@ -105,17 +168,27 @@ public final class RemoteSource: PictureSource, Sendable {
 
     public func viewed(bottom: Double, screen: Double, contentEnd: Double) {
         let now = clock()
+        let handle = FetchHandle()
         let cursor = state.withLock { state -> String?? in
-            guard state.paging.wantsPage(viewBottom: bottom, screen: screen, contentEnd: contentEnd, now: now)
+            state.view = (bottom, screen, contentEnd)
+            guard !state.closed,
+                state.paging.wantsPage(viewBottom: bottom, screen: screen, contentEnd: contentEnd, now: now)
             else { return nil }
             state.paging.asked()
+            state.page = handle
             return .some(state.paging.next)
         }
         guard let cursor else { return }
-        reader.page(after: cursor) { [self] result in
+        // Held weakly: a source let go mid-page goes, its page cancelled (see `deinit`).
+        reader.page(after: cursor, now: now, handle: handle) { [weak self] result in
+            guard let self else { return }
+            state.withLock { $0.page = nil }
+            // Closed: a cancel, not an outage.
+            if case .failure(.cancelled) = result { return }
             switch result {
             case .success(let page):
                 state.withLock { state in
+                    state.savedAt = page.savedAt
                     let new = state.paging.received(page)
                     state.answers.append(page.answer ?? "")
                     state.arrived += new.compactMap(picture)
@@ -127,8 +200,8 @@ public final class RemoteSource: PictureSource, Sendable {
         }
     }
 
-    /// Takes a failure: the paging waits it out, and the loop is woken when the wait ends so the view
-    /// asks again.
+    /// Takes a failure: the paging waits it out; when the wait ends the page is asked again from where
+    /// the view was last (an idle window draws no frame that would ask), and the loop is woken.
     private func failed(_ failure: FetchFailure) {
         let now = clock()
         let retryAt = state.withLock { state -> Double? in
@@ -138,11 +211,21 @@ public final class RemoteSource: PictureSource, Sendable {
             return retryAt
         }
         guard let retryAt else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, retryAt - clock())) { [self] in
-            let wake = state.withLock { state in
+        retry(at: retryAt)
+    }
+
+    /// Asks again from where the view was last once the clock reaches `time`.
+    private func retry(at time: Double) {
+        schedule(max(0, time - clock())) { [weak self] in
+            // Let go meanwhile: nothing to ask (the wait holds no source alive).
+            guard let self, !state.withLock({ $0.closed }) else { return }
+            // A timer of another clock may fire a moment early.
+            guard clock() >= time else { return retry(at: time) }
+            let (view, wake) = state.withLock { state in
                 state.retrySet = false
-                return state.wake
+                return (state.view, state.wake)
             }
+            viewed(bottom: view.bottom, screen: view.screen, contentEnd: view.contentEnd)
             wake?()
         }
     }

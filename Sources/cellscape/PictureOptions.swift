@@ -44,6 +44,13 @@ struct PictureOptions: ParsableArguments {
     var apiBase: String?
 
     @Option(
+        name: .customLong("ca-file"),
+        help: ArgumentHelp(
+            "Trust the certificate authorities in this PEM file instead of the system's (a mirror's private one).",
+            valueName: "file"))
+    var caFile: String?
+
+    @Option(
         name: .customLong("http-cache-size"), parsing: .unconditional,
         help: "The most disk a feed's downloads take in $XDG_CACHE_HOME/cellscape/http, in MB.")
     var httpCacheSize = Self.defaultHTTPCacheSize
@@ -68,6 +75,9 @@ struct PictureOptions: ParsableArguments {
         }
         guard (0...1_000_000).contains(httpCacheSize) else {
             throw ValidationError("--http-cache-size must be from 0 to 1000000 (MB), not \(httpCacheSize)")
+        }
+        if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            throw ValidationError("--ca-file \(caFile) cannot be read")
         }
         if paths.count > 1, paths.contains(where: FeedAddress.looksLikeAddress) {
             throw ValidationError("a feed's address is given alone, without files or other feeds")
@@ -153,7 +163,7 @@ struct PictureOptions: ParsableArguments {
     /// In a replay (`offline`), from the cache alone.
     func remoteSource(_ text: String, offline: Bool = false) throws -> RemoteSource {
         try Self.remoteSource(
-            text, apiBase: apiBase, httpCacheSize: httpCacheSize, offline: offline)
+            text, apiBase: apiBase, httpCacheSize: httpCacheSize, authorities: caFile, offline: offline)
     }
 
     /// The defaults of `--cache-size` and `--http-cache-size`, in MB.
@@ -161,9 +171,10 @@ struct PictureOptions: ParsableArguments {
     static let defaultHTTPCacheSize = 300
 
     /// The remote feed at `text`, its API at `apiBase` when given, its downloads kept in the cache of
-    /// `httpCacheSize` MB (none at 0, unless `offline`: a replay reads the cache alone).
+    /// `httpCacheSize` MB (none at 0, unless `offline`: a replay reads the cache alone), trusting the
+    /// certificate authorities of the PEM file `authorities` when given.
     static func remoteSource(
-        _ text: String, apiBase: String?, httpCacheSize: Int, offline: Bool = false
+        _ text: String, apiBase: String?, httpCacheSize: Int, authorities: String? = nil, offline: Bool = false
     ) throws -> RemoteSource {
         let address: FeedAddress
         var key: String?
@@ -182,7 +193,7 @@ struct PictureOptions: ParsableArguments {
                 Self.report(error.description)
             }
         }
-        let fetcher = RemoteFetcher(cache: cache, offline: offline)
+        let fetcher = RemoteFetcher(cache: cache, trusting: authorities, offline: offline)
         // Named as given, without the scheme: "mastodon.social/tags/cats", "giphy:trending".
         let title = text.replacingOccurrences(of: "^https?://", with: "", options: .regularExpression)
         return RemoteSource(

@@ -120,6 +120,10 @@ struct SnapshotCommand: ParsableCommand {
             waterfall.renderWithPicturesArrived(into: frame, text: nil, timeout: timeout)
             // A feed that gave nothing says why, as the window would, and fails.
             if pictures.count == 0, let problem = pictures.sourceProblem { throw CommandError(problem) }
+            // A feed drawn from the cache of downloads, the network down, says so and succeeds.
+            if let status = pictures.sourceStatus, status.hasPrefix("offline") {
+                FileHandle.standardError.write(Data("cellscape: \(status)\n".utf8))
+            }
             if let open {
                 let path = URL(fileURLWithPath: open).standardizedFileURL.path
                 guard
@@ -134,6 +138,7 @@ struct SnapshotCommand: ParsableCommand {
         }
         waterfall.scroll(toOffset: scroll)
         waterfall.renderWithPicturesArrived(into: frame, text: text, timeout: timeout)
+        shown?.closeSources()
         try write(frame)
     }
 

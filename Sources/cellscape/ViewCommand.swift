@@ -149,6 +149,8 @@ struct ViewCommand: ParsableCommand {
         }
         let viewer = try Viewer(options: options, pictures: shown, connection: connection)
         viewer.run()
+        // The window closed: a feed's pages and downloads are cancelled, none started after.
+        shown?.closeSources()
         if let frameTimes {
             do {
                 try OutputFile.write(viewer.frameTimes.json, to: frameTimes)

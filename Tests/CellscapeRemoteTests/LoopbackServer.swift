@@ -20,6 +20,8 @@ final class LoopbackServer: Sendable {
         var bodyDelay: Duration?
         /// Closes the connection after the head, the body never sent.
         var dropsAfterHead = false
+        /// Closes the connection after this many bytes of the body (its length said whole).
+        var cutsBodyAfter: Int?
 
         static func json(_ text: String, headers: [(name: String, value: String)] = []) -> Reply {
             Reply(headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8))
@@ -73,6 +75,8 @@ final class LoopbackServer: Sendable {
         Thread {
             while true {
                 let connection = accept(listener, nil, nil)
+                // A signal (another test's child process ending) interrupts the wait, nothing more.
+                if connection < 0 && (errno == EINTR || errno == ECONNABORTED) { continue }
                 guard connection >= 0 else { return }
                 connections.withLock { _ = $0.insert(connection) }
                 Thread {
@@ -174,7 +178,8 @@ final class LoopbackServer: Sendable {
 
     private static func receive(_ connection: Int32, into buffer: inout [UInt8]) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16384)
-        let count = recv(connection, &chunk, chunk.count, 0)
+        var count = recv(connection, &chunk, chunk.count, 0)
+        while count < 0 && errno == EINTR { count = recv(connection, &chunk, chunk.count, 0) }
         guard count > 0 else { return false }
         buffer += chunk[..<count]
         return true
@@ -195,8 +200,17 @@ final class LoopbackServer: Sendable {
         if let delay = reply.bodyDelay {
             // Waits, but not past the client leaving or the server stopping (the socket then reads).
             var poll = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-            let milliseconds = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
-            if Glibc.poll(&poll, 1, Int32(clamping: milliseconds)) != 0 { return false }
+            let end = ContinuousClock.now + delay
+            var ready = Glibc.poll(&poll, 1, Self.milliseconds(delay))
+            // A signal cuts the wait short: wait out the rest.
+            while ready < 0 && errno == EINTR {
+                ready = Glibc.poll(&poll, 1, Self.milliseconds(max(.zero, end - ContinuousClock.now)))
+            }
+            if ready != 0 { return false }
+        }
+        if let cut = reply.cutsBodyAfter {
+            _ = write(Array(reply.body.prefix(cut)), to: connection)
+            return false
         }
         return write(reply.body, to: connection)
     }
@@ -207,10 +221,15 @@ final class LoopbackServer: Sendable {
             let count = bytes[sent...].withUnsafeBytes {
                 Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
+            if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             sent += count
         }
         return true
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     private static func reason(_ status: Int) -> String {

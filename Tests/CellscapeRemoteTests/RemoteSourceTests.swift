@@ -385,7 +385,7 @@ import Testing
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> String in
             let (feed, _) = Self.feed(address, fetcher)
-            let scene = Self.shownScene(feed, width: 800, height: 600)
+            _ = Self.shownScene(feed, width: 800, height: 600)
             guard feed.count == 1 else { return "\(feed.count) items" }
             return "\(feed.problem(at: 0) ?? "shown"), \(feed.hasThumbnail(at: 0) ? "with" : "without") a thumbnail"
         }

@@ -76,13 +76,15 @@ final class HTTPTransfers: Sendable {
 
     private let multi: MultiHandle
     private let inbox = Guarded(Inbox())
+    /// How many transfers libcurl moves now (the loop counts them).
+    private let running = Guarded(0)
     /// Whether the loop's thread has ended, and who waits for it.
     private let ended = Guarded<(done: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// A transport with its thread, limited by `limits`.
     init(limits: Limits = Limits()) {
         multi = MultiHandle(connectionsPerHost: limits.connectionsPerHost)
-        let loop = TransferLoop.Shared(multi: multi, inbox: inbox, limits: limits)
+        let loop = TransferLoop.Shared(multi: multi, inbox: inbox, running: running, limits: limits)
         let ended = self.ended
         let thread = Thread {
             TransferLoop(loop).run()
@@ -115,6 +117,9 @@ final class HTTPTransfers: Sendable {
         multi.wakeUp()
         return started
     }
+
+    /// How many transfers run now.
+    var count: Int { running.withLock { $0 } }
 
     /// Cancels transfer `id`: its callback hears `.cancelled`, unless it ended already.
     func cancel(_ id: TransferID) {

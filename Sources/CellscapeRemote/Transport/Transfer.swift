@@ -50,10 +50,9 @@ final class Transfer {
         _ = cellscape_curl_set_text(easy, CURLOPT_USERAGENT, "Cellscape")
         // Pages of JSON come compressed where the server offers it.
         _ = cellscape_curl_set_text(easy, CURLOPT_ACCEPT_ENCODING, "")
-        // HTTP/2 where the server offers it over TLS, a new transfer waiting for a connection's
-        // stream rather than opening another connection.
+        // HTTP/2 where the server offers it over TLS (later transfers then share its connection). No
+        // CURLOPT_PIPEWAIT: over HTTP/1.1 a transfer would wait behind one that hangs.
         _ = cellscape_curl_set_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        _ = cellscape_curl_set_long(easy, CURLOPT_PIPEWAIT, 1)
         if let authorities = limits.authorities { _ = cellscape_curl_set_text(easy, CURLOPT_CAINFO, authorities) }
     }
 

@@ -40,6 +40,9 @@ public protocol PictureSource: AnyObject {
     /// Downloads `item`'s original whole for saving, if the item is this source's, answering on
     /// any thread; returns false when it is not.
     func original(of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void) -> Bool
+
+    /// Cancels what the source asked for and asks for nothing after (its feed closed).
+    func close()
 }
 
 extension PictureSource {
@@ -50,6 +53,7 @@ extension PictureSource {
     public var isLoading: Bool { false }
     public var problem: String? { nil }
     public var answers: [String] { [] }
+    public func close() {}
     public func original(
         of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void
     ) -> Bool { false }
@@ -123,6 +127,12 @@ extension PictureFeed {
         guard members.listing.sources.contains(where: { $0.original(of: item, answer: answer) }) else {
             return answer(.failure(SaveProblem("its feed is closed")))
         }
+    }
+
+    /// Closes the sources (``PictureSource/close()``): their pages and downloads are cancelled, and
+    /// nothing joins after (the window closed, the feed left).
+    public func closeSources() {
+        for source in members.listing.sources { source.close() }
     }
 
     /// What the sources say of themselves now (``PictureSource/status``), for the bar.

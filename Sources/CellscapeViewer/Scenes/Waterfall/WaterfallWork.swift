@@ -67,7 +67,8 @@ struct WaterfallWork {
     }
 
     /// Whether what the frame draws has arrived: every header, then the open picture (its image at the
-    /// size drawn, or its first frame) or the thumbnails in view.
+    /// size drawn, or its first frame) or the thumbnails in view (or their placeholders, where a
+    /// download failed for now).
     var arrived: Bool {
         guard !pictures.isListing, !pictures.sourcesLoading, pictures.headersArrived == pictures.count,
             scene.itemCount == pictures.count
@@ -82,7 +83,7 @@ struct WaterfallWork {
             return pictures.viewArrived(open.index)
         }
         return scene.layout.indices(in: scene.visibleRect).allSatisfy {
-            pictures.hasThumbnail(at: $0) || pictures.isBroken(at: $0)
+            pictures.hasThumbnail(at: $0) || pictures.isBroken(at: $0) || pictures.isUnavailable(at: $0)
         }
     }
 }

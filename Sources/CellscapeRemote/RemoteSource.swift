@@ -104,10 +104,14 @@ public final class RemoteSource: PictureSource, Sendable {
         state.withLock { Self.status(of: $0.paging, savedAt: $0.savedAt) }
     }
 
-    /// Whether a page is on its way, or the first is to be asked again after a failure's wait (a
-    /// snapshot waits for it within its time).
+    /// Whether a page is on its way, its pictures came and wait to be taken (a look between the two
+    /// would see neither), or the first page is to be asked again after a failure's wait (a snapshot
+    /// waits for it within its time).
     public var isLoading: Bool {
-        state.withLock { $0.paging.asking || ($0.paging.items.isEmpty && !$0.paging.ended && $0.paging.retryAt != nil) }
+        state.withLock { state in
+            state.paging.asking || !state.arrived.isEmpty
+                || (state.paging.items.isEmpty && !state.paging.ended && state.paging.retryAt != nil)
+        }
     }
 
     /// The most bytes an original saved takes.

@@ -324,11 +324,14 @@ import Testing
                 let scene = Self.shownScene(feed, width: 800, height: 600)
                 let visible = scene.layout.indices(in: scene.visibleRect)
                 let drawn = !visible.isEmpty && visible.allSatisfy { feed.hasThumbnail(at: $0) }
-                return (feed.count, drawn, feed.sourceProblem, WaterfallPainter.noPictures(feed))
+                let tiles = visible.compactMap {
+                    feed.problem(at: $0) ?? (feed.isUnavailable(at: $0) ? "unavailable" : nil)
+                }
+                return (feed.count, drawn, feed.sourceProblem, WaterfallPainter.noPictures(feed) + tiles)
             }
         }
         let open = try await snapshot("https://m.example/public")
-        #expect(open.count == 12 && open.drawn && open.problem == nil)
+        #expect(open.count == 12 && open.drawn && open.problem == nil, "\(open)")
         let walled = try await snapshot("https://m.example/public/local")
         let wall = "this server shows that timeline only to its logged-in users"
         #expect(walled.count == 0 && walled.problem == wall && walled.says == [wall])
@@ -356,18 +359,18 @@ import Testing
         let api = try await LoopbackServer { _ in .json(page) }
         let fetcher = RemoteFetcher(cache: nil)
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
-        let seen = await Self.onOwnThread { () -> [Int] in
+        let seen = await Self.onOwnThread { () -> [String] in
             let (feed, _) = Self.feed(address, fetcher, memoryBytes: 1 << 26)
             var scene = Self.shownScene(feed, width: 1280, height: 800)
-            guard feed.count == 1 else { return [] }
+            guard feed.count == 1 else { return ["\(feed.count) items", feed.sourceProblem ?? "no problem"] }
             // Its header too: a source's picture may show before its header is read.
             Self.wait(feed) { feed.header(at: 0) != nil }
             scene.open(pictureAt: 0)
             scene.renderWithPicturesArrived(into: Framebuffer(width: 1280, height: 800), text: nil, timeout: 120)
-            return [feed.header(at: 0)?.width ?? 0, feed.viewImage(0)?.width ?? 0]
+            return ["\(feed.header(at: 0)?.width ?? 0)", "\(feed.viewImage(0)?.width ?? 0)"]
         }
         // The header is the tile's file's (640 wide); the image view's 1280 come from the 1600.
-        #expect(seen == [640, 1280])
+        #expect(seen == ["640", "1280"])
         #expect(Set(media.taken.map(\.target)) == ["/small.png", "/large.png"])
         await fetcher.shutdown()
         await api.stop()

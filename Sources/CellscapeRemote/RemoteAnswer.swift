@@ -13,9 +13,7 @@ public struct RemoteAnswer: Sendable {
     public var savedAt: Double?
 
     /// The value of header `name`, whatever its case.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
+    public func header(_ name: String) -> String? { HTTPHeaders(headers)[name] }
 }
 
 /// Why a download failed, in a user's words; never with the address's query (it may hold a key).

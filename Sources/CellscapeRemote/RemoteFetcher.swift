@@ -139,20 +139,19 @@ public final class RemoteFetcher: Sendable {
         case .answer(let code, let fields, let bytes):
             (status, headers, body) = (code, fields, bytes)
         }
-        let header = { (name: String) in headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
         switch status {
         case 301, 302, 303, 307, 308:
             guard hops < limits.redirects else {
                 return hop.answer(.failure(.refused("\(hop.url.host ?? "the server") redirects too often")))
             }
             do throws(FetchFailure) {
-                send(hop, to: try Self.redirect(from: address, to: header("Location")), hops: hops + 1)
+                send(hop, to: try Self.redirect(from: address, to: HTTPHeaders(headers)["Location"]), hops: hops + 1)
             } catch {
                 hop.answer(.failure(error))
             }
         case 304 where hop.kept != nil:
             let kept = hop.kept!
-            cache?.revalidated(hop.key, maxAge: HTTPDiskCache.Entry.keeping([], headers: headers, at: hop.now)?.maxAge)
+            cache?.revalidated(hop.key, headers: headers)
             hop.answer(
                 .success(
                     RemoteAnswer(

@@ -108,9 +108,35 @@ import Testing
         let key = HTTPDiskCache.key(for: URL(string: "https://m.example/api/v1/timelines/public")!)
         cache.store(HTTPDiskCache.Entry(body: body, stored: clock.read(), maxAge: 0, etag: "\"e\""), for: key)
         clock.move(by: 100)
-        cache.revalidated(key, maxAge: 30)
+        cache.revalidated(
+            key, headers: [("Cache-Control", "max-age=30"), ("Last-Modified", "Wed, 21 Oct 2026 07:28:00 GMT")])
         let entry = try #require(cache.entry(key))
-        #expect(entry.body == body && entry.isFresh(at: clock.read() + 29) && entry.etag == "\"e\"")
+        #expect(entry.body == body && entry.isFresh(at: clock.read() + 29) && !entry.isFresh(at: clock.read() + 30))
+        // The 304's validators join the kept ones; those it leaves out stay.
+        #expect(entry.etag == "\"e\"" && entry.lastModified == "Wed, 21 Oct 2026 07:28:00 GMT")
+    }
+
+    @Test func expiresAgeVaryAndPrivateAreReadAsRFC9111Says() throws {
+        let body: [UInt8] = [1]
+        let date = "Wed, 21 Oct 2026 07:28:00 GMT"
+        let dateSeconds = try #require(HTTPHeaders.date(date))
+        func keeping(_ headers: [(name: String, value: String)], at now: Double) -> HTTPDiskCache.Entry? {
+            HTTPDiskCache.Entry.keeping(body, headers: headers, at: now)
+        }
+        // Expires less Date: fresh for 60 s from the server's Date, whatever this machine's clock.
+        let expiring = try #require(
+            keeping([("Date", date), ("Expires", "Wed, 21 Oct 2026 07:29:00 GMT")], at: 1000))
+        #expect(expiring.maxAge == 60)
+        // Not a date: expired already.
+        #expect(keeping([("Expires", "0")], at: 1000)?.maxAge == 0)
+        // max-age wins over Expires; the age it came with is taken off (Age, or the time since Date).
+        #expect(keeping([("Cache-Control", "max-age=100"), ("Expires", "0"), ("Age", "30")], at: 1000)?.maxAge == 70)
+        #expect(keeping([("Cache-Control", "max-age=100"), ("Date", date)], at: dateSeconds + 40)?.maxAge == 60)
+        #expect(keeping([("Cache-Control", "max-age=10"), ("Age", "50")], at: 1000)?.maxAge == 0)
+        // Vary: * can never be matched; a private answer is the user's, and this cache is theirs.
+        #expect(keeping([("Vary", "*"), ("Cache-Control", "max-age=60")], at: 0) == nil)
+        #expect(keeping([("Vary", "Accept-Encoding"), ("Cache-Control", "max-age=60")], at: 0)?.maxAge == 60)
+        #expect(keeping([("Cache-Control", "private, max-age=60")], at: 0)?.maxAge == 60)
     }
 
     @Test func aCacheThatCannotBeMadeSaysWhere() {

@@ -99,7 +99,10 @@ final class LoopbackServer: Sendable {
         proxy?.stop()
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
-        for connection in connections.withLock({ $0 }) { shutdown(connection, Int32(SHUT_RDWR)) }
+        // Under the lock, where the connections' threads add and remove them.
+        connections.withLock { connections in
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+        }
     }
 
     /// A listening socket on `host` at a free port.

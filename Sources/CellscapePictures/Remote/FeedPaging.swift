@@ -92,16 +92,13 @@ public struct FeedPaging: Sendable {
     /// When to try again after a 429 answered at `now` (seconds since 1970): `Retry-After` (seconds,
     /// or an HTTP date), else the rate-limit headers' reset (Mastodon's `X-RateLimit-Reset`, an ISO
     /// 8601 time; GIPHY's, seconds), else a minute.
-    public static func retryTime(headers: [(name: String, value: String)], now: Double) -> Double {
-        func header(_ name: String) -> String? {
-            headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value.trimmingCharacters(
-                in: .whitespaces)
-        }
-        if let value = header("Retry-After") {
+    public static func retryTime(headers fields: [(name: String, value: String)], now: Double) -> Double {
+        let headers = HTTPHeaders(fields)
+        if let value = headers["Retry-After"] {
             if let seconds = Double(value), seconds >= 0 { return now + seconds }
-            if let date = httpDate(value) { return max(now, date) }
+            if let date = HTTPHeaders.date(value) { return max(now, date) }
         }
-        if let reset = header("X-RateLimit-Reset") {
+        if let reset = headers["X-RateLimit-Reset"] {
             if let date = ISO8601DateFormatter.withFractions.date(from: reset)
                 ?? ISO8601DateFormatter().date(from: reset)
             {
@@ -110,15 +107,6 @@ public struct FeedPaging: Sendable {
             if let seconds = Double(reset) { return seconds > 1_000_000_000 ? max(now, seconds) : now + seconds }
         }
         return now + 60
-    }
-
-    /// An HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`), seconds since 1970.
-    static func httpDate(_ text: String) -> Double? {
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.timeZone = TimeZone(identifier: "GMT")
-        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return format.date(from: text)?.timeIntervalSince1970
     }
 }
 

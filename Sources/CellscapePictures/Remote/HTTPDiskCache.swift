@@ -39,24 +39,37 @@ public final class HTTPDiskCache: Sendable {
         /// Whether the server can be asked if it changed (a 304 then reuses the body).
         public var canRevalidate: Bool { etag != nil || lastModified != nil }
 
-        /// What the headers of an answer say of keeping it: nil for `no-store` (or `private`, a shared
-        /// answer only), else its freshness and validators.
+        /// What the headers of an answer that came at `now` say of keeping it (RFC 9111): nil for
+        /// `no-store` or `Vary: *`; else its validators and how long it stays fresh: `max-age`, else
+        /// `Expires` less `Date`, less the age it had when it came (`Age`, or the time since its
+        /// `Date`); `no-cache`, none. This cache is the user's own, so `private` answers are kept.
         public static func keeping(
-            _ body: [UInt8], headers: [(name: String, value: String)], at now: Double
+            _ body: [UInt8], headers fields: [(name: String, value: String)], at now: Double
         ) -> Entry? {
-            func header(_ name: String) -> String? {
-                headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-            }
-            let directives = (header("Cache-Control") ?? "").lowercased().split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            if directives.contains("no-store") { return nil }
-            let maxAge =
-                directives.contains("no-cache")
-                ? 0 : directives.first { $0.hasPrefix("max-age=") }.flatMap { Int($0.dropFirst(8)) }
+            let headers = HTTPHeaders(fields)
+            let directives = headers.directives("Cache-Control")
+            if directives.contains("no-store") || headers["Vary"] == "*" { return nil }
             return Entry(
-                body: body, stored: now, maxAge: maxAge.map { max(0, $0) }, etag: header("ETag"),
-                lastModified: header("Last-Modified"), link: header("Link"))
+                body: body, stored: now, maxAge: freshness(headers, directives: directives, at: now),
+                etag: headers["ETag"], lastModified: headers["Last-Modified"], link: headers["Link"])
+        }
+
+        /// How many seconds from `now` an answer with `headers` stays fresh; nil when they say nothing.
+        static func freshness(_ headers: HTTPHeaders, directives: [String], at now: Double) -> Int? {
+            if directives.contains("no-cache") { return 0 }
+            let date = headers["Date"].flatMap(HTTPHeaders.date)
+            let lifetime: Double
+            if let maxAge = HTTPHeaders.seconds("max-age", in: directives) {
+                lifetime = Double(maxAge)
+            } else if let expires = headers["Expires"] {
+                // An Expires that is not a date ("0") has expired already.
+                lifetime = HTTPHeaders.date(expires).map { $0 - (date ?? now) } ?? 0
+            } else {
+                return nil
+            }
+            let apparentAge = date.map { max(0, now - $0) } ?? 0
+            let age = max(apparentAge, headers["Age"].flatMap(Double.init) ?? 0)
+            return Int(max(0, lifetime - age))
         }
     }
 
@@ -169,11 +182,16 @@ public final class HTTPDiskCache: Sendable {
         trim()
     }
 
-    /// Marks the entry under `key` fresh again from now with `maxAge` (a 304 Not Modified).
-    public func revalidated(_ key: String, maxAge: Int?) {
+    /// Marks the entry under `key` fresh again from now as a 304's `headers` say, taking the
+    /// validators they give (RFC 9111 4.3.4).
+    public func revalidated(_ key: String, headers fields: [(name: String, value: String)]) {
         guard var entry = entry(key) else { return }
-        entry.stored = clock()
-        entry.maxAge = maxAge
+        let now = clock()
+        let headers = HTTPHeaders(fields)
+        entry.stored = now
+        entry.maxAge = Entry.freshness(headers, directives: headers.directives("Cache-Control"), at: now)
+        if let etag = headers["ETag"] { entry.etag = etag }
+        if let modified = headers["Last-Modified"] { entry.lastModified = modified }
         store(entry, for: key)
     }
 

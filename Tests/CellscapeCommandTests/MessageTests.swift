@@ -46,6 +46,10 @@ import Testing
         (["https://m.example/public", "a.jpg"], "a feed's address is given alone"),
         (["https://m.example/public", "--api-base", "ftp://m.example"], "ftp://m.example is not https"),
         (
+            ["https://m.example/public", "--ca-file", "/nonexistent/ca.pem"],
+            "--ca-file /nonexistent/ca.pem cannot be read"
+        ),
+        (
             ["snapshot", "giphy:trending", "--timeout", "0", "--out", "x.png"],
             "--timeout must be a number > 0, not 0.0"
         ),

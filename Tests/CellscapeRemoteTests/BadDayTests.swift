@@ -38,6 +38,12 @@ import Testing
         try [UInt8](Data(contentsOf: Harness.fixtures.appendingPathComponent("grey8-trns.png")))
     }
 
+    /// A timeline server whose one page lists `count` images of `media`'s, and its address.
+    static func timeline(of count: Int, from media: LoopbackServer) async throws -> (LoopbackServer, FeedAddress) {
+        let api = try await LoopbackServer { _ in .json(Harness.page(media: media, first: 0, count: count)) }
+        return (api, try FeedAddress("https://m.example/public", apiBase: api.url("")))
+    }
+
     /// How many requests `server` took for `target`.
     static func asked(_ server: LoopbackServer, _ target: String) -> Int {
         server.taken.count { $0.target == target }
@@ -74,9 +80,8 @@ import Testing
             broken.cutsBodyAfter = png.count / 2
             return number % 2 == 0 ? reply.with(status: 503) : broken
         }
-        let api = try await LoopbackServer { _ in .json(Harness.page(media: media, first: 0, count: 6)) }
+        let (api, address) = try await Self.timeline(of: 6, from: media)
         let fetcher = RemoteFetcher(cache: nil)
-        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let shown = await Harness.onOwnThread { () -> String in
             let (feed, _) = Harness.feed(address, fetcher)
             Harness.wait(feed) { feed.count == 6 }
@@ -99,9 +104,8 @@ import Testing
             let reply = LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
             return request.target == "/0.png" && down.withLock({ $0 }) ? reply.with(status: 503) : reply
         }
-        let api = try await LoopbackServer { _ in .json(Harness.page(media: media, first: 0, count: 40)) }
+        let (api, address) = try await Self.timeline(of: 40, from: media)
         let fetcher = RemoteFetcher(cache: nil)
-        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Harness.onOwnThread { () -> [String] in
             // One worker: requests are served one at a time, in order of priority.
             let (feed, _) = Harness.feed(address, fetcher, threads: 1)
@@ -207,8 +211,8 @@ import Testing
         let media = try await LoopbackServer { _ in
             LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png, bodyDelay: .seconds(600))
         }
-        let api = try await LoopbackServer { _ in .json(Harness.page(media: media, first: 0, count: 40)) }
-        return (media, api, try FeedAddress("https://m.example/public", apiBase: api.url("")))
+        let (api, address) = try await Self.timeline(of: 40, from: media)
+        return (media, api, address)
     }
 
     @Test func closingAFeedCancelsItsDownloadsAndAsksForNothingAfter() async throws {

@@ -92,7 +92,7 @@ public final class RemoteSource: PictureSource, Sendable {
     }
 
     /// The identity of each page's answer read so far, in order (a session records them).
-    public var answers: [String] { state.withLock { $0.answers } }
+    public var answers: [String] { state.withLock { $0.answers.map { $0 } } }
 
     /// The problem the feed has now, if any.
     public var problem: String? { state.withLock { $0.paging.problem } }

@@ -91,8 +91,9 @@ final class LoopbackServer: Sendable {
     /// The address of `target` (a path and query) on this server.
     func url(_ target: String) -> String { "\(scheme)://\(host):\(port)\(target)" }
 
-    /// The requests taken so far.
-    var taken: [Request] { requests.withLock { $0 } }
+    /// The requests taken so far: a copy made under the lock (the array shared past it and appended
+    /// to by a connection's thread is what ThreadSanitizer reported).
+    var taken: [Request] { requests.withLock { requests in requests.map { $0 } } }
 
     /// Stops listening and shuts the open connections down (their threads then end).
     func stop() async {

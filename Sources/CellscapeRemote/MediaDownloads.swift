@@ -3,9 +3,10 @@ import Dispatch
 import Foundation
 
 /// The media a feed's tiles read, asked for by the loader's workers and downloaded by the fetcher's
-/// transport: a download asked for while the same one runs waits for it rather than starting another, one whose waiters all gave up (their tiles
-/// scrolled away) is cancelled, and the bodies of the last few kept in memory (within a budget), since
-/// a picture's header and then its thumbnail read the same bytes.
+/// transport: a download asked for while the same one runs waits for it rather than starting another,
+/// one whose waiters all gave up (their tiles scrolled away) is cancelled, one that failed on a bad
+/// day is tried again, and the bodies of the last few are kept in memory (within a budget), since a
+/// picture's header and then its thumbnail read the same bytes.
 final class MediaDownloads: Sendable {
     private struct State: Sendable {
         /// The downloads running.

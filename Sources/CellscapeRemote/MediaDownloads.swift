@@ -55,12 +55,22 @@ final class MediaDownloads: Sendable {
     private let cap: Int
     private let budget: Int
     private let state = Guarded(State())
+    /// Now in seconds since 1970, and the timer of the waits between tries: the source's.
+    private let clock: @Sendable () -> Double
+    private let schedule: @Sendable (Double, @escaping @Sendable () -> Void) -> Void
 
-    /// Downloads through `fetcher`, each at most `cap` bytes, keeping `budget` bytes of the last.
-    init(fetcher: RemoteFetcher, cap: Int, budget: Int = 32 << 20) {
+    /// Downloads through `fetcher`, each at most `cap` bytes, keeping `budget` bytes of the last;
+    /// `clock` and `schedule` time the waits between tries (see ``RemoteSource``).
+    init(
+        fetcher: RemoteFetcher, cap: Int, budget: Int = 32 << 20,
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        schedule: @escaping @Sendable (Double, @escaping @Sendable () -> Void) -> Void = RemoteSource.afterWallTime
+    ) {
         self.fetcher = fetcher
         self.cap = cap
         self.budget = budget
+        self.clock = clock
+        self.schedule = schedule
     }
 
     /// How many downloads run now.
@@ -124,24 +134,24 @@ final class MediaDownloads: Sendable {
             state.tries += 1
             return state.tries
         }
-        fetcher.fetch(url, cap: cap, handle: download.handle) { [self] result in
+        fetcher.fetch(url, cap: cap, now: clock(), handle: download.handle) { [self] result in
             if case .failure(let failure) = result, tries < Self.tries,
-                let wait = Self.wait(after: failure, tries: tries, jitter: Double.random(in: 0..<1))
+                let wait = Self.wait(after: failure, tries: tries, now: clock(), jitter: Double.random(in: 0..<1))
             {
-                DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [weak self] in self?.start(download, url) }
+                schedule(wait) { [weak self] in self?.start(download, url) }
                 return
             }
             finished(download, url, result.map(\.body))
         }
     }
 
-    /// How long to wait before trying again after `failure`, the download tried `tries` times; nil
-    /// when it is not worth trying again (the server's word is final, or its wait too long for a tile).
-    static func wait(after failure: FetchFailure, tries: Int, jitter: Double) -> Double? {
+    /// How long to wait before trying again after `failure` at `now`, the download tried `tries`
+    /// times; nil when it is not worth trying again (the server's word is final, or its wait too long
+    /// for a tile).
+    static func wait(after failure: FetchFailure, tries: Int, now: Double, jitter: Double) -> Double? {
         switch failure {
         case .transient: firstWait * pow(2, Double(tries - 1)) * (0.5 + min(max(jitter, 0), 1))
-        case .rateLimited(let until):
-            until - Date().timeIntervalSince1970 <= longestRateWait ? max(0, until - Date().timeIntervalSince1970) : nil
+        case .rateLimited(let until): until - now <= longestRateWait ? max(0, until - now) : nil
         case .refused, .status, .unreadable, .cancelled: nil
         }
     }

@@ -60,7 +60,7 @@ public final class RemoteSource: PictureSource, Sendable {
     ) {
         self.reader = reader
         self.fetcher = fetcher
-        media = MediaDownloads(fetcher: fetcher, cap: Self.mediaCap)
+        media = MediaDownloads(fetcher: fetcher, cap: Self.mediaCap, clock: clock, schedule: schedule)
         self.side = side
         self.title = title
         self.clock = clock

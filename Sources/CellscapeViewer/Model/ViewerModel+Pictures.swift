@@ -68,8 +68,6 @@ extension ForceScene {
     /// Whether every cell's picture has arrived (or is known broken).
     var picturesArrived: Bool {
         guard let pictures else { return true }
-        return (0..<pictures.count).allSatisfy {
-            pictures.hasThumbnail(at: $0) || pictures.isBroken(at: $0) || pictures.isUnavailable(at: $0)
-        }
+        return (0..<pictures.count).allSatisfy { pictures.hasThumbnail(at: $0) || pictures.isPassedOver(at: $0) }
     }
 }

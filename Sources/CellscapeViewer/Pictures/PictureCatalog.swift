@@ -34,6 +34,10 @@ struct PictureCatalog {
     /// The pictures that play from other bytes than their tiles' still when opened (a remote video).
     var movesWhenOpened = Set<PictureID>()
 
+    /// Whether picture `id` is passed over when thumbnails are asked for: broken, or unavailable
+    /// for now (until it leaves the view).
+    func isPassedOver(_ id: PictureID) -> Bool { broken.contains(id) || unavailable.contains(id) }
+
     /// Forgets everything known of the pictures `ids`.
     mutating func forget(_ ids: Set<PictureID>) {
         for id in ids {

@@ -59,6 +59,8 @@ extension PictureFeed {
     /// Whether the picture at `position` could not be had for now (a download that failed on a bad
     /// day): its tile keeps its placeholder until it is asked again.
     public func isUnavailable(at position: Int) -> Bool { catalog.unavailable.contains(order[position]) }
+    /// Whether nothing is to come for the picture at `position` for now: broken, or unavailable.
+    public func isPassedOver(at position: Int) -> Bool { catalog.isPassedOver(order[position]) }
 
     /// How many of the pictures shown cannot be: counted again only when the order or the broken
     /// pictures changed (the bar asks every frame).

@@ -23,7 +23,7 @@ extension PictureFeed {
     /// views share them; work for other cells is dropped before it starts.
     public func want(cells ids: [PictureID]) {
         if wanted.setCells(Set(ids)) { wantedLeft() }
-        for id in ids where !catalog.broken.contains(id) && !catalog.unavailable.contains(id) {
+        for id in ids where !catalog.isPassedOver(id) {
             thumbnails.memory.use(id)
             guard !hasGridThumbnail(id) else { continue }
             let priority = order.position(of: id) ?? PictureLoader.onScreen - 1
@@ -42,8 +42,7 @@ extension PictureFeed {
             for position in clamp(range) {
                 let id = order[position]
                 if band == 0 { thumbnails.memory.use(id) }  // what shows is what was used last
-                guard !hasGridThumbnail(id) && !catalog.broken.contains(id) && !catalog.unavailable.contains(id)
-                else { continue }
+                guard !hasGridThumbnail(id) && !catalog.isPassedOver(id) else { continue }
                 loader.requestThumbnail(id, side: gridSide(of: id), priority: band * PictureLoader.onScreen + position)
             }
         }
@@ -93,8 +92,7 @@ extension PictureFeed {
         open.keep(kept, opening: id, side: side)
         wanted.setViews(kept)
         request(id, side: side, priority: -2)
-        for neighbour in neighbourIDs
-        where !catalog.broken.contains(neighbour) && !catalog.unavailable.contains(neighbour) {
+        for neighbour in neighbourIDs where !catalog.isPassedOver(neighbour) {
             request(neighbour, side: prefetchSide, priority: -1)
         }
     }

@@ -83,7 +83,7 @@ struct WaterfallWork {
             return pictures.viewArrived(open.index)
         }
         return scene.layout.indices(in: scene.visibleRect).allSatisfy {
-            pictures.hasThumbnail(at: $0) || pictures.isBroken(at: $0) || pictures.isUnavailable(at: $0)
+            pictures.hasThumbnail(at: $0) || pictures.isPassedOver(at: $0)
         }
     }
 }

@@ -2,12 +2,14 @@ import CellscapePictures
 import Dispatch
 import Foundation
 
-/// The media a feed's tiles read, asked for by the loader's workers and downloaded by the fetcher's
-/// transport: a download asked for while the same one runs waits for it rather than starting another,
-/// one whose waiters all gave up (their tiles scrolled away) is cancelled, one that failed on a bad
-/// day is tried again, and the bodies of the last few are kept in memory (within a budget), since a
-/// picture's header and then its thumbnail read the same bytes.
+/// The media a feed's tiles read, asked for by the loader's data stage and downloaded by the fetcher's
+/// transport, answered by callback (no thread waits for them): a download asked for while the same one
+/// runs joins it rather than start another, one whose askers all gave up (their tiles scrolled away) is
+/// cancelled, one that failed on a bad day is tried again, and the bodies of the last few are kept in
+/// memory (within a budget), since a picture's header and then its thumbnail read the same bytes.
 final class MediaDownloads: Sendable {
+    typealias Answer = @Sendable (Result<[UInt8], FetchFailure>) -> Void
+
     private struct State: Sendable {
         /// The downloads running.
         var running: [URL: Download] = [:]
@@ -18,27 +20,35 @@ final class MediaDownloads: Sendable {
         var closed = false
     }
 
-    /// A download that runs: those who wait for it (each woken by its own semaphore: when it ends, or
-    /// when its read is cancelled), its handle, and what it gave once done.
+    /// A download that runs: those who wait for its answer, by number, and its handle.
     private final class Download: Sendable {
         struct State: Sendable {
-            var result: Result<[UInt8], FetchFailure>?
-            var waiters: [Int: DispatchSemaphore] = [:]
-            var nextWaiter = 0
+            var ended = false
+            var askers: [Int: Answer] = [:]
+            var nextAsker = 0
             /// How many times it was tried.
             var tries = 0
         }
         let handle = FetchHandle()
         let state = Guarded(State())
 
-        /// Adds a waiter; nil when the result is in already.
-        func join() -> (waiter: Int, woken: DispatchSemaphore)? {
+        /// Adds an asker; nil when it ended already.
+        func join(_ answer: @escaping Answer) -> Int? {
             state.withLock { state in
-                guard state.result == nil else { return nil }
-                defer { state.nextWaiter += 1 }
-                let woken = DispatchSemaphore(value: 0)
-                state.waiters[state.nextWaiter] = woken
-                return (state.nextWaiter, woken)
+                guard !state.ended else { return nil }
+                defer { state.nextAsker += 1 }
+                state.askers[state.nextAsker] = answer
+                return state.nextAsker
+            }
+        }
+
+        /// Ends it, once: the askers to answer.
+        func end() -> [Answer] {
+            state.withLock { state in
+                guard !state.ended else { return [] }
+                state.ended = true
+                defer { state.askers = [:] }
+                return Array(state.askers.values)
             }
         }
     }
@@ -76,41 +86,38 @@ final class MediaDownloads: Sendable {
     /// How many downloads run now.
     var count: Int { state.withLock { $0.running.count } }
 
-    /// The body at `url`, waiting on the calling thread (a loader's worker, never the main thread)
-    /// until it came or `cancellation` is cancelled.
-    func body(_ url: URL, cancellation: ReadCancellation = .never) throws(FetchFailure) -> [UInt8] {
+    /// Asks for the body at `url`; `answer` is called once, with it or why not (`.cancelled` once
+    /// `cancellation` is cancelled), on the transport's thread or at once.
+    func body(_ url: URL, cancellation: ReadCancellation = .never, answer: @escaping Answer) {
         enum Step {
             case closed
             case kept([UInt8])
-            case ended(Download)
-            case wait(Download, waiter: Int, woken: DispatchSemaphore, starts: Bool)
+            case joined(Download, asker: Int, starts: Bool)
         }
-        // Joined under the lock: a download is either joined or let go by its last waiter, never both.
+        // Joined under the lock: a download is either joined or let go by its last asker, never both.
         let step = state.withLock { state -> Step in
             if state.closed { return .closed }
             if let index = state.recent.lastIndex(where: { $0.url == url }) {
                 return .kept(state.recent[index].body)
             }
-            let running = state.running[url]
-            let download = running ?? Download()
+            if let running = state.running[url], let asker = running.join(answer) {
+                return .joined(running, asker: asker, starts: false)
+            }
+            let download = Download()
             state.running[url] = download
-            guard let (waiter, woken) = download.join() else { return .ended(download) }
-            return .wait(download, waiter: waiter, woken: woken, starts: running == nil)
+            return .joined(download, asker: download.join(answer) ?? 0, starts: true)
         }
         switch step {
-        case .closed: throw .cancelled
-        case .kept(let body): return body
-        case .ended(let download): return try Self.outcome(of: download)
-        case .wait(let download, let waiter, let woken, let starts):
+        case .closed: answer(.failure(.cancelled))
+        case .kept(let body): answer(.success(body))
+        case .joined(let download, let asker, let starts):
             if starts { start(download, url) }
-            cancellation.onCancel { woken.signal() }
-            woken.wait()
-            return try outcome(of: download, url, waiter: waiter)
+            cancellation.onCancel { [weak self] in self?.leave(download, url, asker: asker) }
         }
     }
 
-    /// Cancels every download that runs, its waiters woken with `.cancelled`, and starts none after
-    /// (its source closed).
+    /// Cancels every download that runs, its askers answered `.cancelled`, and starts none after (its
+    /// source closed).
     func close() {
         let downloads = state.withLock { state -> [Download] in
             state.closed = true
@@ -118,13 +125,25 @@ final class MediaDownloads: Sendable {
             return Array(state.running.values)
         }
         for download in downloads {
-            let waiters = download.state.withLock { downloading -> [DispatchSemaphore] in
-                if downloading.result == nil { downloading.result = .failure(.cancelled) }
-                return Array(downloading.waiters.values)
-            }
             download.handle.cancel()
-            for woken in waiters { woken.signal() }
+            for answer in download.end() { answer(.failure(.cancelled)) }
         }
+    }
+
+    /// `asker` of `download` gave up (its tile left the view): answered `.cancelled`; the last to
+    /// leave before the end cancels the download.
+    private func leave(_ download: Download, _ url: URL, asker: Int) {
+        let (answer, abandoned) = state.withLock { state -> (Answer?, Bool) in
+            download.state.withLock { downloading -> (Answer?, Bool) in
+                let answer = downloading.askers.removeValue(forKey: asker)
+                guard !downloading.ended, downloading.askers.isEmpty else { return (answer, false) }
+                downloading.ended = true
+                if state.running[url] === download { state.running[url] = nil }
+                return (answer, true)
+            }
+        }
+        if abandoned { download.handle.cancel() }
+        answer?(.failure(.cancelled))
     }
 
     /// Starts `download` of `url` through the fetcher's transport; a failure worth trying again is
@@ -138,7 +157,11 @@ final class MediaDownloads: Sendable {
             if case .failure(let failure) = result, tries < Self.tries,
                 let wait = Self.wait(after: failure, tries: tries, now: clock(), jitter: Double.random(in: 0..<1))
             {
-                schedule(wait) { [weak self] in self?.start(download, url) }
+                schedule(wait) { [weak self] in
+                    // Unless all who asked gave up meanwhile, or the source closed.
+                    guard !download.state.withLock({ $0.ended }) else { return }
+                    self?.start(download, url)
+                }
                 return
             }
             finished(download, url, result.map(\.body))
@@ -156,47 +179,22 @@ final class MediaDownloads: Sendable {
         }
     }
 
-    /// What `waiter` of `download` takes once woken: the result, or (its read cancelled) nothing; the
-    /// last waiter to leave before the end cancels the download.
-    private func outcome(of download: Download, _ url: URL, waiter: Int) throws(FetchFailure) -> [UInt8] {
-        let abandoned = state.withLock { state -> FetchHandle? in
-            download.state.withLock { downloading -> FetchHandle? in
-                downloading.waiters[waiter] = nil
-                guard downloading.result == nil, downloading.waiters.isEmpty else { return nil }
-                if state.running[url] === download { state.running[url] = nil }
-                return download.handle
-            }
-        }
-        abandoned?.cancel()
-        return try Self.outcome(of: download)
-    }
-
-    private static func outcome(of download: Download) throws(FetchFailure) -> [UInt8] {
-        switch download.state.withLock({ $0.result }) {
-        case .success(let body): return body
-        case .failure(let failure): throw failure
-        case nil: throw .cancelled
-        }
-    }
-
-    /// Ends `url`'s download: its waiters woken, its body kept among the last when it came, oldest out
-    /// past the budget.
+    /// Ends `url`'s download: its askers answered, its body kept among the last when it came, oldest
+    /// out past the budget.
     private func finished(_ download: Download, _ url: URL, _ result: Result<[UInt8], FetchFailure>) {
-        state.withLock { state in
-            let waiters = download.state.withLock { downloading in
-                // A download its source closed keeps its `.cancelled`.
-                if downloading.result == nil { downloading.result = result }
-                return downloading.waiters.values
-            }
-            for woken in waiters { woken.signal() }
-            guard state.running[url] === download else { return }
+        let askers = state.withLock { state -> [Answer] in
+            let askers = download.end()
+            guard state.running[url] === download else { return askers }
             state.running[url] = nil
-            guard case .success(let body) = result, body.count <= budget / 4 else { return }
+            guard case .success(let body) = result, body.count <= budget / 4 else { return askers }
             state.recent.append((url, body))
             state.recentBytes += body.count
             while state.recentBytes > budget, !state.recent.isEmpty {
                 state.recentBytes -= state.recent.removeFirst().body.count
             }
+            return askers
         }
+        // Outside the locks: an asker takes locks of its own.
+        for answer in askers { answer(result) }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 
 /// A remote feed as the viewer's source of pictures: its pages asked for as the view nears the end
 /// (``FeedPaging``), each item joining with its size (laid out before its pixels), its bytes
-/// downloaded on a loader's worker when first wanted, never on the main thread.
+/// downloaded when the loader's data stage first asks for them, on the transport's thread.
 public final class RemoteSource: PictureSource, Sendable {
     private struct State: Sendable {
         var paging = FeedPaging()
@@ -42,9 +42,8 @@ public final class RemoteSource: PictureSource, Sendable {
 
     /// The most bytes a media file takes.
     public static let mediaCap = 64 << 20
-    /// The most downloads that run at once: the feed's loader has a worker for each, and takes the
-    /// visible tiles first.
-    public static let downloadsAtOnce = 8
+    /// The most downloads of media that run at once: the loader's reads at once, the visible tiles first.
+    public static let downloadsAtOnce = PictureLoader.readsAtOnce
     private let media: MediaDownloads
 
     /// How many downloads of media run now.
@@ -234,33 +233,26 @@ public final class RemoteSource: PictureSource, Sendable {
         }
     }
 
-    /// The picture of `item`: its size now, its bytes (the rendition fit for `side`) when a worker reads them.
+    /// The picture of `item`: its size now, its bytes (the rendition fit for `side`) when the loader's
+    /// data stage asks for them. A video's tile shows its still; opened, it plays from its file.
     private func picture(_ item: RemoteItem) -> SourcePicture? {
         guard let rendition = item.shown(fitting: side) else { return nil }
-        let body: @Sendable (URL, ReadCancellation) throws(PictureProblem) -> [UInt8] = {
-            [media] url, cancellation throws(PictureProblem) in
-            do throws(FetchFailure) {
-                return try media.body(url, cancellation: cancellation)
-            } catch {
-                throw error.pictureProblem
-            }
-        }
-        // A video's tile shows its still; opened, it plays from its file.
-        var moving: (@Sendable (Int) throws(PictureProblem) -> [UInt8])?
-        if item.kind == .video {
-            moving = { (wanted: Int) throws(PictureProblem) -> [UInt8] in
-                try body(item.rendition(fitting: max(wanted, 1))?.url ?? rendition.url, .never)
-            }
-        }
-        // A tile reads the rendition fit for it; the image view, one fit for the window.
         let bytes = PictureBytes(
             // Its header read only when shown, its tile laid out by the page's size: unless the page gave none.
-            name: item.name, readWhenShown: item.width > 0 && item.height > 0,
-            fitting: { (wanted: Int, cancellation: ReadCancellation) throws(PictureProblem) -> [UInt8] in
-                try body(item.shown(fitting: max(wanted, 1))?.url ?? rendition.url, cancellation)
-            },
-            moving: moving,
-            read: { () throws(PictureProblem) -> [UInt8] in try body(rendition.url, .never) })
+            name: item.name, readWhenShown: item.width > 0 && item.height > 0, movesWhenOpened: item.kind == .video
+        ) { [media] asked, cancellation, answer in
+            let url: URL =
+                switch asked {
+                case .original: rendition.url
+                // A tile reads the rendition fit for it; the image view, one fit for the window.
+                case .fitting(let wanted): item.shown(fitting: max(wanted, 1))?.url ?? rendition.url
+                case .moving(let wanted):
+                    (item.kind == .video
+                        ? item.rendition(fitting: max(wanted, 1)) : item.shown(fitting: max(wanted, 1)))?
+                        .url ?? rendition.url
+                }
+            media.body(url, cancellation: cancellation) { answer($0.mapError(\.pictureProblem)) }
+        }
         return SourcePicture(
             bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)), remote: item,
             placeholder: Self.placeholder(item))

@@ -148,10 +148,10 @@ struct PictureOptions: ParsableArguments {
         Self.feed(reading: try remoteSource(text), cacheSize: cacheSize)
     }
 
-    /// A feed of `source`'s pictures, with a loader worker for each download that may run at once.
+    /// A feed of `source`'s pictures, decoded on a worker a core (downloads wait on none of them).
     static func feed(reading source: RemoteSource, cacheSize: Int) -> PictureFeed {
         let feed = PictureFeed(
-            paths: [], threads: max(ParallelWorkers.count, RemoteSource.downloadsAtOnce), diskCache: nil,
+            paths: [], threads: ParallelWorkers.count, diskCache: nil,
             memoryBytes: cacheSize << 20, report: Self.report)
         feed.read(source)
         return feed

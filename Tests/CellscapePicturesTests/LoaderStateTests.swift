@@ -20,7 +20,7 @@ import Testing
     }
 
     static func frames(of step: LoaderCore.Step) -> Int? {
-        guard case .job(.frames(let id, _, _, _), _) = step else { return nil }
+        guard case .job(.frames(let id, _, _, _), _, _) = step else { return nil }
         return id.rawValue
     }
 
@@ -49,7 +49,7 @@ import Testing
         state.stopAnimation(key)
         #expect(state.waitingFrames.isEmpty && state.animationWorkers.isEmpty)
         Self.askFrames(0, &state)
-        guard case .job(.dropAnimations(let keys), _) = state.nextStep(of: 1) else {
+        guard case .job(.dropAnimations(let keys), _, _) = state.nextStep(of: 1) else {
             Issue.record("worker 1 kept a stopped animation's decoder")
             return
         }
@@ -85,7 +85,7 @@ import Testing
             defer { state.paused = true }
             return state.nextStep(of: 0)
         }
-        guard case .job(.thumbnail(id, side: 64, forWindow: false), let version) = step else {
+        guard case .job(.thumbnail(id, side: 64, forWindow: false), let version, _) = step else {
             Issue.record("the thumbnail was not the next job: \(step)")
             return
         }

@@ -3,15 +3,16 @@ import Foundation
 
 extension LoaderCore {
     /// Decodes the next `count` frames of an animation on `worker` (a video's from `start`, a seek),
-    /// opening it the first time; its decoder is kept in `animations`, the worker's own.
+    /// opening it the first time (from `bytes` when held by a source); its decoder is kept in
+    /// `animations`, the worker's own.
     func frames(
-        _ id: PictureID, side: Int, count: Int, start: Int? = nil, worker: Int,
+        _ id: PictureID, side: Int, count: Int, start: Int? = nil, worker: Int, bytes: PictureBytes.Answer? = nil,
         animations: inout [Int64: AnimationFrames]
     ) -> Result {
         let key = Self.key(id, side)
         if animations[key] == nil {
             do {
-                let contents = try pictureContents(id, side: side, moving: true)
+                let contents = try pictureContents(id, bytes: bytes)
                 guard let header = contents.header else { throw PictureHeader.problem(of: contents.read(0, 12)) }
                 let animation = try AnimationFrames(contents, header: header, side: side)
                 // Unless it was stopped or its picture dropped meanwhile: nothing would let its decoder go then.

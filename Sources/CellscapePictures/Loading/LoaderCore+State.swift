@@ -13,13 +13,6 @@ extension LoaderCore {
     }
     typealias Queue = WorkQueue<Request>
 
-    /// A grid thumbnail a worker reads from a source, and what cancels the read.
-    struct Reading: Sendable {
-        let id: PictureID
-        let side: Int
-        let cancellation: ReadCancellation
-    }
-
     struct State: Sendable {
         /// Every picture that joined and was not forgotten, by id: ids never change, so work in hand
         /// stays right whatever becomes of the order the pictures show in.
@@ -34,8 +27,9 @@ extension LoaderCore {
         /// since re-read is let go (a file rewritten in place, read while it was cut short).
         var versions = PictureTable<Int>(empty: 0)
         var wanted: @Sendable (PictureID, Int) -> Bool = { _, _ in true }
-        /// The grid thumbnails read from a source now, by worker: cancelled once no longer wanted.
-        var reading: [Int: Reading] = [:]
+        /// The reads of held pictures' bytes under way, and the jobs whose bytes came (the data stage).
+        var dataReads: [LoaderCore.DataKey: LoaderCore.DataRead] = [:]
+        var readyJobs: [LoaderCore.ReadyJob] = []
         /// The pictures read when shown whose header was delivered with a thumbnail, by id.
         var headersGiven = Set<Int>()
         /// The headers to read, the next last.
@@ -74,9 +68,10 @@ extension LoaderCore {
         }
     }
 
-    /// What a worker does next: a job, with the version of the picture's file it works on.
+    /// What a worker does next: a job, with the version of the picture's file it works on and, once
+    /// they came, the held picture's bytes.
     enum Step: Sendable {
-        case job(Job, version: Int = 0)
+        case job(Job, version: Int = 0, data: PictureBytes.Answer? = nil)
         case wait
         case stop
     }
@@ -102,15 +97,27 @@ extension LoaderCore.State {
             return .job(.dropAnimations(animationsToDrop[worker]))
         }
         if paused { return .wait }
+        // Bytes that came are decoded first: they were asked for a while ago, and they hold memory.
+        if let ready = takeReadyJob(for: worker) {
+            return .job(ready.waiting.job, version: ready.waiting.version, data: ready.answer)
+        }
         // The first headers go even before what is on screen: with them the layout knows the whole
         // first screen at once (a few milliseconds), and a large folder's scan still waits.
         let firstHeaders = headersRead < LoaderCore.firstHeaders && !headersPending.isEmpty
         if !firstHeaders {
             // What shows goes before the headers still to read, the rest after them; an animation
             // another worker decodes is left to it.
+            let readsFull = dataReads.count >= PictureLoader.readsAtOnce
+            let held = self.held
+            let isHeld = { (id: PictureID) in !held.isEmpty && held[id.rawValue] != nil }
             let request = queue.dequeue(through: headersPending.isEmpty ? .behind : .onScreen) { request in
-                request.frames == 0
-                    || animationWorkers[LoaderCore.key(request.id, request.side), default: worker] == worker
+                let key = LoaderCore.key(request.id, request.side)
+                if request.frames > 0 {
+                    guard let decoding = animationWorkers[key] else { return !readsFull || !isHeld(request.id) }
+                    return decoding == worker
+                }
+                // A held picture's bytes wait for a read to end when as many run as may.
+                return !readsFull || !isHeld(request.id)
             }
             if let request {
                 forgetHandle(of: request)
@@ -125,12 +132,16 @@ extension LoaderCore.State {
                     version: versions[request.id.rawValue])
             }
         }
-        if let id = headersPending.popLast() {
+        if let id = headersPending.last, dataReads.count < PictureLoader.readsAtOnce || !isHeld(PictureID(id)) {
+            headersPending.removeLast()
             headersRead += 1
             return .job(.header(PictureID(id)), version: versions[id])
         }
         return .wait
     }
+
+    /// Whether a source holds picture `id`'s bytes (read by the data stage).
+    func isHeld(_ id: PictureID) -> Bool { !held.isEmpty && held[id.rawValue] != nil }
 
     /// Lets go of the handle of a request taken from the queue.
     mutating func forgetHandle(of request: LoaderCore.Request) {

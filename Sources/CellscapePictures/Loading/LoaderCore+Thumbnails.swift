@@ -6,21 +6,21 @@ import Foundation
 /// A thumbnail through the shared cache (``ThumbnailCache/thumbnail(of:size:fitting:pool:)``), or decoded
 /// at the size asked for the window.
 extension LoaderCore {
+    /// `bytes`: those of a picture held by a source, once they came.
     func thumbnail(
-        _ id: PictureID, side: Int, pool: PixelPool, forWindow: Bool, cancellation: ReadCancellation = .never
+        _ id: PictureID, side: Int, pool: PixelPool, forWindow: Bool, bytes held: PictureBytes.Answer? = nil
     ) -> Result {
-        let (path, held) = location(id)
         do {
             // A picture held by a source is decoded from its bytes: the shared cache knows files alone.
             if let held {
                 var note: PictureProblem?
                 let fitting = Size(width: Double(side), height: Double(side))
-                let bytes = try held.contents(fitting: side, cancellation: cancellation)
-                if held.readWhenShown && !cancellation.isCancelled { deliverHeaderOnce(id, of: bytes) }
+                let bytes = try held.get()
+                if location(id).held?.readWhenShown == true { deliverHeaderOnce(id, of: bytes) }
                 let picture = try PictureDecoder.decode(bytes, region: nil, fitting: fitting, pool: pool, note: &note)
                 return .thumbnail(id: id, side: side, picture.finished(), problem: note)
             }
-            let file = try PictureFile(path: path)
+            let file = try PictureFile(path: path(id))
             // A grid tile at any side goes through the shared cache: the standard size at or above it,
             // shrunk in memory.
             if let diskCache, !forWindow, let standard = ThumbnailCache.Size.atLeast(side) {
@@ -45,12 +45,5 @@ extension LoaderCore {
         guard locked({ $0.headersGiven.insert(id.rawValue).inserted }) else { return }
         let header = PictureHeader(bytes)
         deliver(.header(id: id, header, problem: header == nil ? PictureHeader.problem(of: bytes) : nil))
-    }
-
-    /// Cancels the reads of grid thumbnails no longer wanted (``isWanted``): a source's download for
-    /// a tile scrolled away stops rather than run on.
-    func cancelUnwantedReads() {
-        let (reading, wanted) = locked { ($0.reading, $0.wanted) }
-        for read in reading.values where !wanted(read.id, read.side) { read.cancellation.cancel() }
     }
 }

@@ -110,65 +110,58 @@ final class LoaderCore: Sendable {
     }
 
     /// A worker's life: the next job, done outside the lock, its result in the outbox, until stopped.
-    /// The animations it decodes are its own, on this thread alone.
+    /// A held picture's job first waits for its bytes in the data stage, off the worker. The
+    /// animations it decodes are its own, on this thread alone.
     private func work(_ worker: Int) {
         // Below the main thread's priority: a frame never waits behind a decoder for a core.
         cellscape_lower_thread_priority(10)
         var animations: [Int64: AnimationFrames] = [:]
-        while let (job, version) = nextJob(of: worker) {
+        while let (job, version, bytes) = nextJob(of: worker) {
+            if case .thumbnail(let id, let side, _) = job, !isWanted(id, side) {
+                locked { _ = $0.requested.remove(Self.key(id, side)) }
+                continue
+            }
+            if bytes == nil, let (held, rendition) = dataNeeded(by: job, animationOpen: { animations[$0] != nil }) {
+                let only: Int? = if case .frames = job { worker } else { nil }
+                waitForData(job, version: version, worker: only, held: held, rendition: rendition)
+                continue
+            }
             switch job {
-            case .header(let id): deliver(header(id), version: version)
+            case .header(let id): deliver(header(id, bytes), version: version)
             case .thumbnail(let id, let side, let forWindow):
-                guard isWanted(id, side) else {
-                    locked { _ = $0.requested.remove(Self.key(id, side)) }
-                    continue
-                }
-                if forWindow {
-                    deliver(thumbnail(id, side: side, pool: windowImages, forWindow: true), version: version)
-                    continue
-                }
-                let cancellation = ReadCancellation()
-                locked { $0.reading[worker] = Reading(id: id, side: side, cancellation: cancellation) }
-                let result = thumbnail(id, side: side, pool: thumbnails, forWindow: false, cancellation: cancellation)
-                locked { $0.reading[worker] = nil }
-                // Cancelled: let go, as if it had not started; asked again if the tile comes back.
-                guard !cancellation.isCancelled else {
-                    locked { _ = $0.requested.remove(Self.key(id, side)) }
-                    continue
-                }
-                deliver(result, version: version)
+                let pool = forWindow ? windowImages : thumbnails
+                deliver(thumbnail(id, side: side, pool: pool, forWindow: forWindow, bytes: bytes), version: version)
             case .frames(let id, let side, let count, let start):
-                deliver(frames(id, side: side, count: count, start: start, worker: worker, animations: &animations))
-            case .region(let id, let part, let scale): deliver(region(id, part, scale: scale))
+                deliver(
+                    frames(
+                        id, side: side, count: count, start: start, worker: worker, bytes: bytes,
+                        animations: &animations))
+            case .region(let id, let part, let scale): deliver(region(id, part, scale: scale, bytes: bytes))
             case .dropAnimations(let keys): for key in keys { animations[key] = nil }
             }
         }
     }
 
     /// The next job of `worker`, waiting for one; nil to stop.
-    private func nextJob(of worker: Int) -> (Job, version: Int)? {
-        state.wait { state -> (Job, version: Int)?? in
+    private func nextJob(of worker: Int) -> (Job, version: Int, data: PictureBytes.Answer?)? {
+        state.wait { state -> (Job, version: Int, data: PictureBytes.Answer?)?? in
             switch state.nextStep(of: worker) {
-            case .job(let job, let version): (job, version)
+            case .job(let job, let version, let data): (job, version, data)
             case .stop: .some(nil)
             case .wait: nil
             }
         }
     }
 
-    private func header(_ id: PictureID) -> Result {
-        let (path, held) = location(id)
-        if let held {
-            do {
-                let bytes = try held.contents()
+    /// Picture `id`'s header, from its file or from the held bytes that came.
+    private func header(_ id: PictureID, _ bytes: PictureBytes.Answer?) -> Result {
+        do {
+            if let bytes {
+                let bytes = try bytes.get()
                 let header = PictureHeader(bytes)
                 return .header(id: id, header, problem: header == nil ? PictureHeader.problem(of: bytes) : nil)
-            } catch {
-                return .header(id: id, nil, problem: error)
             }
-        }
-        do {
-            let file = try PictureFile(path: path)
+            let file = try PictureFile(path: path(id))
             let header = PictureHeader(file: file)
             return .header(id: id, header, problem: header == nil ? PictureHeader.problem(reading: file) : nil)
         } catch {

@@ -1,60 +1,61 @@
 /// A picture's encoded bytes held by a source instead of a file (a remote feed's download, a picture
-/// made in memory): read on a worker when the picture is decoded, never on the main thread.
+/// made in memory): the loader's data stage asks for them, and its workers decode them once they came.
+/// A download is asked for asynchronously, so no worker waits on the network.
 public struct PictureBytes: Sendable {
+    /// Which of a picture's files a read asks for.
+    public enum Rendition: Hashable, Sendable {
+        /// The file its header is read from (and a region of the open picture).
+        case original
+        /// A file fit for a side of so many pixels, of the same shape (a tile's small, the window's large).
+        case fitting(Int)
+        /// The file it plays from when opened, fit for a side of so many pixels (a remote video's movie).
+        case moving(Int)
+    }
+
+    /// What a read gives: the bytes, or why there are none.
+    public typealias Answer = Result<[UInt8], PictureProblem>
+    /// Asks for a rendition's bytes, calling back once with them (on any thread, or at once): the read
+    /// may stop early once its ``ReadCancellation`` is cancelled (what it answers then is let go).
+    public typealias Fetch = @Sendable (Rendition, ReadCancellation, @escaping @Sendable (Answer) -> Void) -> Void
+
     /// The picture's name, as a file's name is shown.
     public let name: String
     /// Whether reading the bytes is a download: its header is then read with its thumbnail, from the
     /// same bytes, never for a picture no tile showed (a feed would download every item it listed).
     /// Its source gives its size, which lays its tile out until then.
     public let readWhenShown: Bool
-    private let read: @Sendable () throws(PictureProblem) -> [UInt8]
-    private let readFitting: (@Sendable (Int, ReadCancellation) throws(PictureProblem) -> [UInt8])?
-    private let readMoving: (@Sendable (Int) throws(PictureProblem) -> [UInt8])?
+    /// Whether the picture plays from other bytes than its still's (``Rendition/moving(_:)``).
+    public let movesWhenOpened: Bool
+    private let fetch: Fetch
 
-    /// A picture named `name` whose bytes `read` gives (it may wait for them: it runs on a worker);
-    /// `fitting`, when given, gives the bytes of a file of it fit for a side of so many pixels (a
-    /// remote item's rendition: a tile's small, the window's large), of the same shape; it may stop
-    /// early once its ``ReadCancellation`` is cancelled (the loader then lets its result go).
-    /// `moving`, when given, gives the bytes it plays from when opened, where its tiles show a still
-    /// (a remote video: its file, fit for a side of so many pixels).
-    public init(
-        name: String, readWhenShown: Bool = false,
-        fitting: (@Sendable (Int, ReadCancellation) throws(PictureProblem) -> [UInt8])? = nil,
-        moving: (@Sendable (Int) throws(PictureProblem) -> [UInt8])? = nil,
-        read: @escaping @Sendable () throws(PictureProblem) -> [UInt8]
-    ) {
+    /// A picture named `name` whose bytes `fetch` gives, asynchronously (a download): the loader asks
+    /// for them before a worker decodes them.
+    public init(name: String, readWhenShown: Bool = false, movesWhenOpened: Bool = false, fetch: @escaping Fetch) {
         self.name = name
         self.readWhenShown = readWhenShown
-        readMoving = moving
-        self.read = read
-        readFitting = fitting
+        self.movesWhenOpened = movesWhenOpened
+        self.fetch = fetch
+    }
+
+    /// A picture named `name` whose bytes `read` gives at once, whatever the rendition (a picture made
+    /// in memory).
+    public init(name: String, read: @escaping @Sendable () throws(PictureProblem) -> [UInt8]) {
+        self.init(name: name) { _, _, answer in
+            answer(Result { () throws(PictureProblem) in try read() })
+        }
     }
 
     /// A picture named `name` of the bytes `bytes`.
     public init(name: String, bytes: [UInt8]) {
-        self.init(name: name) { () throws(PictureProblem) in bytes }
+        self.init(name: name) { _, _, answer in answer(.success(bytes)) }
     }
 
-    /// The bytes.
-    public func contents() throws(PictureProblem) -> [UInt8] { try read() }
-
-    /// The bytes of a file of the picture fit for `side` pixels, where the source has several; the
-    /// read may stop early once `cancellation` is cancelled.
+    /// Asks for `rendition`'s bytes; `answer` is called once, perhaps at once, perhaps on another thread.
     public func contents(
-        fitting side: Int, cancellation: ReadCancellation = .never
-    ) throws(PictureProblem) -> [UInt8] {
-        if let readFitting { return try readFitting(side, cancellation) }
-        return try read()
-    }
-
-    /// Whether the picture plays from other bytes than its still's (``contents(moving:)``).
-    public var movesWhenOpened: Bool { readMoving != nil }
-
-    /// The bytes it plays from, fit for `side` pixels: its moving file's where it has one, else
-    /// those that show (``contents(fitting:cancellation:)``).
-    public func contents(moving side: Int) throws(PictureProblem) -> [UInt8] {
-        if let readMoving { return try readMoving(side) }
-        return try contents(fitting: side)
+        _ rendition: Rendition, cancellation: ReadCancellation = .never,
+        answer: @escaping @Sendable (Answer) -> Void
+    ) {
+        fetch(rendition, cancellation, answer)
     }
 }
 
@@ -65,17 +66,11 @@ extension LoaderCore {
         locked { ($0.paths[id.rawValue], $0.held.isEmpty ? nil : $0.held[id.rawValue]) }
     }
 
-    /// Picture `id`'s bytes as its decoder takes them: a video's file is read in ranges, never whole.
-    /// `moving`: the bytes it plays from (a remote video's file, where its tile shows a still).
-    func pictureContents(_ id: PictureID, side: Int? = nil, moving: Bool = false) throws(PictureProblem)
-        -> PictureContents
-    {
-        let (path, held) = location(id)
-        if let held {
-            guard let side else { return .bytes(try held.contents()) }
-            return .bytes(try moving ? held.contents(moving: side) : held.contents(fitting: side))
-        }
-        return try PictureContents.of(try PictureFile(path: path))
+    /// Picture `id`'s bytes as its decoder takes them: the held bytes that came, else its file's (a
+    /// video's file is read in ranges, never whole).
+    func pictureContents(_ id: PictureID, bytes: PictureBytes.Answer?) throws(PictureProblem) -> PictureContents {
+        if let bytes { return .bytes(try bytes.get()) }
+        return try PictureContents.of(try PictureFile(path: path(id)))
     }
 
     /// See ``PictureLoader/append(held:)``.

@@ -31,6 +31,11 @@ public final class PictureLoader: Sendable {
         case found(PictureFiles)
     }
 
+    /// The most reads of held pictures' bytes under way at once (a feed's downloads: more would only
+    /// share the link, and leave the tiles in view later); the requests past them wait in order of
+    /// priority, and a worker or two may start one more each before they see the count.
+    public static let readsAtOnce = 8
+
     /// Requests of a lower priority than this are for what the window shows now.
     public static let onScreen = 1 << 40
     /// The largest side a picture is asked for at (a side and an id make one key); larger asks get this.

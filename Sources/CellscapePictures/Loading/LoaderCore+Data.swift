@@ -49,13 +49,16 @@ extension LoaderCore {
 
     /// Parks `job` until `rendition` of `held` came, asking for it unless another job did already.
     /// Called on a worker outside the lock: the source may answer at once.
+    /// `worker`: the worker that took it, whose reservation of a read ends here; `only`: the worker
+    /// that alone may take it back.
     func waitForData(
-        _ job: Job, version: Int, worker: Int?, held: PictureBytes, rendition: PictureBytes.Rendition
+        _ job: Job, version: Int, worker: Int, only: Int?, held: PictureBytes, rendition: PictureBytes.Rendition
     ) {
         guard let id = job.pictureID else { return }
         let key = DataKey(id: id.rawValue, rendition: rendition)
-        let waiting = WaitingJob(job: job, version: version, worker: worker)
+        let waiting = WaitingJob(job: job, version: version, worker: only)
         let cancellation = locked { state -> ReadCancellation? in
+            state.readsReserved.remove(worker)
             if var read = state.dataReads[key] {
                 read.jobs.append(waiting)
                 if job.gridTile == nil { read.gridTile = nil }

@@ -30,6 +30,9 @@ extension LoaderCore {
         /// The reads of held pictures' bytes under way, and the jobs whose bytes came (the data stage).
         var dataReads: [LoaderCore.DataKey: LoaderCore.DataRead] = [:]
         var readyJobs: [LoaderCore.ReadyJob] = []
+        /// The workers that took a held picture's job and may start a read for it: counted with the
+        /// reads under way, so no more than ``PictureLoader/readsAtOnce`` run.
+        var readsReserved = Set<Int>()
         /// The pictures read when shown whose header was delivered with a thumbnail, by id.
         var headersGiven = Set<Int>()
         /// The headers to read, the next last.
@@ -96,6 +99,8 @@ extension LoaderCore.State {
             defer { animationsToDrop[worker].removeAll() }
             return .job(.dropAnimations(animationsToDrop[worker]))
         }
+        // A reservation ends when its worker asks again, whatever it did with it.
+        readsReserved.remove(worker)
         if paused { return .wait }
         // Bytes that came are decoded first: they were asked for a while ago, and they hold memory.
         if let ready = takeReadyJob(for: worker) {
@@ -107,7 +112,7 @@ extension LoaderCore.State {
         if !firstHeaders {
             // What shows goes before the headers still to read, the rest after them; an animation
             // another worker decodes is left to it.
-            let readsFull = dataReads.count >= PictureLoader.readsAtOnce
+            let readsFull = dataReads.count + readsReserved.count >= PictureLoader.readsAtOnce
             let held = self.held
             let isHeld = { (id: PictureID) in !held.isEmpty && held[id.rawValue] != nil }
             let request = queue.dequeue(through: headersPending.isEmpty ? .behind : .onScreen) { request in
@@ -121,6 +126,7 @@ extension LoaderCore.State {
             }
             if let request {
                 forgetHandle(of: request)
+                if isHeld(request.id) { readsReserved.insert(worker) }
                 let key = LoaderCore.key(request.id, request.side)
                 if let region = request.region { return .job(.region(request.id, region.part, scale: region.scale)) }
                 if request.frames > 0 {
@@ -132,8 +138,11 @@ extension LoaderCore.State {
                     version: versions[request.id.rawValue])
             }
         }
-        if let id = headersPending.last, dataReads.count < PictureLoader.readsAtOnce || !isHeld(PictureID(id)) {
+        if let id = headersPending.last,
+            dataReads.count + readsReserved.count < PictureLoader.readsAtOnce || !isHeld(PictureID(id))
+        {
             headersPending.removeLast()
+            if isHeld(PictureID(id)) { readsReserved.insert(worker) }
             headersRead += 1
             return .job(.header(PictureID(id)), version: versions[id])
         }

@@ -123,9 +123,11 @@ final class LoaderCore: Sendable {
             }
             if bytes == nil, let (held, rendition) = dataNeeded(by: job, animationOpen: { animations[$0] != nil }) {
                 let only: Int? = if case .frames = job { worker } else { nil }
-                waitForData(job, version: version, worker: only, held: held, rendition: rendition)
+                waitForData(job, version: version, worker: worker, only: only, held: held, rendition: rendition)
                 continue
             }
+            // No read: a reservation of one goes (an open animation's frames, bytes that came).
+            locked { _ = $0.readsReserved.remove(worker) }
             switch job {
             case .header(let id): deliver(header(id, bytes), version: version)
             case .thumbnail(let id, let side, let forWindow):

@@ -45,7 +45,9 @@ final class TransferLoop {
             }
             var active: Int32 = 0
             _ = curl_multi_perform(shared.multi.pointer, &active)
-            takeEnded()
+            // A transfer that ended gave its connection back: one waiting for a connection to the host
+            // starts in the next perform (libcurl's timeout would not say so, and the poll would sleep).
+            while takeEnded() { _ = curl_multi_perform(shared.multi.pointer, &active) }
             let wait = endSilent()
             _ = curl_multi_poll(shared.multi.pointer, nil, 0, wait, nil)
         }
@@ -74,8 +76,9 @@ final class TransferLoop {
         transfer.done(result)
     }
 
-    /// Hands the transfers libcurl has finished to their callbacks.
-    private func takeEnded() {
+    /// Hands the transfers libcurl has finished to their callbacks; whether there were any.
+    private func takeEnded() -> Bool {
+        var ended = false
         var left: Int32 = 0
         while let message = curl_multi_info_read(shared.multi.pointer, &left) {
             var code = CURLE_OK
@@ -84,7 +87,9 @@ final class TransferLoop {
                 let transfer = running[id]
             else { continue }
             end(id, transfer.result(code))
+            ended = true
         }
+        return ended
     }
 
     /// Ends the transfers silent past the read limit; returns how long the poll may sleep, in

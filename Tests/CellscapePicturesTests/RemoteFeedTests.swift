@@ -104,6 +104,8 @@ import Testing
             clip.renditions[0].url.pathExtension == "mp4" && clip.still?.width == 400 && clip.name == "cat-jump.mp4")
         let video = items[2]
         #expect(video.kind == .video && video.sensitive && video.still?.url.pathExtension == "png")
+        // A video's length from its page (its tile shows a still); a looping clip has none to show.
+        #expect(video.seconds == 61.2 && clip.seconds == nil && photo.seconds == nil)
         #expect(video.page?.absoluteString == "https://other.example/users/bob/statuses/2", "the uri without a url")
         #expect(items[3].page?.absoluteString == "https://third.example/@dave/9", "the boosted status's page")
     }

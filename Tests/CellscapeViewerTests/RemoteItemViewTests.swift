@@ -148,4 +148,29 @@ import Testing
                 String(repeating: "x", count: 40)
             ])
     }
+
+    @Test func aRemoteVideoSaysItsLengthFromItsPageOnItsTileAndInTheBar() throws {
+        let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        let source = FeedSource()
+        feed.read(source)
+        var options = WaterfallScene.Options()
+        options.size = Size(width: 700, height: 500)
+        options.showsHUD = false
+        var scene = WaterfallScene(options: options, pictures: feed)
+        var video = Self.item("v")
+        video.kind = .video
+        video.seconds = 61.2
+        // Its tile shows a still: a PNG, which says no length.
+        source.waiting = [
+            SourcePicture(
+                bytes: PictureBytes(name: "v.mp4", bytes: try PictureSourceTests.png(300, 200, Self.colours[0])),
+                size: Size(width: 300, height: 200), remote: video)
+        ]
+        _ = scene.takePictureResults()
+        scene.handle(.key(.home))
+        #expect(feed.length(at: 0) == 61.2)
+        #expect(
+            WaterfallPainter(scene: scene).barText.left.hasSuffix("1:01"),
+            "\(WaterfallPainter(scene: scene).barText.left)")
+    }
 }

@@ -84,6 +84,7 @@ package enum MastodonAPI {
             sensitive: status.sensitive ?? false,
             page: (status.url ?? status.uri).flatMap(URL.init(string:)), name: url.lastPathComponent)
         if let focus = media.meta?.focus, let x = focus.x, let y = focus.y { item.focus = (x, y) }
+        if kind == .video { item.seconds = media.meta?.original?.duration }
         return item
     }
 
@@ -168,6 +169,21 @@ package enum MastodonAPI {
     private struct Dimensions: Decodable {
         var width: Int?
         var height: Int?
+        /// A video's length in seconds (a clip's too).
+        var duration: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case width, height, duration
+        }
+
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            width = try? fields.decodeIfPresent(Int.self, forKey: .width)
+            height = try? fields.decodeIfPresent(Int.self, forKey: .height)
+            // A length that is not a number of seconds a clip may have is left out, not believed.
+            duration = (try? fields.decodeIfPresent(Double.self, forKey: .duration)).flatMap { $0 }
+                .flatMap { $0.isFinite && $0 > 0 && $0 < 1e7 ? $0 : nil }
+        }
         /// The size when both sides are there and sane (a tile of 0 or a million pixels a side lays out nothing).
         var size: (width: Int, height: Int)? {
             guard let width, let height, (1...65_535).contains(width), (1...65_535).contains(height) else { return nil }

@@ -46,6 +46,8 @@ public struct RemoteItem: Hashable, Sendable {
     public var page: URL?
     /// The name it is saved under: its original file's.
     public var name: String
+    /// A video's length in seconds, as its page says (its tile shows a still, which has none).
+    public var seconds: Double?
 
     public init(
         id: String, kind: Kind, width: Int, height: Int, renditions: [Rendition], still: Rendition? = nil,

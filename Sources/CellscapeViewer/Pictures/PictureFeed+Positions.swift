@@ -54,6 +54,12 @@ extension PictureFeed {
         position >= 0 && position < count ? catalog.headers[order[position]] : nil
     }
 
+    /// The length in seconds of the video at `position`: its header's, else what its page says (a
+    /// remote video's tile shows a still, which has none).
+    public func length(at position: Int) -> Double? {
+        header(at: position)?.seconds ?? remoteItem(at: position)?.seconds
+    }
+
     /// Whether the picture at `position` cannot be shown.
     public func isBroken(at position: Int) -> Bool { catalog.broken.contains(order[position]) }
     /// Whether the picture at `position` could not be had for now (a download that failed on a bad

@@ -31,10 +31,13 @@ extension WaterfallPainter {
             let turned = scene.openPicture.map { $0.index == selection && $0.quarterTurns % 2 != 0 } ?? false
             left.append(turned ? "\(header.height)x\(header.width)" : "\(header.width)x\(header.height)")
             if let bytes = header.fileSize { left.append(Self.fileSize(bytes)) }
-            if let seconds = header.seconds { left.append(Self.length(seconds)) }
+            if let seconds = pictures.length(at: selection) { left.append(Self.length(seconds)) }
             // Sound is never played.
             if header.hasAudio { left.append("muted") }
             if let note = pictures.note(at: selection) { left.append(note) }
+        } else if let seconds = pictures.length(at: selection) {
+            // A remote video's length comes with its page, before any of its bytes.
+            left.append(Self.length(seconds))
         }
         if let open = scene.openPicture, open.index == selection, pictures.problem(at: selection) == nil {
             let picture = open.shown(scene.layout.size(at: selection))
@@ -43,7 +46,7 @@ extension WaterfallPainter {
             if let position = pictures.animationPosition(selection) {
                 let paused = pictures.animationsPaused ? " (paused)" : ""
                 // A video says where it is in its length, as players do.
-                if let seconds = pictures.header(at: selection)?.seconds, let time = pictures.animationTime(selection) {
+                if let seconds = pictures.length(at: selection), let time = pictures.animationTime(selection) {
                     left.append(Self.length(Double(time / 1000)) + " / " + Self.length(seconds))
                 }
                 left.append(Self.frame(position) + paused)

@@ -127,7 +127,7 @@ struct WaterfallPainter {
             } else {
                 frame.draw(thumbnail, in: tile)
             }
-            if let text, let header = pictures.header(at: index), !header.isAnimated, let seconds = header.seconds {
+            if let text, pictures.header(at: index)?.isAnimated != true, let seconds = pictures.length(at: index) {
                 drawPlate(Self.length(seconds), on: tile, into: frame, text: text)
             }
         } else if !veiled, let problem = pictures.problem(at: index) {

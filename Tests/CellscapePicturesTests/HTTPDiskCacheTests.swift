@@ -114,6 +114,43 @@ import Testing
         #expect(entry.body == body && entry.isFresh(at: clock.read() + 29) && !entry.isFresh(at: clock.read() + 30))
         // The 304's validators join the kept ones; those it leaves out stay.
         #expect(entry.etag == "\"e\"" && entry.lastModified == "Wed, 21 Oct 2026 07:28:00 GMT")
+
+    }
+
+    @Test func a304WritesTheHeadOverInPlaceAndLeavesTheBodyAlone() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = Clock()
+        let cache = try HTTPDiskCache(folder: folder, limit: 1 << 24, clock: clock.read)
+        let key = HTTPDiskCache.key(for: URL(string: "https://files.example/clip.mp4")!)
+        let body = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        cache.store(HTTPDiskCache.Entry(body: body, stored: clock.read(), maxAge: 0, etag: "\"1\""), for: key)
+        let path = folder.appendingPathComponent(key).path
+        let identity = { () -> [Int] in
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            return [
+                (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1,
+                (attributes[.size] as? NSNumber)?.intValue ?? -1,
+            ]
+        }
+        let before = try identity()
+        let bytes = cache.bytes
+
+        // The same file (no new one renamed over it), of the same length, its body's bytes as they were.
+        clock.move(by: 10)
+        cache.revalidated(key, headers: [("Cache-Control", "max-age=60"), ("ETag", "\"2\"")])
+        #expect(try identity() == before && cache.bytes == bytes)
+        let file = try #require(FileManager.default.contents(atPath: path))
+        #expect(Array(file.suffix(body.count)) == body)
+        let entry = try #require(cache.entry(key))
+        #expect(entry.etag == "\"2\"" && entry.body == body && entry.isFresh(at: clock.read() + 59))
+
+        // Validators too long for the head's room: the file is written anew, nothing lost.
+        let long = String(repeating: "x", count: 2 * HTTPDiskCache.headRoom)
+        cache.revalidated(key, headers: [("ETag", "\"\(long)\"")])
+        let rewritten = try #require(cache.entry(key))
+        #expect(rewritten.etag == "\"\(long)\"" && rewritten.body == body)
+        #expect(try identity()[0] != before[0])
     }
 
     @Test func expiresAgeVaryAndPrivateAreReadAsRFC9111Says() throws {

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Each entry is one file written whole beside its place and renamed into it, so a process killed
 /// mid-write leaves a `.partial` file (removed when the cache opens), never half an answer that is
-/// served later. The folder is the user's alone (700) and so are its files (600).
+/// served later; a 304 writes only its head over, in place. The folder is the user's alone (700) and
+/// so are its files (600).
 public final class HTTPDiskCache: Sendable {
     /// An answer as kept: its body, when it was stored, for how long it is fresh, and its validators.
     public struct Entry: Sendable, Hashable, Codable {
@@ -183,16 +184,36 @@ public final class HTTPDiskCache: Sendable {
     }
 
     /// Marks the entry under `key` fresh again from now as a 304's `headers` say, taking the
-    /// validators they give (RFC 9111 4.3.4).
+    /// validators they give (RFC 9111 4.3.4): its head is written over in place, its body untouched
+    /// (a head too long for its room rewrites the file).
     public func revalidated(_ key: String, headers fields: [(name: String, value: String)]) {
-        guard var entry = entry(key) else { return }
+        guard Self.isEntryName(key), index.withLock({ $0.files[key] != nil }) else { return }
+        let path = folder.appendingPathComponent(key).path
+        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return remove(key) }
+        defer { close(descriptor) }
+        guard let (room, stored) = Self.readHead(descriptor) else { return remove(key) }
+        var entry = stored
         let now = clock()
         let headers = HTTPHeaders(fields)
         entry.stored = now
         entry.maxAge = Entry.freshness(headers, directives: headers.directives("Cache-Control"), at: now)
         if let etag = headers["ETag"] { entry.etag = etag }
         if let modified = headers["Last-Modified"] { entry.lastModified = modified }
-        store(entry, for: key)
+        guard let head = Self.encodeHead(entry, room: room) else {
+            // Longer than its room: the file is written anew, body and all.
+            guard var whole = self.entry(key) else { return }
+            whole.stored = entry.stored
+            whole.maxAge = entry.maxAge
+            whole.etag = entry.etag
+            whole.lastModified = entry.lastModified
+            return store(whole, for: key)
+        }
+        let written = head.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        guard written == head.count else { return remove(key) }
+        try? FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: now)], ofItemAtPath: path)
+        index.withLock { $0.files[key]?.used = now }
     }
 
     /// Removes the entry under `key`.
@@ -223,15 +244,30 @@ public final class HTTPDiskCache: Sendable {
         name.utf8.count == 64 && name.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 
-    /// The file: the length of the entry's fields as JSON (4 bytes, little-endian), the JSON, the body.
+    /// The room a file leaves after its head's JSON, in spaces: a 304's new validators and times
+    /// (of about the same length) are written over it in place, the body left where it is.
+    static let headRoom = 32
+
+    /// The file: the length of the entry's fields as JSON (4 bytes, little-endian), the JSON (and room
+    /// to spare), the body.
     private static func encode(_ entry: Entry) -> Data? {
+        guard var data = encodeHead(entry) else { return nil }
+        data.append(contentsOf: entry.body)
+        return data
+    }
+
+    /// The file's head for `entry`: in `room` bytes of JSON when given (nil when it does not fit), else
+    /// with ``headRoom`` to spare.
+    private static func encodeHead(_ entry: Entry, room: Int? = nil) -> Data? {
         var fields = entry
         fields.body = []
-        guard let head = try? JSONEncoder().encode(fields) else { return nil }
+        guard var json = try? JSONEncoder().encode(fields) else { return nil }
+        let length = room ?? json.count + headRoom
+        guard json.count <= length else { return nil }
+        json.append(contentsOf: repeatElement(UInt8(ascii: " "), count: length - json.count))
         var data = Data()
-        withUnsafeBytes(of: UInt32(head.count).littleEndian) { data.append(contentsOf: $0) }
-        data.append(head)
-        data.append(contentsOf: entry.body)
+        withUnsafeBytes(of: UInt32(length).littleEndian) { data.append(contentsOf: $0) }
+        data.append(json)
         return data
     }
 
@@ -244,6 +280,19 @@ public final class HTTPDiskCache: Sendable {
         else { return nil }
         entry.body = Array(bytes[(4 + length)...])
         return entry
+    }
+
+    /// The head of the open file: its room and its fields (the body left unread).
+    private static func readHead(_ descriptor: Int32) -> (room: Int, entry: Entry)? {
+        var prefix = [UInt8](repeating: 0, count: 4)
+        guard pread(descriptor, &prefix, 4, 0) == 4 else { return nil }
+        let length = Int(prefix[0]) | Int(prefix[1]) << 8 | Int(prefix[2]) << 16 | Int(prefix[3]) << 24
+        guard length <= 1 << 20 else { return nil }
+        var json = [UInt8](repeating: 0, count: length)
+        guard pread(descriptor, &json, length, 4) == length,
+            let entry = try? JSONDecoder().decode(Entry.self, from: Data(json))
+        else { return nil }
+        return (length, entry)
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -25,10 +25,7 @@ extension ViewerModel {
     /// Asks `arrived` (which takes the pictures' results and draws) until it says so or `timeout`
     /// seconds pass, waiting for the workers in between.
     static func wait(for pictures: PictureFeed, timeout: Double, until arrived: () -> Bool) {
-        let deadline = monotonicNanoseconds() + UInt64(timeout * 1e9)
-        while !arrived() && monotonicNanoseconds() < deadline {
-            pictures.loader.waitForWake(milliseconds: 50)
-        }
+        CallerWait.until(timeout: timeout, arrived) { pictures.loader.waitForWake(milliseconds: 50) }
     }
 }
 

@@ -131,16 +131,16 @@ public struct ViewerModel {
         guard view == .waterfall else { return nil }
         let pictures = waterfall.pictures
         let deadlines = [
-            pictures?.nextAnimationDeadline, waterfall.messages.deadline(at: monotonicNanoseconds()),
+            pictures?.nextAnimationDeadline, waterfall.messages.deadline(at: waterfall.clock.now),
             pictures?.nextRemovalDeadline,
         ]
         return deadlines.compactMap { $0 }.min()
     }
 
     /// Says `text` in the bar of the waterfall for a few seconds (what the trash, the key-handler or
-    /// the desktop did), from `now`.
-    public mutating func say(_ text: String, now: UInt64 = monotonicNanoseconds()) {
-        waterfall.say(text, now: now)
+    /// the desktop did), from `now` (the scene's clock's when not given).
+    public mutating func say(_ text: String, now: UInt64? = nil) {
+        waterfall.say(text, now: now ?? waterfall.clock.now)
     }
 
     /// Moves the showing view on by one frame.

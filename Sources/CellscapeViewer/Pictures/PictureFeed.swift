@@ -99,9 +99,10 @@ public final class PictureFeed {
 
     /// Waits until no source waits for pictures it asked for (a feed's page), at most `timeout` seconds.
     public func waitForSources(timeout: Double = 120) {
-        let giveUp = Date().addingTimeInterval(timeout)
         takeResults()
-        while sourcesLoading && Date() < giveUp {
+        CallerWait.until(timeout: timeout) {
+            !sourcesLoading
+        } step: {
             loader.waitForWake(milliseconds: 50)
             takeResults()
         }

@@ -159,9 +159,10 @@ extension PictureFeed {
     /// network); returns whether they all joined.
     @discardableResult
     public func joinSourcePictures(upTo total: Int, timeout: Double = 30) -> Bool {
-        let giveUp = Date().addingTimeInterval(timeout)
         members.takeFromSources()
-        while sourcePicturesJoined + sourcePicturesHeld < total && sourceProblem == nil && Date() < giveUp {
+        CallerWait.until(timeout: timeout) {
+            sourcePicturesJoined + sourcePicturesHeld >= total || sourceProblem != nil
+        } step: {
             // The next page asked for as the view at the content's end would (a headless replay draws
             // no frame to ask it); one already asked for is not asked again.
             viewed(bottom: 0, screen: 1, contentEnd: 0)

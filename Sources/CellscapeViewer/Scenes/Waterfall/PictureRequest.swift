@@ -58,7 +58,7 @@ extension WaterfallScene {
         let made = PictureRequest.made(
             by: key, marked: marks.sorted(), inView: openPicture?.index ?? selection, pictures: pictures)
         requests += made.requests
-        if let message = made.message { say(message, now: monotonicNanoseconds()) }
+        if let message = made.message { say(message, now: clock.now) }
         return true
     }
 
@@ -68,7 +68,7 @@ extension WaterfallScene {
         let actedOn = marks.isEmpty ? [openPicture?.index ?? selection].compactMap { $0 } : marks.sorted()
         if actedOn.contains(where: { pictures.remoteItem(at: $0) != nil }) {
             say(
-                "the key-handler takes files only: a feed's items are not on this computer", now: monotonicNanoseconds()
+                "the key-handler takes files only: a feed's items are not on this computer", now: clock.now
             )
             return
         }

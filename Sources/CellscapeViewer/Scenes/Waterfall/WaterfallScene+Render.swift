@@ -8,10 +8,12 @@ extension WaterfallScene {
     /// size it shows and the region of it zoomed past the window, and what to let go. Times the
     /// layout's query for the HUD.
     public mutating func prepareFrame() {
-        let start = monotonicNanoseconds()
+        let clock = clock
+        let start = clock.now
         let visible = layout.indices(in: visibleRect)
-        lastQuery = (visible.count, monotonicNanoseconds() - start)
-        messages.prepare(now: monotonicNanoseconds())
+        let end = clock.now
+        lastQuery = (visible.count, end &- start)
+        messages.prepare(now: end)
         guard let pictures else { return }
         WaterfallWork(scene: self, pictures: pictures).ask(visible: visible)
     }

@@ -72,7 +72,11 @@ public struct WaterfallScene {
     }
 
     /// Whether the next frame changes anything: a fling is under way, a thumbnail or the status fades.
-    public var isAnimating: Bool { velocity != 0 || !fading.isEmpty || messages.isFading(at: monotonicNanoseconds()) }
+    public var isAnimating: Bool { velocity != 0 || !fading.isEmpty || messages.isFading(at: clock.now) }
+
+    /// The clock the scene's timed decisions read (a status's few seconds, the HUD's timings): its
+    /// feed's, which a test moves by hand, else the monotonic one.
+    public var clock: FeedClock { pictures?.clock ?? .monotonic }
 
     /// The content rect the window shows.
     public var visibleRect: Rect { Rect(x: 0, y: scrollOffset, width: viewport.width, height: viewport.height) }
@@ -210,7 +214,7 @@ public struct WaterfallScene {
         guard let pictures else { return false }
         var changed = pictures.takeResults()
         for message in pictures.takeMessages() {
-            say(message, now: monotonicNanoseconds())
+            say(message, now: clock.now)
             changed = true
         }
         if followOrder() { changed = true }

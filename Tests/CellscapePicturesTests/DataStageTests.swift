@@ -149,4 +149,25 @@ import Testing
         #expect(source.waitForAsk())
         #expect(reading().contains(limit - 1) && !reading().contains(15))
     }
+
+    @Test func aMovieLeftWhileItComesAndAPictureForgottenHaveTheirReadsCancelled() throws {
+        let source = HeldBack()
+        let loader = PictureLoader(paths: [], threads: 1)
+        let ids = loader.append(held: [source.bytes("clip.mp4", readWhenShown: true), source.bytes("gone.png")])
+        // The second's header asks for its original; the first's frames, for its movie.
+        #expect(source.waitForAsk())
+        loader.requestFrames(ids[0], side: 64, count: 4, priority: -3)
+        #expect(source.waitForAsk())
+        let asks = source.asks.withLock { $0 }
+        let movie = try #require(asks.first { $0.rendition == .moving(64) })
+        let original = try #require(asks.first { $0.rendition == .original })
+
+        // A seek keeps the movie coming; leaving the video cancels it.
+        loader.seekFrames(ids[0], side: 64, to: 1000, count: 4, priority: -3)
+        #expect(!movie.cancellation.isCancelled)
+        loader.stopFrames(ids[0], side: 64)
+        #expect(movie.cancellation.isCancelled && !original.cancellation.isCancelled)
+        loader.forget([ids[1]])
+        #expect(original.cancellation.isCancelled)
+    }
 }

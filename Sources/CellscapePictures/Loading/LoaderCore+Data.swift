@@ -103,6 +103,14 @@ extension LoaderCore {
 }
 
 extension LoaderCore.State {
+    /// The cancellations of the reads under way that `isUnwanted` picks (cancelled by the caller
+    /// outside the lock).
+    func reads(
+        where isUnwanted: (LoaderCore.DataKey, LoaderCore.DataRead) -> Bool
+    ) -> [ReadCancellation] {
+        dataReads.filter { isUnwanted($0.key, $0.value) }.map(\.value.cancellation)
+    }
+
     /// The next job whose bytes came that `worker` may take.
     mutating func takeReadyJob(for worker: Int) -> LoaderCore.ReadyJob? {
         guard let index = readyJobs.firstIndex(where: { $0.waiting.worker == nil || $0.waiting.worker == worker })

@@ -44,7 +44,7 @@ extension LoaderCore {
     /// See ``PictureLoader/forget(_:)``.
     func forget(_ ids: some Sequence<PictureID>) {
         let ids = Array(ids)
-        locked(wake: .all) { state in
+        let unwanted = locked(wake: .all) { state in
             state.requestsMade += 1
             for id in ids {
                 state.known[id] = false
@@ -62,6 +62,9 @@ extension LoaderCore {
             state.requested = state.requested.filter { known[Int($0 >> 20)] }
             let animations = Set(state.waitingFrames.keys).union(state.animationWorkers.keys)
             for key in animations where !known[Int(key >> 20)] { state.stopAnimation(key) }
+            // The reads of their bytes: nothing will take what they bring.
+            return state.reads { key, _ in !known[PictureID(key.id)] }
         }
+        for read in unwanted { read.cancel() }
     }
 }

@@ -62,10 +62,17 @@ extension LoaderCore {
 
     /// See ``PictureLoader/stopFrames(_:side:)``.
     func stopFrames(_ id: PictureID, side: Int) {
-        locked(wake: .all) { state in
+        let unwanted = locked(wake: .all) { state in
             state.requestsMade += 1
             state.stopAnimation(Self.key(id, side))
+            // The movie it was to play from, when only its frames waited for it (a video left as it came).
+            return state.reads { key, read in
+                key == DataKey(id: id.rawValue, rendition: .moving(side))
+                    && read.jobs.allSatisfy { if case .frames = $0.job { true } else { false } }
+            }
         }
+        // Outside the lock: a read's cancel may answer at once, and its answer takes the lock.
+        for read in unwanted { read.cancel() }
     }
 
     /// See ``PictureLoader/reread(_:)``.

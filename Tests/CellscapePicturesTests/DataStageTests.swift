@@ -87,7 +87,7 @@ import Testing
         loader.requestRegion(id, region: PictureRegion(x: 0, y: 0, width: 20, height: 10), scale: 1)
         // Both jobs wait on the one read: none is asked again after the region's job is taken.
         let parked = Self.results(of: loader) { _ in
-            loader.core.locked { state in state.dataReads.values.reduce(0) { $0 + $1.jobs.count } } == 2
+            loader.core.locked { state in state.data.reads.values.reduce(0) { $0 + $1.jobs.count } } == 2
         }
         #expect(parked.isEmpty && source.asks.withLock { $0.count } == 1)
 
@@ -137,9 +137,9 @@ import Testing
         loader.requestThumbnail(ids[15], side: 64, priority: 0)
         loader.setPaused(false)
         let limit = PictureLoader.readsAtOnce
-        _ = Self.results(of: loader) { _ in loader.core.locked { $0.dataReads.count == limit } }
-        #expect(loader.core.locked { ($0.dataReads.count, $0.waitingThumbnails.count) } == (limit, 20 - limit))
-        let reading = { Set(loader.core.locked { $0.dataReads.keys.map(\.id) }) }
+        _ = Self.results(of: loader) { _ in loader.core.locked { $0.data.reads.count == limit } }
+        #expect(loader.core.locked { ($0.data.reads.count, $0.waitingThumbnails.count) } == (limit, 20 - limit))
+        let reading = { Set(loader.core.locked { $0.data.reads.keys.map(\.id) }) }
         #expect(reading() == Set([15] + Array(0..<(limit - 1))))
         #expect(source.asks.withLock { $0.map(\.rendition) } == Array(repeating: .fitting(64), count: limit))
 

@@ -63,7 +63,7 @@ extension LoaderCore {
             let animations = Set(state.waitingFrames.keys).union(state.animationWorkers.keys)
             for key in animations where !known[Int(key >> 20)] { state.stopAnimation(key) }
             // The reads of their bytes: nothing will take what they bring.
-            return state.reads { key, _ in !known[PictureID(key.id)] }
+            return state.data.cancellations { key, _ in !known[PictureID(key.id)] }
         }
         for read in unwanted { read.cancel() }
     }

@@ -66,8 +66,8 @@ extension LoaderCore {
             state.requestsMade += 1
             state.stopAnimation(Self.key(id, side))
             // The movie it was to play from, when only its frames waited for it (a video left as it came).
-            return state.reads { key, read in
-                key == DataKey(id: id.rawValue, rendition: .moving(side))
+            return state.data.cancellations { key, read in
+                key == DataStage.Key(id: id.rawValue, rendition: .moving(side))
                     && read.jobs.allSatisfy { if case .frames = $0.job { true } else { false } }
             }
         }

@@ -27,12 +27,8 @@ extension LoaderCore {
         /// since re-read is let go (a file rewritten in place, read while it was cut short).
         var versions = PictureTable<Int>(empty: 0)
         var wanted: @Sendable (PictureID, Int) -> Bool = { _, _ in true }
-        /// The reads of held pictures' bytes under way, and the jobs whose bytes came (the data stage).
-        var dataReads: [LoaderCore.DataKey: LoaderCore.DataRead] = [:]
-        var readyJobs: [LoaderCore.ReadyJob] = []
-        /// The workers that took a held picture's job and may start a read for it: counted with the
-        /// reads under way, so no more than ``PictureLoader/readsAtOnce`` run.
-        var readsReserved = Set<Int>()
+        /// The reads of held pictures' bytes, and the jobs that wait for them (``DataStage``).
+        var data = DataStage()
         /// The pictures read when shown whose header was delivered with a thumbnail, by id.
         var headersGiven = Set<Int>()
         /// The headers to read, the next last.
@@ -100,10 +96,10 @@ extension LoaderCore.State {
             return .job(.dropAnimations(animationsToDrop[worker]))
         }
         // A reservation ends when its worker asks again, whatever it did with it.
-        readsReserved.remove(worker)
+        data.reserved.remove(worker)
         if paused { return .wait }
         // Bytes that came are decoded first: they were asked for a while ago, and they hold memory.
-        if let ready = takeReadyJob(for: worker) {
+        if let ready = data.takeReady(for: worker) {
             return .job(ready.waiting.job, version: ready.waiting.version, data: ready.answer)
         }
         // The first headers go even before what is on screen: with them the layout knows the whole
@@ -112,7 +108,7 @@ extension LoaderCore.State {
         if !firstHeaders {
             // What shows goes before the headers still to read, the rest after them; an animation
             // another worker decodes is left to it.
-            let readsFull = dataReads.count + readsReserved.count >= PictureLoader.readsAtOnce
+            let readsFull = data.isFull
             let held = self.held
             let isHeld = { (id: PictureID) in !held.isEmpty && held[id.rawValue] != nil }
             let request = queue.dequeue(through: headersPending.isEmpty ? .behind : .onScreen) { request in
@@ -126,7 +122,7 @@ extension LoaderCore.State {
             }
             if let request {
                 forgetHandle(of: request)
-                if isHeld(request.id) { readsReserved.insert(worker) }
+                if isHeld(request.id) { data.reserved.insert(worker) }
                 let key = LoaderCore.key(request.id, request.side)
                 if let region = request.region { return .job(.region(request.id, region.part, scale: region.scale)) }
                 if request.frames > 0 {
@@ -139,10 +135,10 @@ extension LoaderCore.State {
             }
         }
         if let id = headersPending.last,
-            dataReads.count + readsReserved.count < PictureLoader.readsAtOnce || !isHeld(PictureID(id))
+            !data.isFull || !isHeld(PictureID(id))
         {
             headersPending.removeLast()
-            if isHeld(PictureID(id)) { readsReserved.insert(worker) }
+            if isHeld(PictureID(id)) { data.reserved.insert(worker) }
             headersRead += 1
             return .job(.header(PictureID(id)), version: versions[id])
         }

@@ -127,7 +127,7 @@ final class LoaderCore: Sendable {
                 continue
             }
             // No read: a reservation of one goes (an open animation's frames, bytes that came).
-            locked { _ = $0.readsReserved.remove(worker) }
+            locked { _ = $0.data.reserved.remove(worker) }
             switch job {
             case .header(let id): deliver(header(id, bytes), version: version)
             case .thumbnail(let id, let side, let forWindow):

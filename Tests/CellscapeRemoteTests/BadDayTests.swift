@@ -264,4 +264,65 @@ import Testing
         await api.stop()
         await media.stop()
     }
+
+    @Test func aBodyThatTricklesAByteAtATimeComesWholePastItsSilenceLimit() async throws {
+        let png = try Self.png()
+        // Each file takes about 0.3 s, a byte every millisecond: longer than the silence allowed.
+        let media = try await LoopbackServer { _ in
+            LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png, trickle: .milliseconds(1))
+        }
+        let (api, address) = try await Self.timeline(of: 3, from: media)
+        var limits = RemoteFetcher.Limits()
+        limits.read = .milliseconds(200)
+        let fetcher = RemoteFetcher(cache: nil, limits: limits)
+        let shown = await Harness.onOwnThread { () -> String in
+            let (feed, _) = Harness.feed(address, fetcher)
+            _ = Harness.shownScene(feed, width: 800, height: 600)
+            let whole = (0..<feed.count).count { feed.thumbnail($0) != nil && feed.problem(at: $0) == nil }
+            return "\(feed.count) items, \(whole) whole"
+        }
+        #expect(shown == "3 items, 3 whole")
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
+
+    @Test func aPageThatChangedBetweenTwoVisitsIsReadAnewAndOneThatDidNotFromTheCache() async throws {
+        let png = try Self.png()
+        let media = try await LoopbackServer { _ in
+            LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
+        }
+        // The first visit's page; at the second, a status came on top (a new ETag); at the third, unchanged.
+        let visits = Guarded(0)
+        let api = try await LoopbackServer { request in
+            let visit = visits.withLock { visits in
+                visits += 1
+                return visits
+            }
+            if visit == 3, request.header("If-None-Match") == "\"2\"" { return LoopbackServer.Reply(status: 304) }
+            let page =
+                visit == 1
+                ? Harness.page(media: media, first: 1, count: 3) : Harness.page(media: media, first: 0, count: 3)
+            return .json(page, headers: [("Cache-Control", "no-cache"), ("ETag", visit == 1 ? "\"1\"" : "\"2\"")])
+        }
+        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
+        let folder = RemoteFetcherTests.cacheFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24))
+        var seen: [String] = []
+        for _ in 0..<3 {
+            seen.append(
+                await Harness.onOwnThread { () -> String in
+                    let (feed, source) = Harness.feed(address, fetcher)
+                    Harness.wait(feed) { feed.count == 3 }
+                    source.close()
+                    return (0..<feed.count).compactMap { feed.remoteItem(at: $0)?.id }.joined(separator: " ")
+                })
+        }
+        #expect(seen == ["m1 m2 m3", "m0 m1 m2", "m0 m1 m2"])
+        #expect(api.taken.map { $0.header("If-None-Match") } == [nil, "\"1\"", "\"2\""])
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
 }

@@ -22,6 +22,8 @@ final class LoopbackServer: Sendable {
         var dropsAfterHead = false
         /// Closes the connection after this many bytes of the body (its length said whole).
         var cutsBodyAfter: Int?
+        /// Sends the body a byte at a time, this long apart (a server on a bad line).
+        var trickle: Duration?
 
         static func json(_ text: String, headers: [(name: String, value: String)] = []) -> Reply {
             Reply(headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8))
@@ -215,6 +217,15 @@ final class LoopbackServer: Sendable {
         if let cut = reply.cutsBodyAfter {
             _ = write(Array(reply.body.prefix(cut)), to: connection)
             return false
+        }
+        if let pause = reply.trickle {
+            var poll = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            for byte in reply.body {
+                guard write([byte], to: connection) else { return false }
+                // The pause, cut short by the client leaving or the server stopping (the socket reads).
+                if Glibc.poll(&poll, 1, Self.milliseconds(pause)) > 0 { return false }
+            }
+            return true
         }
         return write(reply.body, to: connection)
     }

@@ -116,11 +116,12 @@ public final class RemoteSource: PictureSource, Sendable {
     /// The most bytes an original saved takes.
     public static let originalCap = 512 << 20
 
-    public func original(
-        of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void
-    ) -> Bool {
-        // The largest rendition is the original (GIPHY's advised file of it: MP4 for a GIF).
-        guard let url = item.renditions.last?.url else { return false }
+    /// Downloads `item`'s original whole (its largest rendition: GIPHY's advised file of it, MP4 for
+    /// a GIF), for saving; a cancel when the source closes.
+    private func original(of item: RemoteItem, answer: @escaping @Sendable (PictureBytes.Answer) -> Void) {
+        guard let url = item.renditions.last?.url else {
+            return answer(.failure(.unreadable("the feed gives no file of it")))
+        }
         let handle = FetchHandle()
         let number = state.withLock { state -> Int? in
             guard !state.closed else { return nil }
@@ -128,15 +129,11 @@ public final class RemoteSource: PictureSource, Sendable {
             state.originals[state.nextOriginal] = handle
             return state.nextOriginal
         }
-        guard let number else {
-            answer(.failure(SaveProblem("its feed is closed")))
-            return true
-        }
+        guard let number else { return answer(.failure(.unavailable("its feed is closed"))) }
         fetcher.fetch(url, cap: Self.originalCap, handle: handle) { [state] result in
             state.withLock { _ = $0.originals.removeValue(forKey: number) }
-            answer(result.map(\.body).mapError { SaveProblem($0.description) })
+            answer(result.map(\.body).mapError(\.pictureProblem))
         }
-        return true
     }
 
     /// See ``status``; the time of day in the local time zone.
@@ -240,7 +237,11 @@ public final class RemoteSource: PictureSource, Sendable {
         let bytes = PictureBytes(
             // Its header read only when shown, its tile laid out by the page's size: unless the page gave none.
             name: item.name, readWhenShown: item.width > 0 && item.height > 0, movesWhenOpened: item.kind == .video
-        ) { [media] asked, cancellation, answer in
+        ) { [weak self, media] asked, cancellation, answer in
+            if asked == .saved {
+                guard let self else { return answer(.failure(.unavailable("its feed is closed"))) }
+                return original(of: item, answer: answer)
+            }
             let url: URL =
                 switch asked {
                 case .original: rendition.url
@@ -250,6 +251,7 @@ public final class RemoteSource: PictureSource, Sendable {
                     (item.kind == .video
                         ? item.rendition(fitting: max(wanted, 1)) : item.shown(fitting: max(wanted, 1)))?
                         .url ?? rendition.url
+                case .saved: item.renditions.last?.url ?? rendition.url
                 }
             media.body(url, cancellation: cancellation) { answer($0.mapError(\.pictureProblem)) }
         }

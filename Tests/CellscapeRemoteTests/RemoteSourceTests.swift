@@ -377,6 +377,44 @@ import Testing
         await media.stop()
     }
 
+    @Test func savingAnItemDownloadsItsOriginalThroughItsBytes() async throws {
+        let (small, large) = (Array(repeating: UInt8(1), count: 300), Array(repeating: UInt8(2), count: 900))
+        let media = try await LoopbackServer { request in
+            LoopbackServer.Reply(body: request.target == "/large.png" ? large : small)
+        }
+        let page = """
+            [{"id":"1","url":"https://m.example/@a/1","media_attachments":[{"id":"m1","type":"image",
+            "url":"\(media.url("/large.png"))","preview_url":"\(media.url("/small.png"))",
+            "meta":{"original":{"width":1600,"height":800},"small":{"width":640,"height":320}}}]}]
+            """
+        let api = try await LoopbackServer { _ in .json(page) }
+        let fetcher = RemoteFetcher(cache: nil)
+        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
+        let saved = await Self.onOwnThread { () -> [String] in
+            let (feed, source) = Self.feed(address, fetcher)
+            Self.wait(feed) { feed.count == 1 }
+            guard let item = feed.remoteItem(at: 0) else { return ["no item"] }
+            let answers = Guarded<[Result<[UInt8], SaveProblem>]>([])
+            feed.original(of: item) { result in answers.withLock { $0.append(result) } }
+            Self.wait(feed) { answers.withLock { !$0.isEmpty } }
+            // Closed, the source downloads nothing more.
+            source.close()
+            feed.original(of: item) { result in answers.withLock { $0.append(result) } }
+            Self.wait(feed) { answers.withLock { $0.count == 2 } }
+            return answers.withLock { $0 }.map { result in
+                switch result {
+                case .success(let bytes): "\(bytes.count) bytes"
+                case .failure(let problem): problem.description
+                }
+            }
+        }
+        #expect(saved == ["900 bytes", "cannot download: its feed is closed"])
+        #expect(media.taken.map(\.target) == ["/large.png"])
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
+
     @Test func aTruncatedGIFShowsWhatCame() async throws {
         let gif = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("disposal-1.gif")))
         let cut = Array(gif.prefix(gif.count * 2 / 3))

@@ -10,6 +10,8 @@ public struct PictureBytes: Sendable {
         case fitting(Int)
         /// The file it plays from when opened, fit for a side of so many pixels (a remote video's movie).
         case moving(Int)
+        /// The file saved when the user saves it: the largest the source has (a remote item's original).
+        case saved
     }
 
     /// What a read gives: the bytes, or why there are none.

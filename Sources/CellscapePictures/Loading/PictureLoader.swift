@@ -90,6 +90,9 @@ public final class PictureLoader: Sendable {
     @discardableResult
     public func append(held pictures: [PictureBytes]) -> [PictureID] { core.append(held: pictures) }
 
+    /// The bytes a source holds for picture `id`, if it is such a picture.
+    public func heldBytes(of id: PictureID) -> PictureBytes? { core.location(id).held }
+
     /// Reads the headers still to read in the order of `ids` (the order the pictures show in), those
     /// not named after them: the layout places pictures as a prefix of the order.
     public func readHeaders(inOrderOf ids: [PictureID]) { core.readHeaders(inOrderOf: ids) }

@@ -37,10 +37,6 @@ public protocol PictureSource: AnyObject {
     /// Whether the source is waiting for pictures it asked for (a page on its way): a snapshot waits.
     var isLoading: Bool { get }
 
-    /// Downloads `item`'s original whole for saving, if the item is this source's, answering on
-    /// any thread; returns false when it is not.
-    func original(of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void) -> Bool
-
     /// Cancels what the source asked for and asks for nothing after (its feed closed).
     func close()
 }
@@ -54,9 +50,6 @@ extension PictureSource {
     public var problem: String? { nil }
     public var answers: [String] { [] }
     public func close() {}
-    public func original(
-        of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void
-    ) -> Bool { false }
 }
 
 /// One picture a source gives: where its bytes are and, when known before them, its size in upright
@@ -122,11 +115,12 @@ extension PictureFeed {
     /// Whether a source waits for pictures it asked for (``PictureSource/isLoading``).
     public var sourcesLoading: Bool { members.listing.sources.contains { $0.isLoading } }
 
-    /// Asks the sources for `item`'s original, to save it (``PictureSource/original(of:answer:)``).
+    /// Asks for `item`'s original, to save it: the file its picture's bytes save
+    /// (``PictureBytes/Rendition/saved``), answering on any thread.
     public func original(of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void) {
-        guard members.listing.sources.contains(where: { $0.original(of: item, answer: answer) }) else {
-            return answer(.failure(SaveProblem("its feed is closed")))
-        }
+        guard let id = catalog.remote.first(where: { $0.value == item })?.key, let held = loader.heldBytes(of: id)
+        else { return answer(.failure(SaveProblem("it is no longer in the feed"))) }
+        held.contents(.saved) { answer($0.mapError { SaveProblem($0.description) }) }
     }
 
     /// Closes the sources (``PictureSource/close()``): their pages and downloads are cancelled, and

@@ -90,6 +90,15 @@ public final class RemoteSource: PictureSource, Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds), execute: work)
     }
 
+    /// What the source says of itself, in one look.
+    public var report: SourceReport {
+        state.withLock { state in
+            SourceReport(
+                title: title, status: Self.status(of: state.paging, savedAt: state.savedAt),
+                problem: state.paging.problem, isLoading: Self.isLoading(state), answers: state.answers)
+        }
+    }
+
     /// The identity of each page's answer read so far, in order (a session records them).
     public var answers: [String] { state.withLock { $0.answers.map { $0 } } }
 
@@ -106,11 +115,11 @@ public final class RemoteSource: PictureSource, Sendable {
     /// Whether a page is on its way, its pictures came and wait to be taken (a look between the two
     /// would see neither), or the first page is to be asked again after a failure's wait (a snapshot
     /// waits for it within its time).
-    public var isLoading: Bool {
-        state.withLock { state in
-            state.paging.asking || !state.arrived.isEmpty
-                || (state.paging.items.isEmpty && !state.paging.ended && state.paging.retryAt != nil)
-        }
+    public var isLoading: Bool { state.withLock { Self.isLoading($0) } }
+
+    private static func isLoading(_ state: State) -> Bool {
+        state.paging.asking || !state.arrived.isEmpty
+            || (state.paging.items.isEmpty && !state.paging.ended && state.paging.retryAt != nil)
     }
 
     /// The most bytes an original saved takes.

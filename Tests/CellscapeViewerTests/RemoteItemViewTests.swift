@@ -14,7 +14,7 @@ import Testing
     final class FeedSource: PictureSource {
         var waiting: [SourcePicture] = []
         var status: String?
-        var title: String? { "mastodon.example/tags/cats" }
+        var report: SourceReport { SourceReport(title: "mastodon.example/tags/cats", status: status) }
         func takeArrived() -> [SourcePicture] {
             defer { waiting.removeAll() }
             return waiting

@@ -21,21 +21,8 @@ public protocol PictureSource: AnyObject {
     /// points. A remote feed asks for its next page as the bottom nears the end.
     func viewed(bottom: Double, screen: Double, contentEnd: Double)
 
-    /// What the window's title and the bar call the source's pictures in place of a folder's name
-    /// (a remote feed's address); nil: their folder's.
-    var title: String? { get }
-
-    /// What the bar says of the source now, if anything ("offline, trying again at 14:03").
-    var status: String? { get }
-
-    /// What stops the source giving pictures now ("the server has no such feed"), if anything.
-    var problem: String? { get }
-
-    /// The identity of each answer the source read its pictures from (a feed's pages), in order.
-    var answers: [String] { get }
-
-    /// Whether the source is waiting for pictures it asked for (a page on its way): a snapshot waits.
-    var isLoading: Bool { get }
+    /// What the source says of itself now, in one look (``SourceReport``).
+    var report: SourceReport { get }
 
     /// Cancels what the source asked for and asks for nothing after (its feed closed).
     func close()
@@ -44,12 +31,35 @@ public protocol PictureSource: AnyObject {
 extension PictureSource {
     public func attach(wake: @escaping @Sendable () -> Void) {}
     public func viewed(bottom: Double, screen: Double, contentEnd: Double) {}
-    public var title: String? { nil }
-    public var status: String? { nil }
-    public var isLoading: Bool { false }
-    public var problem: String? { nil }
-    public var answers: [String] { [] }
+    public var report: SourceReport { SourceReport() }
     public func close() {}
+}
+
+/// What a source says of itself: the window's title and the bar read it, a snapshot waits on it, a
+/// session records it.
+public struct SourceReport: Hashable, Sendable {
+    /// What the window's title and the bar call the source's pictures in place of a folder's name
+    /// (a remote feed's address); nil: their folder's.
+    public var title: String?
+    /// What the bar says of the source now, if anything ("offline, trying again at 14:03").
+    public var status: String?
+    /// What stops the source giving pictures now ("the server has no such feed"), if anything.
+    public var problem: String?
+    /// Whether the source is waiting for pictures it asked for (a page on its way): a snapshot waits.
+    public var isLoading: Bool
+    /// The identity of each answer the source read its pictures from (a feed's pages), in order.
+    public var answers: [String]
+
+    public init(
+        title: String? = nil, status: String? = nil, problem: String? = nil, isLoading: Bool = false,
+        answers: [String] = []
+    ) {
+        self.title = title
+        self.status = status
+        self.problem = problem
+        self.isLoading = isLoading
+        self.answers = answers
+    }
 }
 
 /// One picture a source gives: where its bytes are and, when known before them, its size in upright
@@ -106,14 +116,14 @@ extension PictureFeed {
     /// Reads `source` from now on, at each ``takeResults()``: its pictures join at the end as they arrive.
     public func read(_ source: PictureSource) { members.read(source) }
 
-    /// What stops a source giving pictures (``PictureSource/problem``), if anything.
-    public var sourceProblem: String? { members.listing.sources.lazy.compactMap(\.problem).first }
+    /// What stops a source giving pictures (``SourceReport/problem``), if anything.
+    public var sourceProblem: String? { members.listing.sources.lazy.compactMap(\.report.problem).first }
 
-    /// The identity of each answer the sources read their pictures from (``PictureSource/answers``).
-    public var sourceAnswers: [String] { members.listing.sources.flatMap(\.answers) }
+    /// The identity of each answer the sources read their pictures from (``SourceReport/answers``).
+    public var sourceAnswers: [String] { members.listing.sources.flatMap(\.report.answers) }
 
-    /// Whether a source waits for pictures it asked for (``PictureSource/isLoading``).
-    public var sourcesLoading: Bool { members.listing.sources.contains { $0.isLoading } }
+    /// Whether a source waits for pictures it asked for (``SourceReport/isLoading``).
+    public var sourcesLoading: Bool { members.listing.sources.contains { $0.report.isLoading } }
 
     /// Asks for `item`'s original, to save it: the file its picture's bytes save
     /// (``PictureBytes/Rendition/saved``), answering on any thread.
@@ -129,8 +139,8 @@ extension PictureFeed {
         for source in members.listing.sources { source.close() }
     }
 
-    /// What the sources say of themselves now (``PictureSource/status``), for the bar.
-    public var sourceStatus: String? { members.listing.sources.lazy.compactMap(\.status).first }
+    /// What the sources say of themselves now (``SourceReport/status``), for the bar.
+    public var sourceStatus: String? { members.listing.sources.lazy.compactMap(\.report.status).first }
 
     /// Tells the sources where the view is (``PictureSource/viewed(bottom:screen:contentEnd:)``).
     public func viewed(bottom: Double, screen: Double, contentEnd: Double) {

@@ -233,7 +233,7 @@ extension FeedMembers {
 
     /// The name of the innermost folder holding the pictures shown (the first folder listed while none is).
     var folderName: String {
-        if let title = listing.sources.lazy.compactMap(\.title).first { return title }
+        if let title = listing.sources.lazy.compactMap(\.report.title).first { return title }
         if let kept = counted.folderName, kept.count == count { return kept.name }
         let name = count == 0 ? listing.firstFolderName : FeedListing.folderName(of: order.ids.map(path(of:)))
         counted.folderName = (count, name)

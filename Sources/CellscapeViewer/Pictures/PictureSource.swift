@@ -130,7 +130,10 @@ extension PictureFeed {
     public func original(of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void) {
         guard let id = catalog.remote.first(where: { $0.value == item })?.key, let held = loader.heldBytes(of: id)
         else { return answer(.failure(SaveProblem("it is no longer in the feed"))) }
-        held.contents(.saved) { answer($0.mapError { SaveProblem($0.description) }) }
+        // Asked off the main thread: the source may read a cached copy of the original from disk first.
+        DispatchQueue.global().async {
+            held.contents(.saved) { answer($0.mapError { SaveProblem($0.description) }) }
+        }
     }
 
     /// Closes the sources (``PictureSource/close()``): their pages and downloads are cancelled, and

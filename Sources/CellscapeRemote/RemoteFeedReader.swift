@@ -82,22 +82,25 @@ public final class RemoteFeedReader: Sendable {
         }
     }
 
-    /// Fetches `address` and reads its answer with `parse` on the reader's queue.
+    /// Fetches `address` and reads its answer with `parse` on the reader's queue. The fetch starts
+    /// there too: it may read the cache's copy from disk first, and the caller is the main thread.
     private func read<Value: Sendable>(
         _ address: URL, cap: Int, now: Double, handle: FetchHandle,
         answer: @escaping @Sendable (Result<Value, FetchFailure>) -> Void,
         parse: @escaping @Sendable (RemoteAnswer) throws(FeedProblem) -> Value
     ) {
-        fetcher.fetch(address, cap: cap, now: now, handle: handle) { [reading] fetched in
-            reading.async {
-                switch fetched {
-                case .success(let fetched):
-                    do throws(FeedProblem) {
-                        answer(.success(try parse(fetched)))
-                    } catch {
-                        answer(.failure(.unreadable(error)))
+        reading.async { [fetcher, reading] in
+            fetcher.fetch(address, cap: cap, now: now, handle: handle) { fetched in
+                reading.async {
+                    switch fetched {
+                    case .success(let fetched):
+                        do throws(FeedProblem) {
+                            answer(.success(try parse(fetched)))
+                        } catch {
+                            answer(.failure(.unreadable(error)))
+                        }
+                    case .failure(let failure): answer(.failure(failure))
                     }
-                case .failure(let failure): answer(.failure(failure))
                 }
             }
         }

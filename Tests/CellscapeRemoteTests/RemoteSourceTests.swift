@@ -340,13 +340,11 @@ import Testing
         await media.stop()
     }
 
-    @Test func aTileReadsTheSmallRenditionAndTheImageViewTheLarge() async throws {
-        func png(_ width: Int, _ height: Int, _ colour: UInt32) throws -> [UInt8] {
-            let frame = Framebuffer(width: width, height: height)
-            for y in 0..<height { for x in 0..<width { frame[x, y] = colour } }
-            return try #require(PictureEncoder.png(frame))
-        }
-        let (small, large) = (try png(640, 320, 0xFFD0_3020), try png(1600, 800, 0xFF20_40E0))
+    /// A timeline of one image whose preview is `small` and whose original is `large`, their server,
+    /// and its address.
+    static func oneImage(
+        small: [UInt8], large: [UInt8]
+    ) async throws -> (media: LoopbackServer, api: LoopbackServer, address: FeedAddress) {
         let media = try await LoopbackServer { request in
             LoopbackServer.Reply(
                 headers: [("Content-Type", "image/png")], body: request.target == "/large.png" ? large : small)
@@ -357,8 +355,18 @@ import Testing
             "meta":{"original":{"width":1600,"height":800},"small":{"width":640,"height":320}}}]}]
             """
         let api = try await LoopbackServer { _ in .json(page) }
+        return (media, api, try FeedAddress("https://m.example/public", apiBase: api.url("")))
+    }
+
+    @Test func aTileReadsTheSmallRenditionAndTheImageViewTheLarge() async throws {
+        func png(_ width: Int, _ height: Int, _ colour: UInt32) throws -> [UInt8] {
+            let frame = Framebuffer(width: width, height: height)
+            for y in 0..<height { for x in 0..<width { frame[x, y] = colour } }
+            return try #require(PictureEncoder.png(frame))
+        }
+        let (media, api, address) = try await Self.oneImage(
+            small: try png(640, 320, 0xFFD0_3020), large: try png(1600, 800, 0xFF20_40E0))
         let fetcher = RemoteFetcher(cache: nil)
-        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> [String] in
             let (feed, _) = Self.feed(address, fetcher, memoryBytes: 1 << 26)
             var scene = Self.shownScene(feed, width: 1280, height: 800)
@@ -378,18 +386,9 @@ import Testing
     }
 
     @Test func savingAnItemDownloadsItsOriginalThroughItsBytes() async throws {
-        let (small, large) = (Array(repeating: UInt8(1), count: 300), Array(repeating: UInt8(2), count: 900))
-        let media = try await LoopbackServer { request in
-            LoopbackServer.Reply(body: request.target == "/large.png" ? large : small)
-        }
-        let page = """
-            [{"id":"1","url":"https://m.example/@a/1","media_attachments":[{"id":"m1","type":"image",
-            "url":"\(media.url("/large.png"))","preview_url":"\(media.url("/small.png"))",
-            "meta":{"original":{"width":1600,"height":800},"small":{"width":640,"height":320}}}]}]
-            """
-        let api = try await LoopbackServer { _ in .json(page) }
+        let (media, api, address) = try await Self.oneImage(
+            small: Array(repeating: 1, count: 300), large: Array(repeating: 2, count: 900))
         let fetcher = RemoteFetcher(cache: nil)
-        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let saved = await Self.onOwnThread { () -> [String] in
             let (feed, source) = Self.feed(address, fetcher)
             Self.wait(feed) { feed.count == 1 }

@@ -126,7 +126,7 @@ extension PictureFeed {
     public var sourcesLoading: Bool { members.listing.sources.contains { $0.report.isLoading } }
 
     /// Asks for `item`'s original, to save it: the file its picture's bytes save
-    /// (``PictureBytes/Rendition/saved``), answering on any thread.
+    /// (`PictureBytes.Rendition.saved`), answering on any thread.
     public func original(of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void) {
         guard let id = catalog.remote.first(where: { $0.value == item })?.key, let held = loader.heldBytes(of: id)
         else { return answer(.failure(SaveProblem("it is no longer in the feed"))) }

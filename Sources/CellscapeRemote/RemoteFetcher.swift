@@ -51,6 +51,10 @@ public final class RemoteFetcher: Sendable {
     /// How many transfers run now.
     public var transfersRunning: Int { transfers.count }
 
+    /// Waits until no transfer runs, `seconds` at most (a test waits for cancels to be carried out);
+    /// returns whether none does.
+    func waitForTransfersToEnd(seconds: Double) -> Bool { transfers.waitUntilIdle(seconds: seconds) }
+
     /// Downloads `url` (at most `cap` bytes of body), from the cache while fresh, revalidated when the
     /// cache holds it with validators; `now` in seconds since 1970. Cancelling the task cancels the
     /// download.

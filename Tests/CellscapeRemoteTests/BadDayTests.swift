@@ -255,8 +255,7 @@ import Testing
                 Harness.wait(feed) { fetcher.transfersRunning == 2 && media.taken.count == 2 }
             }
             // No wait, no page and no download holds the source: it goes, and cancels what it asked.
-            let giveUp = Date().addingTimeInterval(120)
-            while fetcher.transfersRunning > 0 && Date() < giveUp { usleep(10_000) }
+            _ = fetcher.waitForTransfersToEnd(seconds: 120)
             return "\(released == nil ? "released" : "held"), \(fetcher.transfersRunning) transfers"
         }
         #expect(seen == "released, 0 transfers")

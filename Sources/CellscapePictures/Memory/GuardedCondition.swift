@@ -18,7 +18,12 @@ package final class GuardedCondition<Value: Sendable>: @unchecked Sendable {
     package init(_ value: Value) {
         self.value = value
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        // Timed waits read the monotonic clock: a change of the wall's time moves no deadline.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -49,6 +54,21 @@ package final class GuardedCondition<Value: Sendable>: @unchecked Sendable {
         while true {
             if let result = next(&value) { return result }
             pthread_cond_wait(condition, mutex)
+        }
+    }
+
+    /// Waits as ``wait(for:)`` does, but `seconds` of the monotonic clock at most: nil then.
+    package func wait<Result>(seconds: Double, for next: (inout Value) -> Result?) -> Result? {
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + Int(max(0, seconds) * 1e9)
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while true {
+            if let result = next(&value) { return result }
+            if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT { return next(&value) }
         }
     }
 }

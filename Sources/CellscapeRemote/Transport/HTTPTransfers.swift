@@ -76,8 +76,8 @@ final class HTTPTransfers: Sendable {
 
     private let multi: MultiHandle
     private let inbox = Guarded(Inbox())
-    /// How many transfers libcurl moves now (the loop counts them).
-    private let running = Guarded(0)
+    /// How many transfers libcurl moves now (the loop counts them, waking who waits for a count).
+    private let running = GuardedCondition(0)
     /// Whether the loop's thread has ended, and who waits for it.
     private let ended = Guarded<(done: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
@@ -120,6 +120,11 @@ final class HTTPTransfers: Sendable {
 
     /// How many transfers run now.
     var count: Int { running.withLock { $0 } }
+
+    /// Waits until no transfer runs, `seconds` at most; returns whether none does.
+    func waitUntilIdle(seconds: Double) -> Bool {
+        running.wait(seconds: seconds) { $0 == 0 ? true : nil } ?? false
+    }
 
     /// Cancels transfer `id`: its callback hears `.cancelled`, unless it ended already.
     func cancel(_ id: TransferID) {

@@ -11,7 +11,7 @@ final class TransferLoop {
         let multi: MultiHandle
         let inbox: Guarded<HTTPTransfers.Inbox>
         /// How many transfers run, for those who ask (a test counts none after a close).
-        let running: Guarded<Int>
+        let running: GuardedCondition<Int>
         let limits: HTTPTransfers.Limits
     }
 
@@ -64,7 +64,7 @@ final class TransferLoop {
             return done(.failure(.other))
         }
         running[id] = transfer
-        shared.running.withLock { $0 = running.count }
+        shared.running.withLock(waking: .all) { $0 = running.count }
     }
 
     /// Ends transfer `id` with `result`: its handle leaves libcurl, then its callback hears.
@@ -72,7 +72,7 @@ final class TransferLoop {
         guard let transfer = running.removeValue(forKey: id) else { return }
         _ = curl_multi_remove_handle(shared.multi.pointer, transfer.easy)
         transfer.close()
-        shared.running.withLock { $0 = running.count }
+        shared.running.withLock(waking: .all) { $0 = running.count }
         transfer.done(result)
     }
 

@@ -108,17 +108,14 @@ extension LoaderCore.State {
         if !firstHeaders {
             // What shows goes before the headers still to read, the rest after them; an animation
             // another worker decodes is left to it.
-            let readsFull = data.isFull
-            let held = self.held
-            let isHeld = { (id: PictureID) in !held.isEmpty && held[id.rawValue] != nil }
+            // Copied out: the queue is changed while the closure reads them.
+            let (readsFull, held) = (data.isFull, self.held)
             let request = queue.dequeue(through: headersPending.isEmpty ? .behind : .onScreen) { request in
-                let key = LoaderCore.key(request.id, request.side)
-                if request.frames > 0 {
-                    guard let decoding = animationWorkers[key] else { return !readsFull || !isHeld(request.id) }
+                if request.frames > 0, let decoding = animationWorkers[LoaderCore.key(request.id, request.side)] {
                     return decoding == worker
                 }
                 // A held picture's bytes wait for a read to end when as many run as may.
-                return !readsFull || !isHeld(request.id)
+                return !readsFull || !Self.isHeld(request.id, in: held)
             }
             if let request {
                 forgetHandle(of: request)
@@ -146,7 +143,11 @@ extension LoaderCore.State {
     }
 
     /// Whether a source holds picture `id`'s bytes (read by the data stage).
-    func isHeld(_ id: PictureID) -> Bool { !held.isEmpty && held[id.rawValue] != nil }
+    func isHeld(_ id: PictureID) -> Bool { Self.isHeld(id, in: held) }
+
+    static func isHeld(_ id: PictureID, in held: [Int: PictureBytes]) -> Bool {
+        !held.isEmpty && held[id.rawValue] != nil
+    }
 
     /// Lets go of the handle of a request taken from the queue.
     mutating func forgetHandle(of request: LoaderCore.Request) {

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CellscapeRender", targets: ["CellscapeRender"]),
         .library(name: "CellscapePictures", targets: ["CellscapePictures"]),
         .library(name: "CellscapeViewer", targets: ["CellscapeViewer"]),
+        .library(name: "CellscapeFeeds", targets: ["CellscapeFeeds"]),
         // Pictures made for tests and the fuzzers' seeds, never part of an app.
         .library(name: "CellscapeFixtures", targets: ["CellscapeFixtures"]),
         .executable(name: "cellscape", targets: ["cellscape"]),
@@ -30,8 +31,11 @@ let package = Package(
             name: "CPictureCodecs",
             linkerSettings: [
                 .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("gif"), .linkedLibrary("webp"),
-                .linkedLibrary("webpdemux"), .linkedLibrary("lcms2"), .linkedLibrary("nettle"), .linkedLibrary("dl"),
+                .linkedLibrary("webpdemux"), .linkedLibrary("lcms2"), .linkedLibrary("dl"),
             ]),
+        // The system's digests (nettle): MD5 names the shared thumbnail cache's files, SHA-256 the cache
+        // of downloads'.
+        .target(name: "CDigests", linkerSettings: [.linkedLibrary("nettle")]),
         // FFmpeg's libraries (Debian 12: 5.1) for videos: the container, the codecs, the colour conversion.
         .systemLibrary(
             name: "CFFmpeg", pkgConfig: "libavformat",
@@ -53,14 +57,20 @@ let package = Package(
         // memory and disk caches, the loader.
         .target(
             name: "CellscapePictures",
-            dependencies: ["CellscapeLayout", "CellscapeRender", "CPictureCodecs", "CVideoCodecs"]),
+            dependencies: ["CellscapeLayout", "CellscapeRender", "CPictureCodecs", "CVideoCodecs", "CDigests"]),
+        // What the feeds say and how they are asked: addresses, Mastodon's and GIPHY's models, paging,
+        // the cache of downloads' policy. No transport: the bytes come from whoever asks.
+        .target(name: "CellscapeFeeds", dependencies: ["CDigests"]),
         // libcurl (Debian's libcurl4-openssl-dev: the system's TLS, HTTP/2 through nghttp2), through
         // typed wrappers of its variadic calls.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-        // Remote feeds over the network: the HTTP client, its redirects, caps and cache.
+        // Remote feeds over the network: the transport (libcurl), its redirects and caps, the feeds as
+        // sources of pictures.
         .target(
             name: "CellscapeRemote",
-            dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CCurl"]),
+            dependencies: [
+                "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeFeeds", "CCurl",
+            ]),
         // The viewer's model: scenes, input, the event bus, sessions. No X11.
         .target(name: "CellscapeViewer", dependencies: ["CellscapeLayout", "CellscapeRender", "CellscapePictures"]),
         .target(
@@ -81,7 +91,7 @@ let package = Package(
             name: "cellscape",
             dependencies: [
                 "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeX11",
-                "CellscapeBenchmarks", "CellscapeFixtures", "CellscapeRemote",
+                "CellscapeBenchmarks", "CellscapeFixtures", "CellscapeRemote", "CellscapeFeeds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -95,12 +105,15 @@ let package = Package(
                 "CellscapeFixtures",
             ],
             exclude: ["Fixtures"]),
+        // Feeds' pages as their documentation gives them (Fixtures), paging, the cache's policy.
+        .testTarget(name: "CellscapeFeedsTests", dependencies: ["CellscapeFeeds"], exclude: ["Fixtures"]),
         // A loopback server speaking the feeds' APIs, with faults on demand; over TLS through
         // scripts/tls-proxy, with a certificate authority made by openssl for the run.
         .testTarget(
             name: "CellscapeRemoteTests",
             dependencies: [
                 "CellscapeLayout", "CellscapeRender", "CellscapePictures", "CellscapeViewer", "CellscapeRemote",
+                "CellscapeFeeds",
             ]),
         .testTarget(
             name: "CellscapeViewerTests",

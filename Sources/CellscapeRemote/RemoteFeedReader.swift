@@ -1,3 +1,4 @@
+import CellscapeFeeds
 import CellscapePictures
 import Dispatch
 import Foundation
@@ -63,7 +64,7 @@ public final class RemoteFeedReader: Sendable {
                 var page = FeedPage(
                     items: try MastodonAPI.items(from: Data(answer.body)),
                     next: MastodonAPI.next(link: answer.header("Link")))
-                page.answer = HTTPDiskCache.digest(of: answer.body)
+                page.answer = CachedAnswer.digest(of: answer.body)
                 page.savedAt = answer.savedAt
                 return page
             }
@@ -75,7 +76,7 @@ public final class RemoteFeedReader: Sendable {
             let address = GiphyAPI.page(feed, server: server, key: giphyKey, offset: offset)
             read(address, cap: Self.pageCap, now: now, handle: handle, answer: answer) { answer throws(FeedProblem) in
                 var page = try GiphyAPI.page(from: Data(answer.body), feed: feed)
-                page.answer = HTTPDiskCache.digest(of: answer.body)
+                page.answer = CachedAnswer.digest(of: answer.body)
                 page.savedAt = answer.savedAt
                 return page
             }

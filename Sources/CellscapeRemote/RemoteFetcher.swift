@@ -1,3 +1,4 @@
+import CellscapeFeeds
 import CellscapePictures
 import Foundation
 
@@ -79,7 +80,7 @@ public final class RemoteFetcher: Sendable {
         _ url: URL, cap: Int, now: Double = Date().timeIntervalSince1970, handle: FetchHandle = FetchHandle(),
         answer: @escaping @Sendable (Result<RemoteAnswer, FetchFailure>) -> Void
     ) {
-        let key = HTTPDiskCache.key(for: url, leavingOut: Self.secretQueryItems)
+        let key = CachedAnswer.key(for: url, leavingOut: Self.secretQueryItems)
         let kept = cache?.entry(key)
         if let kept, kept.isFresh(at: now) || offline {
             return answer(
@@ -99,7 +100,7 @@ public final class RemoteFetcher: Sendable {
     private struct Hop: Sendable {
         let url: URL
         let key: String
-        let kept: HTTPDiskCache.Entry?
+        let kept: CachedAnswer?
         let cap: Int
         let now: Double
         let deadline: ContinuousClock.Instant
@@ -165,7 +166,7 @@ public final class RemoteFetcher: Sendable {
         case 500...599:
             hop.answer(.failure(.transient("\(host) answered \(status)")))
         case 200..<300:
-            if let entry = HTTPDiskCache.Entry.keeping(body, headers: headers, at: hop.now) {
+            if let entry = CachedAnswer.keeping(body, headers: headers, at: hop.now) {
                 cache?.store(entry, for: hop.key)
             }
             hop.answer(.success(RemoteAnswer(status: status, headers: headers, body: body, fromCache: false)))
@@ -183,7 +184,7 @@ public final class RemoteFetcher: Sendable {
     }
 
     /// The headers a kept answer keeps (a 304 may leave them out).
-    private static func headers(of entry: HTTPDiskCache.Entry) -> [(name: String, value: String)] {
+    private static func headers(of entry: CachedAnswer) -> [(name: String, value: String)] {
         entry.link.map { [(name: "Link", value: $0)] } ?? []
     }
 

@@ -1,3 +1,4 @@
+import CellscapeFeeds
 import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
@@ -265,8 +266,16 @@ public final class RemoteSource: PictureSource, Sendable {
             media.body(url, cancellation: cancellation) { answer($0.mapError(\.pictureProblem)) }
         }
         return SourcePicture(
-            bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)), remote: item,
-            placeholder: Self.placeholder(item))
+            bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)),
+            details: Self.details(item), placeholder: Self.placeholder(item))
+    }
+
+    /// What the viewer is told of `item`: its name, the page a browser shows it on (else its largest
+    /// file), its alt text, whether it is sensitive, its length.
+    static func details(_ item: RemoteItem) -> PictureDetails {
+        PictureDetails(
+            name: item.name, page: item.page ?? item.renditions.last?.url, altText: item.description,
+            isSensitive: item.sensitive, seconds: item.seconds)
     }
 
     /// The item's blurhash decoded at 32 pixels on its long side (scaled up where drawn), off the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellscapeBenchmarks
+import CellscapeFeeds
 import CellscapePictures
 import CellscapeRemote
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellscapeFeeds
 import CellscapeLayout
 import CellscapePictures
 import CellscapeRemote

@@ -1,3 +1,4 @@
+import CellscapeFeeds
 import CellscapePictures
 import Foundation
 import Testing
@@ -5,10 +6,10 @@ import Testing
 @testable import CellscapeRemote
 
 /// A feed read page after page from a server on loopback speaking Mastodon's and GIPHY's APIs (the
-/// pages of `Tests/CellscapePicturesTests/Fixtures/feeds`), and the user's GIPHY key.
+/// pages of `Tests/CellscapeFeedsTests/Fixtures/feeds`), and the user's GIPHY key.
 @Suite struct RemoteFeedReaderTests {
     static let feeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("CellscapePicturesTests/Fixtures/feeds")
+        .appendingPathComponent("CellscapeFeedsTests/Fixtures/feeds")
 
     static func fixture(_ name: String) throws -> String {
         try String(contentsOf: feeds.appendingPathComponent(name), encoding: .utf8)
@@ -39,7 +40,7 @@ import Testing
         paging.asked()
         let firstPage = try await reader.page(after: nil, now: 1000)
         // Its identity, as a session records it: the SHA-256 of the body.
-        #expect(firstPage.answer == HTTPDiskCache.digest(of: Array(first.utf8)))
+        #expect(firstPage.answer == CachedAnswer.digest(of: Array(first.utf8)))
         paging.received(firstPage)
         #expect(paging.items.count == 4 && paging.next == "113470271000000001")
         // Read again within its freshness (the clock given, not the wall's: a test may wait for a core):

@@ -1,3 +1,4 @@
+import CellscapeFeeds
 import CellscapePictures
 import Foundation
 import Testing

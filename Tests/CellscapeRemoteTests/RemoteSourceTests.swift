@@ -1,3 +1,4 @@
+import CellscapeFeeds
 import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
@@ -392,7 +393,7 @@ import Testing
         let saved = await Self.onOwnThread { () -> [String] in
             let (feed, source) = Self.feed(address, fetcher)
             Self.wait(feed) { feed.count == 1 }
-            guard let item = feed.remoteItem(at: 0) else { return ["no item"] }
+            guard let item = feed.details(at: 0) else { return ["no item"] }
             let answers = Guarded<[Result<[UInt8], SaveProblem>]>([])
             feed.original(of: item) { result in answers.withLock { $0.append(result) } }
             Self.wait(feed) { answers.withLock { !$0.isEmpty } }

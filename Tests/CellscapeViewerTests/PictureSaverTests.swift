@@ -8,11 +8,8 @@ import Testing
 /// Saving the marked or selected pictures into a folder: a file copied, a remote item's original as
 /// its source gives it, each under its own name and never over another file; one line a batch.
 @Suite struct PictureSaverTests {
-    static func item(_ name: String) -> RemoteItem {
-        RemoteItem(
-            id: name, kind: .image, width: 10, height: 10,
-            renditions: [.init(url: URL(string: "https://files.example/\(name)")!, width: 10, height: 10)],
-            name: name)
+    static func item(_ name: String) -> PictureDetails {
+        PictureDetails(name: name, page: URL(string: "https://files.example/\(name)"))
     }
 
     /// Saves `pictures` and waits (on the saver's wake, no sleep) for its line; `originals` answers
@@ -38,9 +35,9 @@ import Testing
         let folder = root + "/saved/deeper"
         let pictures = [
             SavedPicture(path: root + "/from/local.png"),
-            SavedPicture(path: "cat.gif", remote: Self.item("cat.gif")),
+            SavedPicture(path: "cat.gif", details: Self.item("cat.gif")),
             // A name from a server never climbs out of the folder.
-            SavedPicture(path: "x", remote: Self.item("../../escape.webp")),
+            SavedPicture(path: "x", details: Self.item("../../escape.webp")),
         ]
         let originals: [String: Result<[UInt8], SaveProblem>] = [
             "cat.gif": .success([7, 7]), "../../escape.webp": .success([9]),
@@ -68,8 +65,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let messages = Self.save(
             [
-                SavedPicture(path: "a.gif", remote: Self.item("a.gif")),
-                SavedPicture(path: "b.gif", remote: Self.item("b.gif")),
+                SavedPicture(path: "a.gif", details: Self.item("a.gif")),
+                SavedPicture(path: "b.gif", details: Self.item("b.gif")),
                 SavedPicture(path: folder + "/missing.png"),
             ], into: folder,
             originals: ["a.gif": .success([1]), "b.gif": .failure(SaveProblem("media.example answered 404"))])

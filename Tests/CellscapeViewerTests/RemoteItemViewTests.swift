@@ -27,12 +27,10 @@ import Testing
         "A grey cat asleep on a windowsill in the afternoon sun, one paw over its nose, a potted basil "
         + "plant beside it.\nTaken in Lisbon."
 
-    static func item(_ id: String, sensitive: Bool = false, alt: String? = nil) -> RemoteItem {
-        RemoteItem(
-            id: id, kind: .image, width: 300, height: 200,
-            renditions: [.init(url: URL(string: "https://files.example/\(id).png")!, width: 300, height: 200)],
-            description: alt, sensitive: sensitive, page: URL(string: "https://mastodon.example/@alice/\(id)"),
-            name: "\(id).png")
+    static func item(_ id: String, sensitive: Bool = false, alt: String? = nil) -> PictureDetails {
+        PictureDetails(
+            name: "\(id).png", page: URL(string: "https://mastodon.example/@alice/\(id)"), altText: alt,
+            isSensitive: sensitive)
     }
 
     /// The scene with the feed's two items, their thumbnails arrived: `a`, and `b`, sensitive.
@@ -53,7 +51,8 @@ import Testing
         source.waiting = try zip(["a", "b"], colours).map { id, colour in
             SourcePicture(
                 bytes: PictureBytes(name: "\(id).png", bytes: try PictureSourceTests.png(300, 200, colour)),
-                size: Size(width: 300, height: 200), remote: item(id, sensitive: id == "b", alt: id == "b" ? alt : nil),
+                size: Size(width: 300, height: 200),
+                details: item(id, sensitive: id == "b", alt: id == "b" ? alt : nil),
                 placeholder: placeholder)
         }
         source.status = nil
@@ -111,8 +110,8 @@ import Testing
         #expect(
             scene.takeRequests() == [
                 .save([
-                    SavedPicture(path: "a.png", remote: Self.item("a")),
-                    SavedPicture(path: "b.png", remote: Self.item("b", sensitive: true, alt: Self.alt)),
+                    SavedPicture(path: "a.png", details: Self.item("a")),
+                    SavedPicture(path: "b.png", details: Self.item("b", sensitive: true, alt: Self.alt)),
                 ])
             ])
         scene.handle(.key(.trashMarked))
@@ -158,13 +157,12 @@ import Testing
         options.showsHUD = false
         var scene = WaterfallScene(options: options, pictures: feed)
         var video = Self.item("v")
-        video.kind = .video
         video.seconds = 61.2
         // Its tile shows a still: a PNG, which says no length.
         source.waiting = [
             SourcePicture(
                 bytes: PictureBytes(name: "v.mp4", bytes: try PictureSourceTests.png(300, 200, Self.colours[0])),
-                size: Size(width: 300, height: 200), remote: video)
+                size: Size(width: 300, height: 200), details: video)
         ]
         _ = scene.takePictureResults()
         scene.handle(.key(.home))

@@ -72,11 +72,6 @@ void cellscape_lower_thread_priority(int niceness);
 void cellscape_lock_taken(const void *address);
 void cellscape_lock_given_back(const void *address);
 
-/// The MD5 digest of `length` bytes (nettle), for the names of the shared thumbnail cache.
-void cellscape_md5(const unsigned char *data, size_t length, unsigned char digest[16]);
-/// SHA-256 (nettle): the names of the HTTP cache's files.
-void cellscape_sha256(const unsigned char *data, size_t length, unsigned char digest[32]);
-
 // ---- GIF (giflib) ----
 
 /// A GIF being played: its canvas (the logical screen, B, G, R, A) with each frame composited over

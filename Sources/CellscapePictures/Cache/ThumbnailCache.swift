@@ -1,3 +1,4 @@
+import CDigests
 import CPictureCodecs
 import CellscapeLayout
 import CellscapeRender

@@ -1,3 +1,4 @@
+import CDigests
 import CPictureCodecs
 import CellscapeRender
 import Foundation

@@ -2,16 +2,16 @@ import CellscapePictures
 import Dispatch
 import Foundation
 
-/// One picture to save: a file's path, or a remote item with the source that downloads its original.
+/// One picture to save: a file's path, or a feed's item whose source gives its original.
 public struct SavedPicture: Hashable, Sendable {
     /// The file's path, or a held picture's name.
     public var path: String
-    /// The remote item, when the picture is one.
-    public var remote: RemoteItem?
+    /// What its source says of it, when it is a feed's item.
+    public var details: PictureDetails?
 
-    public init(path: String, remote: RemoteItem? = nil) {
+    public init(path: String, details: PictureDetails? = nil) {
         self.path = path
-        self.remote = remote
+        self.details = details
     }
 }
 
@@ -45,11 +45,11 @@ public final class PictureSaver: Sendable {
     /// The folder as the bar names it, the home folder as `~`.
     public var readableFolder: String { Self.readable(folder) }
 
-    /// Saves `pictures`; `original` asks a remote item's source for its original's bytes (it
+    /// Saves `pictures`; `original` asks a feed's item's source for its original's bytes (it
     /// answers on any thread).
     public func save(
         _ pictures: [SavedPicture],
-        original: (RemoteItem, @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void) -> Void
+        original: (PictureDetails, @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void) -> Void
     ) {
         guard !pictures.isEmpty else { return }
         let batch = Guarded(Batch(remaining: pictures.count))
@@ -62,7 +62,7 @@ public final class PictureSaver: Sendable {
                     wake()
                 }
             }
-            if let item = picture.remote {
+            if let item = picture.details {
                 original(item) { bytes in
                     done(bytes.flatMap { bytes in Self.write(bytes, named: item.name, into: folder) })
                 }
@@ -99,7 +99,8 @@ public final class PictureSaver: Sendable {
             switch result {
             case .success: saved += 1
             case .failure(let problem):
-                problems.append("\((picture.remote?.name ?? (picture.path as NSString).lastPathComponent)): \(problem)")
+                problems.append(
+                    "\((picture.details?.name ?? (picture.path as NSString).lastPathComponent)): \(problem)")
             }
             remaining -= 1
             guard remaining == 0 else { return nil }

@@ -28,7 +28,7 @@ struct PictureCatalog {
     /// Each joining or shown picture's key in name order, once a join compared it.
     var nameKeys: [PictureID: [UInt8]] = [:]
     /// The remote feed's items, by the id each joined as.
-    var remote: [PictureID: RemoteItem] = [:]
+    var details: [PictureID: PictureDetails] = [:]
     /// What tiles show until their pixels come, where a source gave it.
     var placeholders: [PictureID: PixelImage] = [:]
     /// The pictures that play from other bytes than their tiles' still when opened (a remote video).
@@ -47,7 +47,7 @@ struct PictureCatalog {
             problems[id] = nil
             notes[id] = nil
             nameKeys[id] = nil
-            remote[id] = nil
+            details[id] = nil
             placeholders[id] = nil
             movesWhenOpened.remove(id)
             unavailable.remove(id)

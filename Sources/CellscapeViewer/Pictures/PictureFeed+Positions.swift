@@ -45,9 +45,10 @@ extension PictureFeed {
         position >= 0 && position < count ? catalog.placeholders[order[position]] : nil
     }
 
-    /// The remote feed's item at `position`, if it is one.
-    public func remoteItem(at position: Int) -> RemoteItem? {
-        position >= 0 && position < count ? catalog.remote[order[position]] : nil
+    /// What the source says of the picture at `position` beyond its bytes (a feed's item's page, alt
+    /// text, length), if it says anything.
+    public func details(at position: Int) -> PictureDetails? {
+        position >= 0 && position < count ? catalog.details[order[position]] : nil
     }
     /// The header of the picture at `position`, once read (nil before, or when broken).
     public func header(at position: Int) -> PictureHeader? {
@@ -57,7 +58,7 @@ extension PictureFeed {
     /// The length in seconds of the video at `position`: its header's, else what its page says (a
     /// remote video's tile shows a still, which has none).
     public func length(at position: Int) -> Double? {
-        header(at: position)?.seconds ?? remoteItem(at: position)?.seconds
+        header(at: position)?.seconds ?? details(at: position)?.seconds
     }
 
     /// Whether the picture at `position` cannot be shown.

@@ -79,8 +79,7 @@ public final class PictureFeed {
 
     /// Picture `id`'s address: its file's path, or the page a browser shows a remote item on.
     func address(of id: PictureID) -> String {
-        guard let item = catalog.remote[id] else { return path(of: id) }
-        return (item.page ?? item.renditions.last?.url)?.absoluteString ?? path(of: id)
+        catalog.details[id]?.page?.absoluteString ?? path(of: id)
     }
     /// The name of the folder the pictures are in (the innermost one holding them all), for the
     /// window's title.

@@ -77,16 +77,18 @@ public struct SourcePicture: Sendable {
     public var location: Location
     /// Its size, when the source knows it before its pixels.
     public var size: Size?
-    /// The remote feed's item it is, with its page and alt text.
-    public var remote: RemoteItem?
+    /// What its source says of it beyond its bytes (a feed's item's page, alt text, length).
+    public var details: PictureDetails?
     /// What its tile shows until its pixels come (a remote item's blurhash, decoded small).
     public var placeholder: PixelImage?
 
-    /// A picture of `bytes`, of `size` when known, the remote item `remote` if it is one.
-    public init(bytes: PictureBytes, size: Size? = nil, remote: RemoteItem? = nil, placeholder: PixelImage? = nil) {
+    /// A picture of `bytes`, of `size` when known, with what its source says of it.
+    public init(
+        bytes: PictureBytes, size: Size? = nil, details: PictureDetails? = nil, placeholder: PixelImage? = nil
+    ) {
         location = .held(bytes)
         self.size = size
-        self.remote = remote
+        self.details = details
         self.placeholder = placeholder
     }
 
@@ -94,7 +96,7 @@ public struct SourcePicture: Sendable {
     public init(file path: String) {
         location = .file(path)
         size = nil
-        remote = nil
+        details = nil
         placeholder = nil
     }
 }
@@ -125,10 +127,12 @@ extension PictureFeed {
     /// Whether a source waits for pictures it asked for (``SourceReport/isLoading``).
     public var sourcesLoading: Bool { members.listing.sources.contains { $0.report.isLoading } }
 
-    /// Asks for `item`'s original, to save it: the file its picture's bytes save
-    /// (`PictureBytes.Rendition.saved`), answering on any thread.
-    public func original(of item: RemoteItem, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void) {
-        guard let id = catalog.remote.first(where: { $0.value == item })?.key, let held = loader.heldBytes(of: id)
+    /// Asks for the original of the item `item` describes, to save it: the file its picture's bytes
+    /// save (`PictureBytes.Rendition.saved`), answering on any thread.
+    public func original(
+        of item: PictureDetails, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void
+    ) {
+        guard let id = catalog.details.first(where: { $0.value == item })?.key, let held = loader.heldBytes(of: id)
         else { return answer(.failure(SaveProblem("it is no longer in the feed"))) }
         // Asked off the main thread: the source may read a cached copy of the original from disk first.
         DispatchQueue.global().async {

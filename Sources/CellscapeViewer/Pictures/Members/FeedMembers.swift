@@ -210,7 +210,7 @@ extension FeedMembers {
         for (id, picture) in zip(ids, arrived) {
             // Known before its pixels: laid out at once, at the size the source says.
             if let size = picture.size, size.width > 0, size.height > 0 { markArrived(id, size: size) }
-            if let remote = picture.remote { catalog.remote[id] = remote }
+            if let details = picture.details { catalog.details[id] = details }
             if let placeholder = picture.placeholder { catalog.placeholders[id] = placeholder }
             if case .held(let bytes) = picture.location, bytes.movesWhenOpened {
                 catalog.movesWhenOpened.insert(id)

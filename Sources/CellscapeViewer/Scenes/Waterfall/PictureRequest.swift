@@ -32,7 +32,7 @@ extension PictureRequest {
         let actedOn =
             key == .trashMarked ? marked : marked.isEmpty || key == .trash ? [inView].compactMap { $0 } : marked
         if key == .trash || key == .trashMarked {
-            if actedOn.contains(where: { pictures.remoteItem(at: $0) != nil }) {
+            if actedOn.contains(where: { pictures.details(at: $0) != nil }) {
                 return ([], "the trash takes files only: a feed's items are not on this computer")
             }
             let indices = actedOn.filter { $0 < pictures.count && pictures.problem(at: $0) == nil }
@@ -41,7 +41,7 @@ extension PictureRequest {
         }
         let inFeed = actedOn.filter { $0 < pictures.count }
         if key == .save {
-            let saved = inFeed.map { SavedPicture(path: pictures.path(of: $0), remote: pictures.remoteItem(at: $0)) }
+            let saved = inFeed.map { SavedPicture(path: pictures.path(of: $0), details: pictures.details(at: $0)) }
             return saved.isEmpty ? ([], "nothing to save: select or mark pictures") : ([.save(saved)], nil)
         }
         let paths = inFeed.map(pictures.address(of:))
@@ -66,7 +66,7 @@ extension WaterfallScene {
     mutating func requestKeyHandler(_ key: String) {
         guard let pictures else { return }
         let actedOn = marks.isEmpty ? [openPicture?.index ?? selection].compactMap { $0 } : marks.sorted()
-        if actedOn.contains(where: { pictures.remoteItem(at: $0) != nil }) {
+        if actedOn.contains(where: { pictures.details(at: $0) != nil }) {
             say(
                 "the key-handler takes files only: a feed's items are not on this computer", now: clock.now
             )

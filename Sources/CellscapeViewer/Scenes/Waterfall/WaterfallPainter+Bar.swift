@@ -97,10 +97,10 @@ extension WaterfallPainter {
         }
         var lines = [pictures.name(of: open.index)]
         lines.append("\(header.width)x\(header.height)" + (header.fileSize.map { "   " + Self.fileSize($0) } ?? ""))
-        if let item = pictures.remoteItem(at: open.index) {
+        if let item = pictures.details(at: open.index) {
             lines += item.page.map { [$0.absoluteString] } ?? []
             // The alt text as the poster wrote it, wrapped: the panel leaves out a line wider than the window.
-            let alt = item.description.map { Self.wrapped("alt: " + $0, columns: 72) } ?? []
+            let alt = item.altText.map { Self.wrapped("alt: " + $0, columns: 72) } ?? []
             lines += alt.isEmpty ? ["no alt text"] : alt
         }
         if let exif = header.exif {

@@ -130,7 +130,7 @@ public struct WaterfallScene {
     /// Whether the item at `position` shows blurred: a remote feed's sensitive media, not revealed
     /// (`v`, or `--show-sensitive`).
     public func isVeiled(_ position: Int) -> Bool {
-        guard !options.showsSensitive, pictures?.remoteItem(at: position)?.sensitive == true else { return false }
+        guard !options.showsSensitive, pictures?.details(at: position)?.isSensitive == true else { return false }
         return !held.revealed.contains(key(at: position))
     }
 

@@ -1,12 +1,17 @@
 import Foundation
 import Testing
 
-@testable import CellscapePictures
+@testable import CellscapeFeeds
 
 /// Feeds' addresses as users copy them, the requests their pages take, and pages of Mastodon's and
 /// GIPHY's JSON (as their documentation gives them, with what servers write otherwise) read as items.
 @Suite struct RemoteFeedTests {
-    static func page(_ name: String) throws -> Data { Data(try PictureFixtures.bytes("feeds/\(name)")) }
+    /// The fixture page `name` (Fixtures/feeds); a missing one fails the test.
+    static func page(_ name: String) throws -> Data {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/feeds")
+        return try Data(contentsOf: folder.appendingPathComponent(name))
+    }
 
     @Test func addressesNameTheirFeeds() throws {
         let server = URL(string: "https://mastodon.example")!

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CellscapePictures
+@testable import CellscapeFeeds
 
 /// A remote feed's paging: a page asked for as the view nears the end and never two at once, each
 /// item once, failures waited out (doubling, with jitter; a 429 until the time it gives), a feed that

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import CellscapePictures
+@testable import CellscapeFeeds
+@testable import CellscapeRemote
 
 /// The remote feeds' disk cache: named by the address without its key, the user's alone, whole or
 /// not at all, least recently used out first, fresh as the headers say.
@@ -26,13 +27,13 @@ import Testing
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = try HTTPDiskCache(folder: folder, limit: 1 << 20)
-        let first = HTTPDiskCache.key(
+        let first = CachedAnswer.key(
             for: URL(string: "https://api.giphy.com/v1/gifs/trending?api_key=SECRET&offset=0")!)
-        let other = HTTPDiskCache.key(for: URL(string: "https://api.giphy.com/v1/gifs/trending?api_key=ELSE&offset=0")!)
-        let next = HTTPDiskCache.key(
+        let other = CachedAnswer.key(for: URL(string: "https://api.giphy.com/v1/gifs/trending?api_key=ELSE&offset=0")!)
+        let next = CachedAnswer.key(
             for: URL(string: "https://api.giphy.com/v1/gifs/trending?api_key=SECRET&offset=50")!)
         #expect(first == other && first != next && first.count == 64 && !first.contains("SECRET"))
-        let entry = HTTPDiskCache.Entry(body: Array("[{}]".utf8), stored: 5, maxAge: 60, etag: "\"abc\"")
+        let entry = CachedAnswer(body: Array("[{}]".utf8), stored: 5, maxAge: 60, etag: "\"abc\"")
         cache.store(entry, for: first)
         #expect(cache.entry(first) == entry)
         #expect(cache.entry(next) == nil)
@@ -45,8 +46,8 @@ import Testing
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = try HTTPDiskCache(folder: folder, limit: 1 << 20)
-        let key = HTTPDiskCache.key(for: URL(string: "https://files.example/a.mp4")!)
-        cache.store(HTTPDiskCache.Entry(body: Array(repeating: 7, count: 1000), stored: 0), for: key)
+        let key = CachedAnswer.key(for: URL(string: "https://files.example/a.mp4")!)
+        cache.store(CachedAnswer(body: Array(repeating: 7, count: 1000), stored: 0), for: key)
         // A process killed mid-write leaves its partial file; a file cut short by a full disk is no entry.
         let partial = folder.appendingPathComponent(key + ".partial-12")
         #expect(FileManager.default.createFile(atPath: partial.path, contents: Data(repeating: 1, count: 10)))
@@ -63,19 +64,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = Clock()
         let cache = try HTTPDiskCache(folder: folder, limit: 3_500, clock: clock.read)
-        let keys = (0..<4).map { HTTPDiskCache.key(for: URL(string: "https://files.example/\($0).gif")!) }
+        let keys = (0..<4).map { CachedAnswer.key(for: URL(string: "https://files.example/\($0).gif")!) }
         for key in keys.prefix(3) {
-            cache.store(HTTPDiskCache.Entry(body: Array(repeating: 1, count: 1000), stored: 0), for: key)
+            cache.store(CachedAnswer(body: Array(repeating: 1, count: 1000), stored: 0), for: key)
             clock.move(by: 10)
         }
         #expect(cache.entry(keys[0]) != nil, "the first, used again")
         clock.move(by: 10)
-        cache.store(HTTPDiskCache.Entry(body: Array(repeating: 2, count: 1000), stored: 0), for: keys[3])
+        cache.store(CachedAnswer(body: Array(repeating: 2, count: 1000), stored: 0), for: keys[3])
         #expect(cache.entry(keys[1]) == nil, "the least recently used went")
         #expect(cache.entry(keys[0]) != nil && cache.entry(keys[2]) != nil && cache.entry(keys[3]) != nil)
         #expect(cache.bytes <= 3_500)
         // Past the limit alone: not kept.
-        cache.store(HTTPDiskCache.Entry(body: Array(repeating: 3, count: 5000), stored: 0), for: keys[1])
+        cache.store(CachedAnswer(body: Array(repeating: 3, count: 5000), stored: 0), for: keys[1])
         #expect(cache.entry(keys[1]) == nil)
         // The order of use outlives the process: the files' times keep it.
         for key in [keys[2], keys[0], keys[3]] {
@@ -88,25 +89,25 @@ import Testing
 
     @Test func freshnessAndValidatorsAreWhatTheHeadersSay() throws {
         let body: [UInt8] = [1, 2, 3]
-        #expect(HTTPDiskCache.Entry.keeping(body, headers: [("Cache-Control", "no-store")], at: 0) == nil)
+        #expect(CachedAnswer.keeping(body, headers: [("Cache-Control", "no-store")], at: 0) == nil)
         let fresh = try #require(
-            HTTPDiskCache.Entry.keeping(
+            CachedAnswer.keeping(
                 body, headers: [("cache-control", "public, max-age=60"), ("ETag", "W/\"1\"")], at: 100))
         #expect(fresh.isFresh(at: 159) && !fresh.isFresh(at: 160) && fresh.etag == "W/\"1\"" && fresh.canRevalidate)
         let revalidate = try #require(
-            HTTPDiskCache.Entry.keeping(
+            CachedAnswer.keeping(
                 body, headers: [("Cache-Control", "no-cache"), ("Last-Modified", "Wed, 21 Oct 2026 07:28:00 GMT")],
                 at: 0))
         #expect(!revalidate.isFresh(at: 0) && revalidate.canRevalidate)
-        let unsaid = try #require(HTTPDiskCache.Entry.keeping(body, headers: [], at: 0))
+        let unsaid = try #require(CachedAnswer.keeping(body, headers: [], at: 0))
         #expect(!unsaid.isFresh(at: 0) && !unsaid.canRevalidate)
         // A 304 makes the body kept fresh again from now.
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = Clock()
         let cache = try HTTPDiskCache(folder: folder, limit: 1 << 20, clock: clock.read)
-        let key = HTTPDiskCache.key(for: URL(string: "https://m.example/api/v1/timelines/public")!)
-        cache.store(HTTPDiskCache.Entry(body: body, stored: clock.read(), maxAge: 0, etag: "\"e\""), for: key)
+        let key = CachedAnswer.key(for: URL(string: "https://m.example/api/v1/timelines/public")!)
+        cache.store(CachedAnswer(body: body, stored: clock.read(), maxAge: 0, etag: "\"e\""), for: key)
         clock.move(by: 100)
         cache.revalidated(
             key, headers: [("Cache-Control", "max-age=30"), ("Last-Modified", "Wed, 21 Oct 2026 07:28:00 GMT")])
@@ -122,9 +123,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let clock = Clock()
         let cache = try HTTPDiskCache(folder: folder, limit: 1 << 24, clock: clock.read)
-        let key = HTTPDiskCache.key(for: URL(string: "https://files.example/clip.mp4")!)
+        let key = CachedAnswer.key(for: URL(string: "https://files.example/clip.mp4")!)
         let body = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
-        cache.store(HTTPDiskCache.Entry(body: body, stored: clock.read(), maxAge: 0, etag: "\"1\""), for: key)
+        cache.store(CachedAnswer(body: body, stored: clock.read(), maxAge: 0, etag: "\"1\""), for: key)
         let path = folder.appendingPathComponent(key).path
         let identity = { () -> [Int] in
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -157,8 +158,8 @@ import Testing
         let body: [UInt8] = [1]
         let date = "Wed, 21 Oct 2026 07:28:00 GMT"
         let dateSeconds = try #require(HTTPHeaders.date(date))
-        func keeping(_ headers: [(name: String, value: String)], at now: Double) -> HTTPDiskCache.Entry? {
-            HTTPDiskCache.Entry.keeping(body, headers: headers, at: now)
+        func keeping(_ headers: [(name: String, value: String)], at now: Double) -> CachedAnswer? {
+            CachedAnswer.keeping(body, headers: headers, at: now)
         }
         // Expires less Date: fresh for 60 s from the server's Date, whatever this machine's clock.
         let expiring = try #require(

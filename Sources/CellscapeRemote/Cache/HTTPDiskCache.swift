@@ -1,4 +1,5 @@
-import CPictureCodecs
+import CellscapeFeeds
+import CellscapePictures
 import Foundation
 
 /// Answers of remote feeds kept on disk (`$XDG_CACHE_HOME/cellscape/http`): a page or a media file
@@ -46,7 +47,9 @@ public final class HTTPDiskCache: Sendable {
                 try? manager.removeItem(atPath: path)
                 continue
             }
-            guard Self.isEntryName(name), let attributes = try? manager.attributesOfItem(atPath: path) else { continue }
+            guard Self.isCachedAnswerName(name), let attributes = try? manager.attributesOfItem(atPath: path) else {
+                continue
+            }
             let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
             let used = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             index.files[name] = (bytes, used)
@@ -59,29 +62,10 @@ public final class HTTPDiskCache: Sendable {
     /// The bytes its files take now.
     public var bytes: Int { index.withLock { $0.bytes } }
 
-    /// The name of the file of `address`: the SHA-256 of the address without `secrets` (the query
-    /// items that hold a key), so neither the key nor a change of it names a file.
-    public static func key(for address: URL, leavingOut secrets: Set<String> = ["api_key"]) -> String {
-        var text = address.absoluteString
-        if var parts = URLComponents(url: address, resolvingAgainstBaseURL: false) {
-            let kept = (parts.queryItems ?? []).filter { !secrets.contains($0.name) }
-            parts.queryItems = kept.isEmpty ? nil : kept
-            text = parts.string ?? text
-        }
-        return digest(of: Array(text.utf8))
-    }
-
-    /// The SHA-256 of `bytes`, in hexadecimal: a file's name, an answer's identity in a session.
-    public static func digest(of bytes: [UInt8]) -> String {
-        var digest = [UInt8](repeating: 0, count: 32)
-        bytes.withUnsafeBufferPointer { cellscape_sha256($0.baseAddress, $0.count, &digest) }
-        return digest.map { String(format: "%02x", $0) }.joined()
-    }
-
     /// The entry kept under `key`, marked as used now; nil when there is none or it cannot be read
     /// (then it goes).
-    public func entry(_ key: String) -> Entry? {
-        guard Self.isEntryName(key), index.withLock({ $0.files[key] != nil }) else { return nil }
+    public func entry(_ key: String) -> CachedAnswer? {
+        guard Self.isCachedAnswerName(key), index.withLock({ $0.files[key] != nil }) else { return nil }
         let url = folder.appendingPathComponent(key)
         guard let data = FileManager.default.contents(atPath: url.path), let entry = Self.decode(data) else {
             remove(key)
@@ -96,8 +80,8 @@ public final class HTTPDiskCache: Sendable {
 
     /// Keeps `entry` under `key`, whole or not at all; then the least recently used files go until the
     /// rest fit the limit. An entry larger than the limit is not kept.
-    public func store(_ entry: Entry, for key: String) {
-        guard Self.isEntryName(key), let data = Self.encode(entry), data.count <= limit else { return }
+    public func store(_ entry: CachedAnswer, for key: String) {
+        guard Self.isCachedAnswerName(key), let data = Self.encode(entry), data.count <= limit else { return }
         let place = folder.appendingPathComponent(key)
         let partial = folder.appendingPathComponent(key + ".partial-\(UInt32.random(in: 0...UInt32.max))")
         guard
@@ -123,19 +107,14 @@ public final class HTTPDiskCache: Sendable {
     /// validators they give (RFC 9111 4.3.4): its head is written over in place, its body untouched
     /// (a head too long for its room rewrites the file).
     public func revalidated(_ key: String, headers fields: [(name: String, value: String)]) {
-        guard Self.isEntryName(key), index.withLock({ $0.files[key] != nil }) else { return }
+        guard Self.isCachedAnswerName(key), index.withLock({ $0.files[key] != nil }) else { return }
         let path = folder.appendingPathComponent(key).path
         let descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return remove(key) }
         defer { close(descriptor) }
         guard let (room, stored) = Self.readHead(descriptor) else { return remove(key) }
-        var entry = stored
         let now = clock()
-        let headers = HTTPHeaders(fields)
-        entry.stored = now
-        entry.maxAge = Entry.freshness(headers, directives: headers.directives("Cache-Control"), at: now)
-        if let etag = headers["ETag"] { entry.etag = etag }
-        if let modified = headers["Last-Modified"] { entry.lastModified = modified }
+        let entry = stored.revalidated(headers: fields, at: now)
         guard let head = Self.encodeHead(entry, room: room) else {
             // Longer than its room: the file is written anew, body and all.
             guard var whole = self.entry(key) else { return }
@@ -176,7 +155,7 @@ public final class HTTPDiskCache: Sendable {
     }
 
     /// A file of the cache is named by 64 hexadecimal digits; nothing else in the folder is touched.
-    private static func isEntryName(_ name: String) -> Bool {
+    private static func isCachedAnswerName(_ name: String) -> Bool {
         name.utf8.count == 64 && name.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 
@@ -186,7 +165,7 @@ public final class HTTPDiskCache: Sendable {
 
     /// The file: the length of the entry's fields as JSON (4 bytes, little-endian), the JSON (and room
     /// to spare), the body.
-    private static func encode(_ entry: Entry) -> Data? {
+    private static func encode(_ entry: CachedAnswer) -> Data? {
         guard var data = encodeHead(entry) else { return nil }
         data.append(contentsOf: entry.body)
         return data
@@ -194,7 +173,7 @@ public final class HTTPDiskCache: Sendable {
 
     /// The file's head for `entry`: in `room` bytes of JSON when given (nil when it does not fit), else
     /// with ``headRoom`` to spare.
-    private static func encodeHead(_ entry: Entry, room: Int? = nil) -> Data? {
+    private static func encodeHead(_ entry: CachedAnswer, room: Int? = nil) -> Data? {
         var fields = entry
         fields.body = []
         guard var json = try? JSONEncoder().encode(fields) else { return nil }
@@ -207,26 +186,26 @@ public final class HTTPDiskCache: Sendable {
         return data
     }
 
-    private static func decode(_ data: Data) -> Entry? {
+    private static func decode(_ data: Data) -> CachedAnswer? {
         guard data.count >= 4 else { return nil }
         let bytes = [UInt8](data)
         let length = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
         guard length <= bytes.count - 4,
-            var entry = try? JSONDecoder().decode(Entry.self, from: Data(bytes[4..<4 + length]))
+            var entry = try? JSONDecoder().decode(CachedAnswer.self, from: Data(bytes[4..<4 + length]))
         else { return nil }
         entry.body = Array(bytes[(4 + length)...])
         return entry
     }
 
     /// The head of the open file: its room and its fields (the body left unread).
-    private static func readHead(_ descriptor: Int32) -> (room: Int, entry: Entry)? {
+    private static func readHead(_ descriptor: Int32) -> (room: Int, entry: CachedAnswer)? {
         var prefix = [UInt8](repeating: 0, count: 4)
         guard pread(descriptor, &prefix, 4, 0) == 4 else { return nil }
         let length = Int(prefix[0]) | Int(prefix[1]) << 8 | Int(prefix[2]) << 16 | Int(prefix[3]) << 24
         guard length <= 1 << 20 else { return nil }
         var json = [UInt8](repeating: 0, count: length)
         guard pread(descriptor, &json, length, 4) == length,
-            let entry = try? JSONDecoder().decode(Entry.self, from: Data(json))
+            let entry = try? JSONDecoder().decode(CachedAnswer.self, from: Data(json))
         else { return nil }
         return (length, entry)
     }

@@ -29,12 +29,7 @@ public final class Viewer {
     private var announcedReady = false
     private var recorder: SessionRecorder?
     private var shown: WindowPlan
-    private lazy var selection = X11Selection(window: window)
-    private var launcher = DesktopLauncher()
-    private var keyHandler = KeyHandlerRunner()
-    private lazy var trash = TrashActions()
-    private let pictures: PictureFeed?
-    private let saver: PictureSaver
+    private let requests: DesktopRequests
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
     public private(set) var frameTimes = FrameTimes()
 
@@ -48,10 +43,6 @@ public final class Viewer {
     /// opens it first to read the display's scale).
     package init(options: ViewerOptions, pictures: PictureFeed?, connection: X11Connection) throws(ViewerError) {
         self.options = options
-        self.pictures = pictures
-        var wake: @Sendable () -> Void = {}
-        if let pictures { wake = pictures.wakeLoop }
-        saver = PictureSaver(folder: options.saveFolder, wake: wake)
         driver = ViewerDriver(
             force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view)
         scheduler = FrameScheduler(driver: driver, framesPerSecond: options.framesPerSecond, replay: options.replay)
@@ -62,6 +53,7 @@ public final class Viewer {
         window = try X11Window(
             connection: connection, size: size,
             title: shown.title, icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
+        requests = DesktopRequests(window: window, pictures: pictures, saveFolder: options.saveFolder)
         presenter = X11Presenter(
             window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
         if let recording = options.recording {
@@ -94,7 +86,7 @@ public final class Viewer {
             scheduler.isMapped = translator.isMapped
             if translator.takeExposed() { scheduler.changed() }
             scheduler.take(translator.take(), now: monotonicNanoseconds())
-            carryOutRequests()
+            requests.carryOut(&translator, driver: driver, scheduler: scheduler)
             scheduler.takeProgress(now: monotonicNanoseconds())
             if translator.closeRequested || scheduler.wantsQuit || signals.hasFired { return }
             // What the window shows besides the frame, once a turn: a step changes none of it.
@@ -112,58 +104,9 @@ public final class Viewer {
                 frameTimes.addTurn(now - woke)
             }
             // A key-handler that runs is looked after every tenth of a second, to reload what it changed.
-            let handler = keyHandler.isRunning ? [now + 100_000_000] : []
+            let handler = requests.isRunningKeyHandler ? [now + 100_000_000] : []
             waitForInput(timeout: scheduler.timeout(now: now, also: handler))
         }
-    }
-
-    /// Does what the user asked be done outside the viewer (a replay does nothing of it), and answers
-    /// the programs that ask for the paths copied.
-    private func carryOutRequests() {
-        let (asked, lost) = translator.takeSelectionEvents()
-        for selectionName in lost { selection.lost(selectionName) }
-        for request in asked { selection.answer(request) }
-        launcher.reap()
-        for run in keyHandler.finished() {
-            driver.apply(.changed(run.paths))
-            if let failure = run.failure { tell(failure) }
-            scheduler.changed()
-        }
-        for message in saver.takeMessages() {
-            if message.failed { tell(message.text) } else { driver.say(message.text) }
-            scheduler.changed()
-        }
-        for request in scheduler.requests() {
-            switch request {
-            case .openWithDesktop(let paths): launcher.open(paths).map(tell)
-            case .copyPaths(let paths):
-                selection.offer(paths.joined(separator: "\n"))
-                // A feed's items are copied as their pages' addresses.
-                let noun = paths.contains { $0.contains("://") } ? ("address", "addresses") : ("path", "paths")
-                driver.say(paths.count == 1 ? "copied the \(noun.0)" : "copied \(paths.count) \(noun.1)")
-            case .trash(let paths):
-                let (moved, problems) = trash.trash(paths)
-                for problem in problems { reportLine(problem) }
-                driver.apply(.removed(moved))
-                driver.say(TrashActions.trashed(moved.count, problems: problems))
-            case .runKeyHandler(let key, let paths): keyHandler.run(key: key, paths: paths).map(tell)
-            case .save(let saved):
-                driver.say("saving \(saved.count) into \(saver.readableFolder)")
-                saver.save(saved) { item, answer in pictures?.original(of: item, answer: answer) }
-            case .undoTrash:
-                let (restored, problems) = trash.undo()
-                for problem in problems { reportLine(problem) }
-                driver.apply(.restored(restored))
-                driver.say(TrashActions.restored(restored.count, problems: problems))
-            }
-            scheduler.changed()
-        }
-    }
-
-    /// Says `line` on standard error and in the window's bar.
-    private func tell(_ line: String) {
-        reportLine(line)
-        driver.say(line)
     }
 
     /// One frame as the scheduler asks it: step, draw (whole, or clipped to the parts animations

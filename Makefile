@@ -17,7 +17,7 @@ build:
 	swift build -c release
 
 test:
-	swift test -c release --scratch-path .build-tests
+	swift test -c release --disable-testable-imports
 
 installable:
 	$(INSTALLABLE)

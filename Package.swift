@@ -140,3 +140,13 @@ let package = Package(
 for target in package.targets where target.type != .system && !target.name.hasPrefix("CPicture") {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }
+
+// The README's two commands share one build: the modules are always built testable, so
+// `swift test -c release --disable-testable-imports` compiles the tests alone beside what
+// `swift run -c release` built. Not in a checkout, where Cellscape is another package's dependency:
+// a dependency may not carry an unsafe flag.
+if !Context.packageDirectory.contains("/checkouts/") {
+    for target in package.targets where target.type != .system && target.type != .test {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enable-testing"])]
+    }
+}

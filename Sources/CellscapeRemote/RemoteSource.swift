@@ -14,8 +14,6 @@ public final class RemoteSource: PictureSource, Sendable {
         var paging = FeedPaging()
         var arrived: [SourcePicture] = []
         var wake: (@Sendable () -> Void)?
-        /// Whether a wake after a failure's wait is set.
-        var retrySet = false
         /// The identity of each page's answer, in order.
         var answers: [String] = []
         /// Where the view was last (its bottom, a screen, the content's end): a retry asks from there.
@@ -37,8 +35,6 @@ public final class RemoteSource: PictureSource, Sendable {
     private let side: Int
     private let state = Guarded(State())
     private let clock: @Sendable () -> Double
-    /// Runs work after so many seconds: the retries' timer (a test runs it by hand, moving its clock).
-    private let schedule: @Sendable (Double, @escaping @Sendable () -> Void) -> Void
     public let title: String?
 
     /// The most bytes a media file takes.
@@ -52,7 +48,8 @@ public final class RemoteSource: PictureSource, Sendable {
 
     /// The feed `reader` reads, its media downloaded by `fetcher` at the rendition fit for `side`;
     /// `title` names it in the window (the address as the user gave it); `clock` gives now in seconds
-    /// since 1970 and `schedule` runs work after so many seconds of it (a failure's wait).
+    /// since 1970 and `schedule` runs work after so many seconds of it (a download's wait after a
+    /// failure; a page's wait is the frame scheduler's, through ``report``).
     public init(
         reader: RemoteFeedReader, fetcher: RemoteFetcher, side: Int = 480, title: String? = nil,
         clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
@@ -64,7 +61,6 @@ public final class RemoteSource: PictureSource, Sendable {
         self.side = side
         self.title = title
         self.clock = clock
-        self.schedule = schedule
     }
 
     /// Closes the source when it is let go: what it asked for is cancelled.
@@ -93,11 +89,25 @@ public final class RemoteSource: PictureSource, Sendable {
 
     /// What the source says of itself, in one look.
     public var report: SourceReport {
-        state.withLock { state in
+        let now = clock()
+        return state.withLock { state in
             SourceReport(
                 title: title, status: Self.status(of: state.paging, savedAt: state.savedAt),
-                problem: state.paging.problem, isLoading: Self.isLoading(state), answers: state.answers)
+                problem: state.paging.problem, isLoading: Self.isLoading(state), answers: state.answers,
+                retryIn: state.closed ? nil : Self.retry(state.paging, from: state.view, now: now))
         }
+    }
+
+    /// In how many seconds `paging` asks again for the page a failure held back, the view at `view`:
+    /// nil when it would not ask then (no wait, a page on its way, the view far from the end), so a
+    /// wait that is over never keeps the loop turning.
+    private static func retry(
+        _ paging: FeedPaging, from view: (bottom: Double, screen: Double, contentEnd: Double), now: Double
+    ) -> Double? {
+        guard let at = paging.retryAt,
+            paging.wantsPage(viewBottom: view.bottom, screen: view.screen, contentEnd: view.contentEnd, now: at)
+        else { return nil }
+        return max(0, at - now)
     }
 
     /// The identity of each page's answer read so far, in order (a session records them).
@@ -169,11 +179,17 @@ public final class RemoteSource: PictureSource, Sendable {
         viewed(bottom: 0, screen: 1, contentEnd: 0)
     }
 
+    /// The pictures that came since the last look; once a failure's wait is over, the page it held
+    /// back is asked again from where the view was last (the frame scheduler woke the loop for it).
     public func takeArrived() -> [SourcePicture] {
-        state.withLock { state in
+        let now = clock()
+        let (arrived, view) = state.withLock { state in
             defer { state.arrived.removeAll() }
-            return state.arrived
+            let due = state.paging.retryAt.map { now >= $0 } ?? false
+            return (state.arrived, due && !state.paging.asking && !state.closed ? state.view : nil)
         }
+        if let view { viewed(bottom: view.bottom, screen: view.screen, contentEnd: view.contentEnd) }
+        return arrived
     }
 
     public func viewed(bottom: Double, screen: Double, contentEnd: Double) {
@@ -204,39 +220,11 @@ public final class RemoteSource: PictureSource, Sendable {
                     state.arrived += new.compactMap(picture)
                 }
             case .failure(let failure):
-                failed(failure)
+                state.withLock { state in
+                    state.paging.failed(failure.pagingFailure, now: clock(), jitter: Double.random(in: 0..<1))
+                }
             }
             state.withLock { $0.wake }?()
-        }
-    }
-
-    /// Takes a failure: the paging waits it out; when the wait ends the page is asked again from where
-    /// the view was last (an idle window draws no frame that would ask), and the loop is woken.
-    private func failed(_ failure: FetchFailure) {
-        let now = clock()
-        let retryAt = state.withLock { state -> Double? in
-            state.paging.failed(failure.pagingFailure, now: now, jitter: Double.random(in: 0..<1))
-            guard let retryAt = state.paging.retryAt, !state.retrySet else { return nil }
-            state.retrySet = true
-            return retryAt
-        }
-        guard let retryAt else { return }
-        retry(at: retryAt)
-    }
-
-    /// Asks again from where the view was last once the clock reaches `time`.
-    private func retry(at time: Double) {
-        schedule(max(0, time - clock())) { [weak self] in
-            // Let go meanwhile: nothing to ask (the wait holds no source alive).
-            guard let self, !state.withLock({ $0.closed }) else { return }
-            // A timer of another clock may fire a moment early.
-            guard clock() >= time else { return retry(at: time) }
-            let (view, wake) = state.withLock { state in
-                state.retrySet = false
-                return (state.view, state.wake)
-            }
-            viewed(bottom: view.bottom, screen: view.screen, contentEnd: view.contentEnd)
-            wake?()
         }
     }
 

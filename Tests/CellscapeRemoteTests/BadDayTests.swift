@@ -8,7 +8,8 @@ import Testing
 @testable import CellscapeViewer
 
 /// A feed on a bad day, on loopback servers that fail as real ones do: media that fail once, a tile
-/// whose server stays down, a 429 waited out by the source's own timer (moved by hand, not slept),
+/// whose server stays down, a 429 waited out as a deadline of the frame scheduler's (the clocks moved
+/// by hand, not slept),
 /// and the server gone with the cache of downloads holding what was read.
 @Suite struct BadDayTests {
     typealias Harness = RemoteSourceTests
@@ -23,16 +24,8 @@ import Testing
         }
         /// When the waits set so far end, in order.
         var waits: [Double] { state.withLock { $0.waiting.map(\.at) } }
-        /// Moves the clock to the first wait's end and runs it.
-        func runFirst() {
-            let work = state.withLock { state -> (@Sendable () -> Void)? in
-                guard !state.waiting.isEmpty else { return nil }
-                let first = state.waiting.removeFirst()
-                state.now = max(state.now, first.at)
-                return first.work
-            }
-            work?()
-        }
+        /// Moves the clock to `now`.
+        func move(to now: Double) { state.withLock { $0.now = now } }
     }
 
     static func png() throws -> [UInt8] {
@@ -142,7 +135,7 @@ import Testing
     }
 
     @Test(arguments: ["2", "Thu, 01 Jan 1970 00:16:42 GMT"])
-    func aRateLimitIsWaitedOutByTheSourcesOwnTimer(retryAfter: String) async throws {
+    func aRateLimitsWaitIsADeadlineTheFrameSchedulerWakesAnIdleWindowFor(retryAfter: String) async throws {
         let media = try await LoopbackServer { _ in LoopbackServer.Reply(status: 404) }
         let calls = Guarded(0)
         let api = try await LoopbackServer { _ in
@@ -162,16 +155,44 @@ import Testing
             schedule: time.schedule)
         let seen = await Harness.onOwnThread { () -> [String] in
             let feed = PictureFeed(paths: [], threads: 1, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+            // The model's clock stands still too: the scheduler's deadlines are read against it.
+            feed.clock = FeedClock { 5_000_000_000 }
             feed.read(source)
+            var options = WaterfallScene.Options()
+            options.size = Size(width: 800, height: 600)
+            let driver = ViewerDriver(
+                model: ViewerModel(force: ForceScene.Options(), waterfall: options, pictures: feed, view: .waterfall))
+            let scheduler = FrameScheduler(driver: driver, framesPerSecond: 60)
+            scheduler.isMapped = true
+            // The loop's turns until the window is drawn and idle, the 429 in.
+            func turn() {
+                scheduler.takeProgress(now: 5_000_000_000)
+                if scheduler.beginFrame(now: 5_000_000_000) != nil {
+                    driver.advance()
+                    driver.prepareFrame()
+                    scheduler.frameDrawn(started: 5_000_000_000)
+                }
+            }
+            turn()
             Harness.wait(feed) { source.problem != nil }
-            var seen = ["\(calls.withLock { $0 }) call, \(source.isLoading ? "loading" : "idle"), waits \(time.waits)"]
-            // No frame asks: the source's timer, its clock moved to the wait's end, asks by itself.
-            time.runFirst()
+            for _ in 0..<3 { turn() }
+            var seen = [
+                "\(calls.withLock { $0 }) call, retry in \(source.report.retryIn ?? -1) s, "
+                    + "deadline +\(((feed.nextSourceDeadline ?? 0) - 5_000_000_000) / 1_000_000) ms, "
+                    + "idle wait \(scheduler.timeout(now: 5_000_000_000)) ms, waits \(time.waits)"
+            ]
+            // The wait's end: the turn the scheduler woke for asks again; no timer of the source's.
+            time.move(to: 1002)
+            turn()
             Harness.wait(feed) { feed.count == 3 }
             seen.append("\(calls.withLock { $0 }) calls, \(feed.count) items, \(source.status ?? "no status")")
             return seen
         }
-        #expect(seen == ["1 call, loading, waits [1002.0]", "2 calls, 3 items, no status"])
+        #expect(
+            seen == [
+                "1 call, retry in 2.0 s, deadline +2000 ms, idle wait 1000 ms, waits []",
+                "2 calls, 3 items, no status",
+            ])
         await fetcher.shutdown()
         await api.stop()
         await media.stop()

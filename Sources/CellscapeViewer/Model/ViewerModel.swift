@@ -125,14 +125,15 @@ public struct ViewerModel {
         return waterfall.damage(animating: pictures.advancedFrames)
     }
 
-    /// When an animation that shows moves on next, the status starts to fade or a removed picture
-    /// leaves the grid; nil when none will before more frames arrive.
+    /// When an animation that shows moves on next, the status starts to fade, a removed picture
+    /// leaves the grid or a source asks again after a failure's wait; nil when none will before more
+    /// frames arrive.
     public var nextAnimationDeadline: UInt64? {
         guard view == .waterfall else { return nil }
         let pictures = waterfall.pictures
         let deadlines = [
             pictures?.nextAnimationDeadline, waterfall.messages.deadline(at: waterfall.clock.now),
-            pictures?.nextRemovalDeadline,
+            pictures?.nextRemovalDeadline, pictures?.nextSourceDeadline,
         ]
         return deadlines.compactMap { $0 }.min()
     }

@@ -49,16 +49,21 @@ public struct SourceReport: Hashable, Sendable {
     public var isLoading: Bool
     /// The identity of each answer the source read its pictures from (a feed's pages), in order.
     public var answers: [String]
+    /// In how many seconds the source asks again for what a failure held back (a page after a 429 or
+    /// an outage), if it waits: the frame scheduler wakes an idle window then, and the look at the
+    /// source on that turn (``PictureSource/takeArrived()``) asks.
+    public var retryIn: Double?
 
     public init(
         title: String? = nil, status: String? = nil, problem: String? = nil, isLoading: Bool = false,
-        answers: [String] = []
+        answers: [String] = [], retryIn: Double? = nil
     ) {
         self.title = title
         self.status = status
         self.problem = problem
         self.isLoading = isLoading
         self.answers = answers
+        self.retryIn = retryIn
     }
 }
 
@@ -126,6 +131,13 @@ extension PictureFeed {
 
     /// Whether a source waits for pictures it asked for (``SourceReport/isLoading``).
     public var sourcesLoading: Bool { members.listing.sources.contains { $0.report.isLoading } }
+
+    /// When a source asks again for what a failure held back (``SourceReport/retryIn``), on the
+    /// feed's clock; nil when none waits.
+    public var nextSourceDeadline: UInt64? {
+        guard let seconds = members.listing.sources.compactMap(\.report.retryIn).min() else { return nil }
+        return clock.now + UInt64(max(0, seconds) * 1e9)
+    }
 
     /// Asks for the original of the item `item` describes, to save it: the file its picture's bytes
     /// save (`PictureBytes.Rendition.saved`), answering on any thread.

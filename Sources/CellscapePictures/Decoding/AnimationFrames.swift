@@ -95,9 +95,8 @@ final class AnimationFrames {
             sourceWidth: frames.width, sourceHeight: frames.height, width: width, height: height, output: output)
         for row in 0..<frames.height { downscale.add(row: frame.canvas + row * frames.width * 4) }
         let picture = PictureDecoder.upright(downscale.output, orientation: orientation, output).finished()
-        // A video's frames keep its time; only pictures' short delays play as browsers play them.
         let milliseconds =
-            format == .video ? frame.milliseconds : AnimationFrame.playedMilliseconds(frame.milliseconds)
+            format.keepsFrameTimes ? frame.milliseconds : AnimationFrame.playedMilliseconds(frame.milliseconds)
         defer {
             position += 1
             elapsed += milliseconds

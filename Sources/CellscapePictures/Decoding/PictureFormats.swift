@@ -86,6 +86,13 @@ extension PictureHeader.Format {
     /// outgrow any memory budget (its decoder holds its own reference frames besides).
     public var streamsFrames: Bool { self == .video }
 
+    /// Whether its frames carry their own times, played as given: a video's. A picture's short delays
+    /// play as browsers play them (``AnimationFrame/playedMilliseconds(_:)``).
+    public var keepsFrameTimes: Bool { self == .video }
+
+    /// Whether each of its files plays when opened, even one whose tile shows a still (a long video).
+    public var playsWhenOpened: Bool { self == .video }
+
     /// Whether its files may hold an animation that plays (an APNG for a PNG).
     public var animates: Bool { self == .gif || self == .webp || self == .png || self == .video }
 

@@ -57,7 +57,7 @@ public final class PictureFrames {
     )
         throws(PictureDecoder.Failure)
     {
-        if format == .video {
+        if format.readsInRanges {
             try self.init(video: .bytes(data), maximumPixels: maximumPixels)
         } else {
             try self.init(picture: data, format: format, maximumPixels: maximumPixels)

@@ -45,7 +45,7 @@ public struct PictureHeader: Hashable, Sendable {
 
     /// Whether it plays when open in the image view: an animation, or any video (a long one plays
     /// there only; in the grid it shows its still and its length).
-    public var playsWhenOpen: Bool { isAnimated || format == .video }
+    public var playsWhenOpen: Bool { isAnimated || format.playsWhenOpened }
 
     /// The size as shown: width and height swapped for the orientations that turn the picture a
     /// quarter.

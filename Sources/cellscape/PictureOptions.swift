@@ -131,7 +131,7 @@ struct PictureOptions: ParsableArguments {
             // Each path that could not be taken has had its line.
             if !found.problems.isEmpty { throw ExitCode(2) }
             let hint =
-                found.picturesInSubfolders > 0 ? "; " + WaterfallScene.subfolderHint(found.picturesInSubfolders) : ""
+                found.picturesInSubfolders > 0 ? "; " + PictureFiles.subfolderHint(found.picturesInSubfolders) : ""
             throw CommandError(
                 "no pictures (\(PictureHeader.Format.names)) in \(arguments.joined(separator: ", "))" + hint)
         }

@@ -148,12 +148,12 @@ struct SnapshotCommand: ParsableCommand {
     ) {
         let deadline = Date().addingTimeInterval(60)
         waterfall.prepareFrame()
-        for index in pictures.playingAnimations {
+        for index in pictures.animations.playingAnimations {
             while Date() < deadline && !pictures.isBroken(at: index) {
-                if let position = pictures.animationPosition(index) {
+                if let position = pictures.animations.animationPosition(index) {
                     let isLast = position.count.map { position.frame == $0 - 1 } ?? false
                     if position.frame >= number || isLast { break }
-                    if pictures.stepAnimation(index, by: 1, now: 0) { continue }
+                    if pictures.animations.stepAnimation(index, by: 1, now: 0) { continue }
                 }
                 pictures.loader.waitForWake(milliseconds: 50)
                 waterfall.takePictureResults()

@@ -165,7 +165,7 @@ import Testing
             let (feed, source) = Self.feed(address, fetcher, threads: 4)
             Self.wait(feed) { feed.count == 40 }
             // The first tile in view: its download starts (and hangs).
-            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
+            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 32)
             // Its request at the server, not only asked for: a download cancelled before it was sent
             // would leave the hang to the next one.
             Self.wait(feed) { source.downloadsRunning == 1 && media.taken.contains { $0.target == "/0.png" } }
@@ -175,7 +175,7 @@ import Testing
             Self.wait(feed) { feed.thumbnail(10) != nil && source.downloadsRunning == 0 }
             seen.append("\(source.downloadsRunning) running, 0: \(feed.problem(at: 0) ?? "no problem")")
             // Back in view: asked again, and it comes.
-            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
+            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 32)
             Self.wait(feed) { feed.thumbnail(0) != nil && feed.header(at: 0) != nil }
             seen.append("0: \(feed.thumbnail(0) == nil ? "no thumbnail" : "a thumbnail and its header")")
             // No item that no tile showed was downloaded, not even for its header.
@@ -189,9 +189,10 @@ import Testing
         await media.stop()
     }
 
-    @Test func aVideoShowsItsStillInItsTileAndPlaysWhenOpened() async throws {
+    @Test func aVideoShowsItsStillInItsTileAndPlaysWhenOpenedAndSeeks() async throws {
         let still = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
-        let video = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("video/h264.mp4")))
+        // 3 s at 10 frames a second, 32x24, a keyframe every second.
+        let video = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("video/keyframes.mp4")))
         let media = try await LoopbackServer { request in
             request.target == "/clip.mp4"
                 ? LoopbackServer.Reply(headers: [("Content-Type", "video/mp4")], body: video)
@@ -200,7 +201,7 @@ import Testing
         let page = """
             [{"id":"1","url":"https://m.example/@a/1","media_attachments":[{"id":"m1","type":"video",
             "url":"\(media.url("/clip.mp4"))","preview_url":"\(media.url("/still.png"))",
-            "meta":{"original":{"width":64,"height":48,"duration":0.6},"small":{"width":64,"height":48}}}]}]
+            "meta":{"original":{"width":32,"height":24,"duration":3.0},"small":{"width":32,"height":24}}}]}]
             """
         let api = try await LoopbackServer { _ in .json(page) }
         let fetcher = RemoteFetcher(cache: nil)
@@ -208,19 +209,24 @@ import Testing
         let seen = await Self.onOwnThread { () -> [String] in
             let (feed, _) = Self.feed(address, fetcher)
             Self.wait(feed) { feed.count == 1 }
-            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 64)
+            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 32)
             Self.wait(feed) { feed.thumbnail(0) != nil && feed.header(at: 0) != nil }
             // In its tile: the still, and nothing plays.
-            feed.play([0], now: 0)
-            var seen = ["tile: \(feed.header(at: 0)?.format.name ?? "?"), playing \(feed.playingAnimations)"]
+            feed.animations.play([0], now: 0)
+            var seen = ["tile: \(feed.header(at: 0)?.format.name ?? "?"), playing \(feed.animations.playingAnimations)"]
             // Opened: its file plays, frame by frame at the size asked.
-            feed.play([0], side: 64, opened: true, now: 0)
-            Self.wait(feed) { feed.animationFrame(0) != nil }
-            let frame = feed.animationFrame(0)
-            seen.append("open: playing \(feed.playingAnimations), \(frame?.width ?? 0)x\(frame?.height ?? 0)")
+            feed.animations.play([0], side: 32, opened: true, now: 0)
+            Self.wait(feed) { feed.animations.animationFrame(0) != nil }
+            let frame = feed.animations.animationFrame(0)
+            seen.append(
+                "open: playing \(feed.animations.playingAnimations), \(frame?.width ?? 0)x\(frame?.height ?? 0)")
+            // Seeked as a local video is, within the length its page gives.
+            let seeked = feed.animations.seekAnimation(0, to: 2_000)
+            Self.wait(feed) { feed.animations.animationPosition(0)?.frame == 20 }
+            seen.append("seeked \(seeked): frame \(feed.animations.animationPosition(0)?.frame ?? -1)")
             return seen
         }
-        #expect(seen == ["tile: PNG, playing []", "open: playing [0], 64x48"])
+        #expect(seen == ["tile: PNG, playing []", "open: playing [0], 32x24", "seeked true: frame 20"])
         #expect(media.taken.map(\.target) == ["/still.png", "/clip.mp4"])
         await fetcher.shutdown()
         await api.stop()

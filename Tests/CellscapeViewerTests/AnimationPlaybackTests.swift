@@ -32,14 +32,14 @@ import Testing
         for _ in 0..<steps {
             // The next frame decoded (the workers run ahead): its deadline is known.
             let waitUntil = Date().addingTimeInterval(10)
-            while feed.nextAnimationDeadline == nil && Date() < waitUntil {
+            while feed.animations.nextAnimationDeadline == nil && Date() < waitUntil {
                 feed.loader.waitForWake(milliseconds: 20)
                 feed.takeResults()
             }
-            let deadline = try #require(feed.nextAnimationDeadline)
-            #expect(feed.advanceAnimations(to: deadline))
+            let deadline = try #require(feed.animations.nextAnimationDeadline)
+            #expect(feed.animations.advanceAnimations(to: deadline))
             observe(feed)
-            let frame = try #require(feed.animationPosition(0)).frame
+            let frame = try #require(feed.animations.animationPosition(0)).frame
             played.append((frame, last.map { Int((deadline - $0) / 1_000_000) } ?? 0))
             last = deadline
         }
@@ -48,7 +48,7 @@ import Testing
 
     @Test func framesPlayTheirOwnDelaysAndLoopForEver() throws {
         let feed = try Self.feed("disposal-1.gif")
-        feed.play([0], side: 40, now: monotonicNanoseconds())
+        feed.animations.play([0], side: 40, now: monotonicNanoseconds())
         let played = try Self.play(feed, steps: 9)
         // Delays of 100, 0 (played as 100), 20 and 250 ms; NETSCAPE2.0 loop count 0: for ever.
         #expect(played.map(\.frame) == [1, 2, 3, 0, 1, 2, 3, 0, 1])
@@ -57,27 +57,28 @@ import Testing
 
     @Test func aWebPPlaysItsLoopCountAndRestsOnItsLastFrame() throws {
         let feed = try Self.feed("animated.webp")
-        feed.play([0], side: 40, now: monotonicNanoseconds())
+        feed.animations.play([0], side: 40, now: monotonicNanoseconds())
         // Three plays of four frames: eleven steps after the first frame, then no deadline.
         let played = try Self.play(feed, steps: 11)
         #expect(played.map(\.frame) == [1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3])
         #expect(played.dropFirst().prefix(3).map(\.after) == [50, 20, 250])
         feed.loader.waitForWake(milliseconds: 100)
         feed.takeResults()
-        #expect(feed.nextAnimationDeadline == nil)
-        #expect(feed.advanceAnimations(to: .max) == false && feed.animationPosition(0)?.frame == 3)
+        #expect(feed.animations.nextAnimationDeadline == nil)
+        #expect(
+            feed.animations.advanceAnimations(to: .max) == false && feed.animations.animationPosition(0)?.frame == 3)
     }
 
     @Test func anAPNGPlaysItsPlayCountAndRestsOnItsLastFrame() throws {
         let feed = try Self.feed("apng-default-apart.png")
-        feed.play([0], side: 40, now: monotonicNanoseconds())
+        feed.animations.play([0], side: 40, now: monotonicNanoseconds())
         // Three plays of four frames of 100 ms (the default image is not one of them).
         let played = try Self.play(feed, steps: 11)
         #expect(played.map(\.frame) == [1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3])
         #expect(played.dropFirst().map(\.after).allSatisfy { $0 == 100 })
         feed.loader.waitForWake(milliseconds: 100)
         feed.takeResults()
-        #expect(feed.nextAnimationDeadline == nil)
+        #expect(feed.animations.nextAnimationDeadline == nil)
     }
 
     /// A file cut short shows what it holds and says so in the bar; it is not broken.
@@ -93,7 +94,7 @@ import Testing
             feed.loader.waitForWake(milliseconds: 20)
             scene.takePictureResults()
             scene.prepareFrame()
-            _ = feed.advanceAnimations(to: .max)
+            _ = feed.animations.advanceAnimations(to: .max)
         }
         #expect(feed.note(at: 0) == "ends early" && feed.problem(at: 0) == nil && feed.brokenCount == 0)
         #expect(
@@ -103,28 +104,30 @@ import Testing
 
     @Test func anAnimationOffScreenStopsAndGivesItsFramesBack() throws {
         let feed = try Self.feed("disposal-2.gif")
-        feed.play([0], side: 40, now: monotonicNanoseconds())
+        feed.animations.play([0], side: 40, now: monotonicNanoseconds())
         _ = try Self.play(feed, steps: 2)
-        #expect(feed.animationFrame(0) != nil && feed.animationBytes > 0)
-        feed.play([], side: 40, now: monotonicNanoseconds())
-        #expect(feed.animationFrame(0) == nil && feed.animationBytes == 0 && feed.nextAnimationDeadline == nil)
+        #expect(feed.animations.animationFrame(0) != nil && feed.animations.animationBytes > 0)
+        feed.animations.play([], side: 40, now: monotonicNanoseconds())
+        #expect(
+            feed.animations.animationFrame(0) == nil && feed.animations.animationBytes == 0
+                && feed.animations.nextAnimationDeadline == nil)
     }
 
     @Test func pausedAnimationsHaveNoDeadlineAndStepByKey() throws {
         let feed = try Self.feed("disposal-0.gif")
-        feed.play([0], side: 40, now: monotonicNanoseconds())
+        feed.animations.play([0], side: 40, now: monotonicNanoseconds())
         _ = try Self.play(feed, steps: 1)
-        feed.setAnimationsPaused(true, now: monotonicNanoseconds())
-        #expect(feed.nextAnimationDeadline == nil && !feed.advanceAnimations(to: .max))
-        let before = try #require(feed.animationPosition(0)).frame
+        feed.animations.setAnimationsPaused(true, now: monotonicNanoseconds())
+        #expect(feed.animations.nextAnimationDeadline == nil && !feed.animations.advanceAnimations(to: .max))
+        let before = try #require(feed.animations.animationPosition(0)).frame
         let waitUntil = Date().addingTimeInterval(10)
-        while !feed.stepAnimation(0, by: 1, now: monotonicNanoseconds()) && Date() < waitUntil {
+        while !feed.animations.stepAnimation(0, by: 1, now: monotonicNanoseconds()) && Date() < waitUntil {
             feed.loader.waitForWake(milliseconds: 20)
             feed.takeResults()
         }
-        #expect(feed.animationPosition(0)?.frame == before + 1)
-        #expect(feed.stepAnimation(0, by: -1, now: monotonicNanoseconds()))
-        #expect(feed.animationPosition(0)?.frame == before)
+        #expect(feed.animations.animationPosition(0)?.frame == before + 1)
+        #expect(feed.animations.stepAnimation(0, by: -1, now: monotonicNanoseconds()))
+        #expect(feed.animations.animationPosition(0)?.frame == before)
     }
 
     /// An animation larger than the memory bound plays from a window of decoded frames: what it holds
@@ -135,19 +138,21 @@ import Testing
         let paths = try FixtureFolders.animations(in: root, count: 1, width: 400, height: 300, frames: 30)
         let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 4 << 20) { _ in }
         feed.waitForAllHeaders()
-        feed.play([0], side: 400, now: monotonicNanoseconds())
+        feed.animations.play([0], side: 400, now: monotonicNanoseconds())
         let frameBytes = 400 * 300 * 4
         var largest = 0
         var miscounted = 0
         let played = try Self.play(feed, steps: 70) { feed in
-            largest = max(largest, feed.animationBytes)
+            largest = max(largest, feed.animations.animationBytes)
             // The bytes kept as frames come and go, against their sum.
-            let held = feed.player.playing.values.flatMap(\.frames.values).reduce(0) { $0 + $1.picture.capacity * 4 }
-            if held != feed.animationBytes { miscounted += 1 }
+            let held = feed.animations.player.playing.values.flatMap(\.frames.values).reduce(0) {
+                $0 + $1.picture.capacity * 4
+            }
+            if held != feed.animations.animationBytes { miscounted += 1 }
         }
         #expect(miscounted == 0)
         #expect(played.map(\.frame) == (1...70).map { $0 % 30 })
         #expect(largest > 0 && largest <= (4 << 20) + (PlayingAnimation.ahead + 1) * frameBytes, "\(largest)")
-        #expect(feed.player.playing[feed.order[0]]?.holdsAll == false, "30 frames of 480 KB do not fit 4 MB")
+        #expect(feed.animations.player.playing[feed.order[0]]?.holdsAll == false, "30 frames of 480 KB do not fit 4 MB")
     }
 }

@@ -22,7 +22,8 @@ import Testing
         options.showsHUD = true  // with pictures: the bar, which says the open picture's frame
         var scene = WaterfallScene(options: options, pictures: feed)
         let deadline = Date().addingTimeInterval(30)
-        while (feed.playingAnimations.count < count || feed.nextAnimationDeadline == nil || scene.isAnimating)
+        while (feed.animations.playingAnimations.count < count || feed.animations.nextAnimationDeadline == nil
+            || scene.isAnimating)
             && Date() < deadline
         {
             feed.loader.waitForWake(milliseconds: 20)
@@ -30,7 +31,7 @@ import Testing
             scene.advance()
             scene.prepareFrame()
         }
-        try #require(feed.playingAnimations.count == count)
+        try #require(feed.animations.playingAnimations.count == count)
         return (scene, feed, root)
     }
 
@@ -56,7 +57,7 @@ import Testing
         if openPicture {
             scene.open(pictureAt: 4)
             let deadline = Date().addingTimeInterval(30)
-            while (feed.animationFrame(4) == nil || !feed.viewArrived(4)) && Date() < deadline {
+            while (feed.animations.animationFrame(4) == nil || !feed.viewArrived(4)) && Date() < deadline {
                 feed.loader.waitForWake(milliseconds: 20)
                 _ = scene.takePictureResults()
                 scene.prepareFrame()
@@ -65,9 +66,9 @@ import Testing
         var before = Self.render(scene, text: text)
         var partial = 0
         for _ in 0..<24 {
-            let due = try #require(feed.nextAnimationDeadline)
-            guard feed.advanceAnimations(to: due, early: 5_000_000) else { continue }
-            let regions = DamagedRegions.merged(scene.damage(animating: feed.advancedFrames))
+            let due = try #require(feed.animations.nextAnimationDeadline)
+            guard feed.animations.advanceAnimations(to: due, early: 5_000_000) else { continue }
+            let regions = DamagedRegions.merged(scene.damage(animating: feed.animations.advancedFrames))
             let after = Self.render(scene, text: text)
             for y in 0..<after.height {
                 for x in 0..<after.width where after[x, y] != before[x, y] {

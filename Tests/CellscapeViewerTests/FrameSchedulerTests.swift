@@ -135,12 +135,14 @@ import Testing
             let now = clock.clock.now
             // The workers' frames decoded before the clock moves on (a test waits; the window does not).
             let giveUp = Date().addingTimeInterval(10)
-            while feed.playingAnimations == [0], feed.nextAnimationDeadline == nil, Date() < giveUp {
+            while feed.animations.playingAnimations == [0], feed.animations.nextAnimationDeadline == nil,
+                Date() < giveUp
+            {
                 feed.loader.waitForWake(milliseconds: 20)
                 scheduler.takeProgress(now: now)
             }
             if Self.turn(scheduler, now: now, commands: []) != nil { scheduler.driver.prepareFrame() }
-            if let frame = feed.animationPosition(0)?.frame, frame != changes.last?.frame {
+            if let frame = feed.animations.animationPosition(0)?.frame, frame != changes.last?.frame {
                 changes.append((now, frame))
             }
             clock.move(by: 2 * Self.millisecond)

@@ -19,7 +19,7 @@ import Testing
             "thumbnails": feed.thumbnails.memory.count, "thumbnailSides": feed.thumbnails.sides.count,
             "nameKeys": feed.catalog.nameKeys.count, "joining": feed.members.joining.count,
             "rereading": feed.members.live.rereading.count,
-            "views": feed.open.views.count, "animations": feed.player.playing.count,
+            "views": feed.open.views.count, "animations": feed.animations.player.playing.count,
             "setAside": feed.members.setAside.count,
             "returning": feed.members.live.returning.count, "idByPath": feed.members.idsByPath().count,
             "catalog": feed.catalog.paths.count,

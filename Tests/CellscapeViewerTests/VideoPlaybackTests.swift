@@ -12,12 +12,12 @@ import Testing
     @Test func aClipLoopsAtItsFramesTimes() throws {
         let feed = try AnimationPlaybackTests.feed("video/h264.mp4")
         #expect(feed.header(at: 0)?.format == .video && feed.header(at: 0)?.isAnimated == true)
-        feed.play([0], side: 40, now: monotonicNanoseconds())
+        feed.animations.play([0], side: 40, now: monotonicNanoseconds())
         // Six frames of 100 ms, for ever.
         let played = try AnimationPlaybackTests.play(feed, steps: 8)
         #expect(played.map(\.frame) == [1, 2, 3, 4, 5, 0, 1, 2])
         #expect(played.dropFirst().map(\.after).allSatisfy { $0 == 100 })
-        #expect(feed.animationTime(0) == 200, "the third frame shows 200 ms in")
+        #expect(feed.animations.animationTime(0) == 200, "the third frame shows 200 ms in")
     }
 
     /// Takes the feed's results until `condition` holds (10 s at most: a failure, not a hang).
@@ -34,22 +34,22 @@ import Testing
     /// a seek stays within its length, and stepping back a frame seeks to the frame before.
     @Test func anOpenVideoSeeksAndPlaysOnFromThere() throws {
         let feed = try AnimationPlaybackTests.feed("video/keyframes.mp4")
-        feed.play([0], side: 32, opened: true, now: monotonicNanoseconds())
-        try Self.wait(feed) { feed.animationPosition(0)?.frame == 0 }
-        #expect(feed.seekAnimation(0, to: 2_000))
-        try Self.wait(feed) { feed.animationPosition(0)?.frame == 20 }
-        #expect(feed.animationTime(0) == 2_000)
+        feed.animations.play([0], side: 32, opened: true, now: monotonicNanoseconds())
+        try Self.wait(feed) { feed.animations.animationPosition(0)?.frame == 0 }
+        #expect(feed.animations.seekAnimation(0, to: 2_000))
+        try Self.wait(feed) { feed.animations.animationPosition(0)?.frame == 20 }
+        #expect(feed.animations.animationTime(0) == 2_000)
         let played = try AnimationPlaybackTests.play(feed, steps: 3)
         #expect(played.map(\.frame) == [21, 22, 23])
         // Back a frame: its frames behind it were let go, so it seeks to the one before.
-        #expect(feed.stepAnimation(0, by: -1, now: monotonicNanoseconds()))
-        try Self.wait(feed) { feed.animationPosition(0)?.frame == 22 }
+        #expect(feed.animations.stepAnimation(0, by: -1, now: monotonicNanoseconds()))
+        try Self.wait(feed) { feed.animations.animationPosition(0)?.frame == 22 }
         // Past the start and past the end: the first frame, the last.
-        #expect(feed.seekAnimation(0, by: -60_000))
-        try Self.wait(feed) { feed.animationTime(0) == 0 }
-        #expect(feed.seekAnimation(0, by: 60_000))
-        try Self.wait(feed) { feed.animationPosition(0)?.frame == 29 }
-        #expect(!feed.seekAnimation(0, by: 5_000), "at its end already")
+        #expect(feed.animations.seekAnimation(0, by: -60_000))
+        try Self.wait(feed) { feed.animations.animationTime(0) == 0 }
+        #expect(feed.animations.seekAnimation(0, by: 60_000))
+        try Self.wait(feed) { feed.animations.animationPosition(0)?.frame == 29 }
+        #expect(!feed.animations.seekAnimation(0, by: 5_000), "at its end already")
     }
 
     /// Frames decoded before a seek that arrive after it are let go, and the frame shown before it stays

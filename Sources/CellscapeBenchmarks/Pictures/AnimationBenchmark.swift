@@ -58,7 +58,7 @@ public struct AnimationBenchmark {
         } timed: {
             times.append($0)
         }
-        let (shown, late) = feed.animationFrames
+        let (shown, late) = feed.animations.animationFrames
         progress(
             "\(scene.layout.indices(in: scene.visibleRect).count) tiles playing: a loop of each, then "
                 + "\(Int(stillSeconds)) s at rest"
@@ -104,8 +104,8 @@ public struct AnimationBenchmark {
         while monotonicNanoseconds() < end {
             if scene.takePictureResults() { needsDisplay = true }
             let now = monotonicNanoseconds()
-            if feed.advanceAnimations(to: now, early: PictureFeed.frameCoalescing) {
-                damage += scene.damage(animating: feed.advancedFrames)
+            if feed.animations.advanceAnimations(to: now, early: FeedAnimations.frameCoalescing) {
+                damage += scene.damage(animating: feed.animations.advancedFrames)
             }
             let moving = input(&scene, frameNumber) || scene.isAnimating
             if (needsDisplay || moving || !damage.isEmpty) && now >= nextFrame {
@@ -127,7 +127,7 @@ public struct AnimationBenchmark {
                 continue
             }
             var wake: UInt64? = needsDisplay || moving || !damage.isEmpty ? nextFrame : nil
-            if let due = feed.nextAnimationDeadline { wake = min(wake ?? due, due) }
+            if let due = feed.animations.nextAnimationDeadline { wake = min(wake ?? due, due) }
             let wait = wake.map { $0 > now ? Int32(min(100, ($0 - now + 999_999) / 1_000_000)) : 0 } ?? 100
             if wait > 0 { feed.loader.waitForWake(milliseconds: wait) }
         }

@@ -90,7 +90,7 @@ public struct FeedBenchmark {
             }
             let started = monotonicNanoseconds()
             _ = scene.takePictureResults()
-            _ = feed.advanceAnimations(to: started, early: PictureFeed.frameCoalescing)
+            _ = feed.animations.advanceAnimations(to: started, early: FeedAnimations.frameCoalescing)
             input(&scene)
             scene.advance()
             scene.prepareFrame()

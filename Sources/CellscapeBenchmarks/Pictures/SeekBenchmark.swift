@@ -35,18 +35,18 @@ public struct SeekBenchmark {
             else { continue }
             var times: [Double] = []
             progress("seeking in \(paths[position]) (\(places) places)")
-            feed.play([position], side: 1280, opened: true, now: monotonicNanoseconds())
-            guard wait(feed, until: { feed.animationPosition(position) != nil }) else { continue }
+            feed.animations.play([position], side: 1280, opened: true, now: monotonicNanoseconds())
+            guard wait(feed, until: { feed.animations.animationPosition(position) != nil }) else { continue }
             // 7 is prime to any count of places but its multiples: the seeks jump back and forth.
             for step in 0..<places {
                 let part = (step * 7) % places
                 let target = Int(seconds * 1000 * (Double(part) + 0.5) / Double(places))
                 let start = monotonicNanoseconds()
-                guard feed.seekAnimation(position, to: target) else { continue }
-                guard wait(feed, until: { feed.animationPosition(position) != nil }) else { break }
+                guard feed.animations.seekAnimation(position, to: target) else { continue }
+                guard wait(feed, until: { feed.animations.animationPosition(position) != nil }) else { break }
                 times.append(Double(monotonicNanoseconds() - start) / 1e6)
             }
-            feed.play([], now: monotonicNanoseconds())
+            feed.animations.play([], now: monotonicNanoseconds())
             times.sort()
             guard !times.isEmpty else { continue }
             reports.append(

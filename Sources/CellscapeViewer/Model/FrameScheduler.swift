@@ -91,7 +91,7 @@ public final class FrameScheduler {
     /// ``PictureFeed/frameCoalescing`` show together).
     public func takeProgress(now: UInt64) {
         if driver.takePictureResults() { needsDisplay = true }
-        if driver.advanceAnimations(to: now, early: PictureFeed.frameCoalescing) {
+        if driver.advanceAnimations(to: now, early: FeedAnimations.frameCoalescing) {
             if let rects = driver.model.animationDamage { damage += rects } else { needsDisplay = true }
         }
     }

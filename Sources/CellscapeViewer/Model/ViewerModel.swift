@@ -115,14 +115,14 @@ public struct ViewerModel {
     /// whether the frame must be drawn again. Time-driven, so no part of a session's state.
     public mutating func advanceAnimations(to now: UInt64, early: UInt64 = 0) -> Bool {
         guard view == .waterfall, let pictures = waterfall.pictures else { return false }
-        return pictures.advanceAnimations(to: now, early: early)
+        return pictures.animations.advanceAnimations(to: now, early: early)
     }
 
     /// The parts of the window the last ``advanceAnimations(to:early:)`` changed, when nothing else
     /// differs there; nil when the whole frame must be drawn.
     public var animationDamage: [Rect]? {
         guard view == .waterfall, let pictures = waterfall.pictures else { return nil }
-        return waterfall.damage(animating: pictures.advancedFrames)
+        return waterfall.damage(animating: pictures.animations.advancedFrames)
     }
 
     /// When an animation that shows moves on next, the status starts to fade, a removed picture
@@ -132,7 +132,7 @@ public struct ViewerModel {
         guard view == .waterfall else { return nil }
         let pictures = waterfall.pictures
         let deadlines = [
-            pictures?.nextAnimationDeadline, waterfall.messages.deadline(at: waterfall.clock.now),
+            pictures?.animations.nextAnimationDeadline, waterfall.messages.deadline(at: waterfall.clock.now),
             pictures?.nextRemovalDeadline, pictures?.nextSourceDeadline,
         ]
         return deadlines.compactMap { $0 }.min()

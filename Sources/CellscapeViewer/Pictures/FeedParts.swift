@@ -124,8 +124,25 @@ struct FeedChanges {
 /// Counts a feed keeps until what they count changes: the broken pictures shown (with the versions
 /// of the order and of the broken set) and the name of the folder the pictures are in (with their count).
 struct FeedCounts {
-    var broken: (version: Int, broken: Int, count: Int)?
-    var folderName: (count: Int, name: String)?
+    private var broken: (version: Int, broken: Int, count: Int)?
+    private var folderName: (count: Int, name: String)?
+
+    /// How many of the pictures in `order` are broken: counted again only when the order or the
+    /// broken pictures changed.
+    mutating func brokenCount(in order: PictureOrder, _ catalog: PictureCatalog) -> Int {
+        if let kept = broken, kept.version == order.version, kept.broken == catalog.brokenChanges { return kept.count }
+        let count = catalog.broken.count { order.contains($0) }
+        broken = (order.version, catalog.brokenChanges, count)
+        return count
+    }
+
+    /// The name `name` gives for `count` pictures, worked out again only when the count changed.
+    mutating func folderName(of count: Int, _ name: () -> String) -> String {
+        if let kept = folderName, kept.count == count { return kept.name }
+        let made = name()
+        folderName = (count, made)
+        return made
+    }
 }
 
 /// When the sources' pictures join: as they come, or (while a session records or replays) on an

@@ -17,8 +17,8 @@ public final class PictureFeed {
     var thumbnails: ThumbnailStore
     /// What changed at the last ``takeResults()`` (``FeedChanges``).
     var changes = FeedChanges()
-    /// The animations playing (``AnimationPlayer``).
-    var player = AnimationPlayer()
+    /// The animations of its pictures (``FeedAnimations``).
+    public private(set) lazy var animations = FeedAnimations(feed: self)
     /// The pictures whose work the loader should do.
     let wanted = WantedPictures()
     /// The open picture's images: at the window's size, and the part zoomed past it (``OpenPictureImages``).
@@ -35,8 +35,6 @@ public final class PictureFeed {
         get { members.clock }
         set { members.clock = newValue }
     }
-    /// Whether every animation is paused (a key).
-    public var animationsPaused: Bool { player.isPaused }
 
     /// A feed of `paths` (read as a ``PathsSource``), loading on `threads` workers through `diskCache` if given, keeping at most
     /// `memoryBytes` of thumbnails; `report` hears each problem once.
@@ -134,10 +132,10 @@ public final class PictureFeed {
             take(thumbnail: thumbnail, side: side, problem: problem, of: id)
         case .frames(let id, let side, let frames, let count, let plays, let problem):
             // Frames decoded ahead change nothing on screen until their time comes: only a first frame does.
-            let shown = player.playing[id]?.current
-            receiveFrames(
+            let shown = animations.player.playing[id]?.current
+            animations.receiveFrames(
                 frames, id: id, side: side, count: count, plays: plays, problem: problem, now: clock.now)
-            return player.playing[id]?.current != shown || problem != nil
+            return animations.player.playing[id]?.current != shown || problem != nil
         case .region(let id, let part, let scale, let image, let problem):
             if let image, open.viewsWanted.contains(id) { open.heldRegion = (id, part, scale, image) }
             if let problem {
@@ -176,12 +174,12 @@ public final class PictureFeed {
         switch why {
         case .left:
             for id in ids { thumbnails.forget(id) }
-            player.forget(ids)
+            animations.player.forget(ids)
             open.forget(ids)
         case .setAside:
             for id in ids {
                 // As `play` stops what scrolled away: the worker decoding its frames lets its decoder go.
-                if let animation = player.playing.removeValue(forKey: id) {
+                if let animation = animations.player.playing.removeValue(forKey: id) {
                     loader.stopFrames(id, side: animation.side)
                 }
                 open.views[id] = nil

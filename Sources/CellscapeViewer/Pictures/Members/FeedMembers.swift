@@ -222,22 +222,14 @@ extension FeedMembers {
 extension FeedMembers {
     /// How many of the pictures shown cannot be: counted again only when the order or the broken
     /// pictures changed (the bar asks every frame).
-    var brokenCount: Int {
-        if let kept = counted.broken, kept.version == order.version, kept.broken == catalog.brokenChanges {
-            return kept.count
-        }
-        let count = catalog.broken.count { order.contains($0) }
-        counted.broken = (order.version, catalog.brokenChanges, count)
-        return count
-    }
+    var brokenCount: Int { counted.brokenCount(in: order, catalog) }
 
     /// The name of the innermost folder holding the pictures shown (the first folder listed while none is).
     var folderName: String {
         if let title = listing.sources.lazy.compactMap(\.report.title).first { return title }
-        if let kept = counted.folderName, kept.count == count { return kept.name }
-        let name = count == 0 ? listing.firstFolderName : FeedListing.folderName(of: order.ids.map(path(of:)))
-        counted.folderName = (count, name)
-        return name
+        return counted.folderName(of: count) {
+            count == 0 ? listing.firstFolderName : FeedListing.folderName(of: order.ids.map(path(of:)))
+        }
     }
 
     /// The sizes of the pictures from `position` on whose headers arrived, up to the first still to

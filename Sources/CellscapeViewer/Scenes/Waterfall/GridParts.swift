@@ -34,6 +34,13 @@ struct GridPlace {
 
 /// The grid's motion: how far it is scrolled, a fling's speed, a drag under way.
 struct GridMotion {
+    /// Pixels per wheel notch.
+    static let wheelStep = 100.0
+    /// The fraction of its speed a fling keeps from one frame to the next.
+    static let friction = 0.94
+    /// How far the pointer may move, in pixels, for a press and release to count as a click.
+    static let clickSlop = 4.0
+
     /// The content y at the top of the window.
     var offset = 0.0
     /// The fling's speed in pixels per frame (positive: down the feed).
@@ -44,7 +51,7 @@ struct GridMotion {
 
     /// Follows a drag to `point`; returns the offset to scroll to once it moved more than `slop`
     /// pixels from where it started (before, it may still be a click).
-    mutating func dragged(to point: Point, slop: Double) -> Double? {
+    mutating func dragged(to point: Point, slop: Double = clickSlop) -> Double? {
         guard var current = drag else { return nil }
         if abs(point.y - current.start.y) > slop || abs(point.x - current.start.x) > slop { current.moved = true }
         current.speed = current.last.y - point.y
@@ -54,7 +61,7 @@ struct GridMotion {
     }
 
     /// Slows a fling by `friction` for the next frame; it stops when slow or `atEnd` of the content.
-    mutating func slow(by friction: Double, atEnd: Bool) {
+    mutating func slow(by friction: Double = friction, atEnd: Bool) {
         velocity *= friction
         if abs(velocity) < 0.2 || atEnd { velocity = 0 }
     }

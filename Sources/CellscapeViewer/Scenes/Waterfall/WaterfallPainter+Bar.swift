@@ -43,10 +43,11 @@ extension WaterfallPainter {
             let picture = open.shown(scene.layout.size(at: selection))
             let percent = Int((open.scale(picture: picture, window: scene.viewport) * 100).rounded())
             right = [open.zoom == nil ? "fit \(percent)%" : "\(percent)%"]
-            if let position = pictures.animationPosition(selection) {
-                let paused = pictures.animationsPaused ? " (paused)" : ""
+            if let position = pictures.animations.animationPosition(selection) {
+                let paused = pictures.animations.arePaused ? " (paused)" : ""
                 // A video says where it is in its length, as players do.
-                if let seconds = pictures.length(at: selection), let time = pictures.animationTime(selection) {
+                if let seconds = pictures.length(at: selection), let time = pictures.animations.animationTime(selection)
+                {
                     left.append(Self.length(Double(time / 1000)) + " / " + Self.length(seconds))
                 }
                 left.append(Self.frame(position) + paused)

@@ -14,7 +14,8 @@ extension WaterfallPainter {
             let shown = scene.shownOpenPicture(openPicture, of: pictures).rect
             let turned = openPicture.quarterTurns % 4 != 0 || openPicture.mirrored
             var rects = [
-                Self.part(turned ? nil : frame.changed, of: pictures.animationFrame(frame.position), in: shown)
+                Self.part(
+                    turned ? nil : frame.changed, of: pictures.animations.animationFrame(frame.position), in: shown)
             ]
             .compactMap { $0 }
             if scene.showsBar {
@@ -26,8 +27,10 @@ extension WaterfallPainter {
         return frames.filter { $0.position < scene.itemCount }.compactMap { frame in
             var tile = scene.layout.frame(at: frame.position)
             tile.origin.y -= scene.scrollOffset
-            return Self.part(frame.changed, of: pictures?.animationFrame(frame.position), in: tile)?.insetBy(-2)
-                .intersection(view)
+            return Self.part(frame.changed, of: pictures?.animations.animationFrame(frame.position), in: tile)?.insetBy(
+                -2
+            )
+            .intersection(view)
         }
     }
 

@@ -19,7 +19,7 @@ extension WaterfallPainter {
         }
         let shown = scene.shownOpenPicture(view, of: pictures)
         // A sensitive item stays its blurhash until revealed.
-        if scene.isVeiled(view.index) {
+        if isVeiled(view.index) {
             if let placeholder = pictures.placeholder(at: view.index) {
                 frame.draw(placeholder, in: shown.rect, quarterTurns: view.quarterTurns, mirrored: view.mirrored)
             }
@@ -30,7 +30,7 @@ extension WaterfallPainter {
             }
             return
         }
-        if let image = pictures.animationFrame(view.index) ?? pictures.viewImage(view.index)
+        if let image = pictures.animations.animationFrame(view.index) ?? pictures.viewImage(view.index)
             ?? pictures.thumbnail(view.index)
         {
             if scene.showsCheckerboard {

@@ -52,7 +52,7 @@ struct WaterfallPainter {
         if let status = pictures.sourceStatus { return [status] }
         var lines = ["no pictures (\(PictureHeader.Format.names)) in \(pictures.folderName)"]
         if pictures.picturesInSubfolders > 0 {
-            lines.append(WaterfallScene.subfolderHint(pictures.picturesInSubfolders))
+            lines.append(PictureFiles.subfolderHint(pictures.picturesInSubfolders))
         }
         return lines
     }
@@ -104,9 +104,9 @@ struct WaterfallPainter {
                 ?? ([size] + [pictures?.note(at: selection)].compactMap { $0 })
                 .joined(separator: ", ")
             var line = "selected #\(selection) \"\(item.title)\" \(about)"
-            if scene.openPicture != nil, let position = pictures?.animationPosition(selection) {
+            if scene.openPicture != nil, let position = pictures?.animations.animationPosition(selection) {
                 line += "   " + Self.frame(position)
-                if pictures?.animationsPaused == true { line += " (paused)" }
+                if pictures?.animations.arePaused == true { line += " (paused)" }
             }
             lines.append(line)
         }
@@ -119,8 +119,8 @@ struct WaterfallPainter {
     private func drawPicture(
         _ index: Int, of pictures: PictureFeed, in tile: Rect, into frame: Framebuffer, text: TextRenderer?
     ) {
-        let veiled = scene.isVeiled(index)
-        if !veiled, let thumbnail = pictures.animationFrame(index) ?? pictures.thumbnail(index) {
+        let veiled = isVeiled(index)
+        if !veiled, let thumbnail = pictures.animations.animationFrame(index) ?? pictures.thumbnail(index) {
             if let opacity = scene.fading.opacity(scene.key(at: index)) {
                 drawPlaceholder(index, of: pictures, in: tile, into: frame)
                 frame.draw(thumbnail, in: tile, opacity: opacity)
@@ -182,6 +182,13 @@ struct WaterfallPainter {
     private static func microseconds(_ nanoseconds: UInt64) -> String {
         let tenths = (nanoseconds + 50) / 100
         return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// Whether the item at `position` shows blurred: a remote feed's sensitive media, not revealed
+    /// (`v`, or `--show-sensitive`).
+    func isVeiled(_ position: Int) -> Bool {
+        guard !scene.options.showsSensitive, pictures?.details(at: position)?.isSensitive == true else { return false }
+        return !scene.held.revealed.contains(scene.key(at: position))
     }
 }
 

@@ -11,7 +11,7 @@ extension WaterfallScene {
 
     /// The item at `position`, laid out: a generated one, or a picture's size and name.
     public func item(_ position: Int) -> WaterfallItem {
-        guard let pictures else { return generated[position] }
+        guard let pictures else { return generated.items[position] }
         return WaterfallItem(
             size: layout.size(at: position), title: pictures.name(of: position), color: PictureFeed.tileColor)
     }

@@ -78,7 +78,7 @@ extension WaterfallScene {
         if let pictures {
             layOutArrivedPictures(pictures)
         } else {
-            layout.append(generated.map(\.size))
+            layout.append(generated.items.map(\.size))
         }
     }
 

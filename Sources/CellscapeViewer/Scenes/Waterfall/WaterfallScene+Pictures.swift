@@ -46,12 +46,12 @@ extension WaterfallScene {
             guard let pictures else { break }
             let now = pictures.clock.now
             if command == .key(.togglePause) {
-                pictures.setAnimationsPaused(!pictures.animationsPaused, now: now)
+                pictures.animations.setAnimationsPaused(!pictures.animations.arePaused, now: now)
             } else {
-                pictures.stepAnimation(view.index, by: command == .key(.nextFrame) ? 1 : -1, now: now)
+                pictures.animations.stepAnimation(view.index, by: command == .key(.nextFrame) ? 1 : -1, now: now)
             }
         case .key(let key) where Self.seekOffsets[key] != nil:
-            pictures?.seekAnimation(view.index, by: Self.seekOffsets[key]!)
+            pictures?.animations.seekAnimation(view.index, by: Self.seekOffsets[key]!)
         default:
             let next = open.handle(command, view: view, count: itemCount, size: layout.size(at:), window: viewport)
             if let next, next.index != view.index { selection = next.index }

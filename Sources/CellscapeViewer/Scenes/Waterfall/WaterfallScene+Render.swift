@@ -24,11 +24,6 @@ extension WaterfallScene {
         WaterfallPainter(scene: self).render(into: frame, text: text)
     }
 
-    /// "its subfolders hold 12 pictures: cellscape -r lists them".
-    public static func subfolderHint(_ count: Int) -> String {
-        "its subfolders hold \(count) \(count == 1 ? "picture" : "pictures"): cellscape -r lists them"
-    }
-
     /// The parts of the window that the animations `frames` names moving on changed
     /// (`WaterfallPainter`): a frame redraws and presents these alone.
     public func damage(animating frames: [(position: Int, changed: PictureRegion?)]) -> [Rect] {

@@ -11,15 +11,6 @@ public struct WaterfallScene {
     /// How the scene starts (``WaterfallOptions``).
     public typealias Options = WaterfallOptions
 
-    /// Items appended at a time.
-    public static let pageSize = 100
-    /// Pixels per wheel notch.
-    static let wheelStep = 100.0
-    /// The fraction of its speed a fling keeps from one frame to the next.
-    static let friction = 0.94
-    /// How far the pointer may move, in pixels, for a press and release to count as a click.
-    static let clickSlop = 4.0
-
     /// The layout of every item loaded so far.
     public internal(set) var layout: WaterfallLayout
     /// The scroll offset, a fling's speed, a drag (``GridMotion``).
@@ -31,7 +22,7 @@ public struct WaterfallScene {
     /// The order's rearrangements the layout follows, and the user's place (``followOrder(sorted:)``).
     var following = OrderFollowing()
     /// The generated items loaded so far (none with pictures, whose order is the feed's).
-    var generated: [WaterfallItem] = []
+    var generated = GeneratedPages()
     /// Whether the HUD shows.
     public internal(set) var showsHUD: Bool
     /// The window size.
@@ -110,10 +101,10 @@ public struct WaterfallScene {
             velocity = 0
             motion.drag = (point, point, scrollOffset, false, 0)
         case .drag(let point):
-            if let offset = motion.dragged(to: point, slop: Self.clickSlop) { scroll(to: offset) }
+            if let offset = motion.dragged(to: point) { scroll(to: offset) }
         case .release(let point):
             if let click = motion.released(at: point) { selection = item(at: click) }
-        case .wheel(let notches, _): scroll(by: Double(notches) * Self.wheelStep)
+        case .wheel(let notches, _): scroll(by: Double(notches) * GridMotion.wheelStep)
         case .resize(let newSize): resize(to: newSize)
         case .key(let key): handle(key)
         case .handlerKey(let key): requestKeyHandler(key)
@@ -127,13 +118,6 @@ public struct WaterfallScene {
         return held.mark(key, item: item.flatMap { $0 < itemCount ? self.key(at: $0) : nil }, all: all)
     }
 
-    /// Whether the item at `position` shows blurred: a remote feed's sensitive media, not revealed
-    /// (`v`, or `--show-sensitive`).
-    public func isVeiled(_ position: Int) -> Bool {
-        guard !options.showsSensitive, pictures?.details(at: position)?.isSensitive == true else { return false }
-        return !held.revealed.contains(key(at: position))
-    }
-
     /// Shows every thumbnail that is fading in at once.
     public mutating func finishFades() {
         fading.finish()
@@ -144,7 +128,7 @@ public struct WaterfallScene {
         fading.advance()
         guard velocity != 0 else { return }
         scroll(by: velocity, keepingVelocity: true)
-        motion.slow(by: Self.friction, atEnd: scrollOffset == 0 || scrollOffset == maximumOffset)
+        motion.slow(atEnd: scrollOffset == 0 || scrollOffset == maximumOffset)
     }
 
     /// The item under a window point, if any.
@@ -164,7 +148,9 @@ public struct WaterfallScene {
             open(pictureAt: selection ?? firstInView ?? 0)
             slideshowRuns = openPicture != nil
         case .togglePause:
-            if let pictures { pictures.setAnimationsPaused(!pictures.animationsPaused, now: pictures.clock.now) }
+            if let pictures {
+                pictures.animations.setAnimationsPaused(!pictures.animations.arePaused, now: pictures.clock.now)
+            }
         default: break
         }
     }
@@ -172,13 +158,7 @@ public struct WaterfallScene {
     /// Appends pages until the content reaches at least one screen below the viewport.
     mutating func loadPagesIfNeeded() {
         if let pictures { return appendArrivedPictures(pictures) }
-        var pages = 0
-        while layout.contentSize.height < scrollOffset + 2 * size.height && pages < 100 {
-            let page = GeneratedItems.page(after: generated.count, of: Self.pageSize, options: options)
-            generated += page
-            layout.append(page.map(\.size))
-            pages += 1
-        }
+        generated.fill(&layout, to: scrollOffset + 2 * size.height, options: options)
     }
 
     /// The pictures whose sizes have arrived, appended in order: a picture waits for those before it.

@@ -20,7 +20,7 @@ struct WaterfallWork {
         pictures.viewed(
             bottom: scene.scrollOffset + screen, screen: screen, contentEnd: scene.layout.contentSize.height)
         // Frames at the tile's own size: there are many of each, and they are never reused elsewhere.
-        pictures.play(visible, now: pictures.clock.now)
+        pictures.animations.play(visible, now: pictures.clock.now)
     }
 
     /// Asks for the visible pictures' thumbnails, then a screen ahead in the scroll direction, then a
@@ -48,7 +48,7 @@ struct WaterfallWork {
             pictures.wantView(
                 view.index, side: shown.side, prefetching: neighbours, prefetchSide: Int(shown.fitSide.rounded(.up)))
         }
-        pictures.play([view.index], side: shown.side, opened: true, now: pictures.clock.now)
+        pictures.animations.play([view.index], side: shown.side, opened: true, now: pictures.clock.now)
         if !shown.inRegions {
             pictures.releaseRegion()
             return
@@ -78,7 +78,7 @@ struct WaterfallWork {
         if let open = scene.openPicture {
             if pictures.isBroken(at: open.index) { return true }
             if pictures.header(at: open.index)?.playsWhenOpen == true {
-                return pictures.animationFrame(open.index) != nil
+                return pictures.animations.animationFrame(open.index) != nil
             }
             return pictures.viewArrived(open.index)
         }

@@ -2,7 +2,24 @@ import CellscapeLayout
 import CellscapePictures
 import CellscapeRender
 
-extension PictureFeed {
+/// The animations of a feed's pictures, by position in its order: which play (the tiles on screen,
+/// or the open picture), their frames as they come and go, their deadlines, pausing, stepping and
+/// seeking. Their frames share the feed's memory bound with its thumbnails.
+public final class FeedAnimations {
+    /// The feed whose pictures play.
+    private unowned let feed: PictureFeed
+    /// The animations playing (``AnimationPlayer``).
+    var player = AnimationPlayer()
+
+    init(feed: PictureFeed) { self.feed = feed }
+
+    private var order: PictureOrder { feed.order }
+    private var catalog: PictureCatalog { feed.catalog }
+    private var loader: PictureLoader { feed.loader }
+    private var count: Int { feed.count }
+
+    /// Whether every animation is paused (a key).
+    public var arePaused: Bool { player.isPaused }
     /// Plays the animations among the pictures at `positions` (tiles on screen, or the open picture)
     /// at `side`, or each at its tile's size (``gridSide(of:)``), and stops every other, giving its
     /// frames back: what scrolled away stops. The `opened` picture plays if it is any video.
@@ -15,7 +32,7 @@ extension PictureFeed {
                 return opened ? header.playsWhenOpen : header.isAnimated
             })
         player.play(
-            wanted, side: { side ?? gridSide(of: $0) },
+            wanted, side: { side ?? self.feed.gridSide(of: $0) },
             // In the image view a video's frames are large and its length any: they stream. A clip in a
             // tile keeps its frames within the budget, as an animation does.
             streams: { id in
@@ -102,9 +119,11 @@ extension PictureFeed {
     @discardableResult
     public func seekAnimation(_ position: Int, to milliseconds: Int) -> Bool {
         let id = order[position]
-        guard let header = catalog.headers[id], header.format.streamsFrames, let animation = player.playing[id]
+        // A video's frames, or a remote video's movie playing opened (its tile's header is its still's).
+        guard let animation = player.playing[id], animation.streams || catalog.headers[id]?.format.streamsFrames == true
         else { return false }
-        let last = header.seconds.map { Int($0 * 1000) - (animation.shown?.milliseconds ?? 1) } ?? Int.max
+        let seconds = feed.length(at: position)
+        let last = seconds.map { Int($0 * 1000) - (animation.shown?.milliseconds ?? 1) } ?? Int.max
         let target = max(0, min(milliseconds, last))
         guard target != animation.shown?.time || animation.current == nil else { return false }
         player.seek(id, to: target, loader: loader, priority: -3)
@@ -118,7 +137,7 @@ extension PictureFeed {
     /// comes first, so all but a thirty-second of the bound (8 MB of 256: the thumbnails of a few
     /// screens, those on screen used most recently). An animation that holds all its frames plays
     /// without decoding; one that does not decodes every frame again on every play.
-    var animationBudget: Int { thumbnails.bound - thumbnails.bound / 32 }
+    var animationBudget: Int { feed.thumbnails.bound - feed.thumbnails.bound / 32 }
 
     /// The bytes of the animation frames held now.
     var animationBytes: Int { player.bytes }
@@ -130,7 +149,7 @@ extension PictureFeed {
     ) {
         let plays = player.receive(
             frames, id: id, side: side, count: count, plays: plays, failed: problem != nil, now: now, loader: loader)
-        if let problem { plays ? (members.catalog.notes[id] = problem) : members.markBroken(id, problem) }
+        if let problem { plays ? (feed.members.catalog.notes[id] = problem) : feed.members.markBroken(id, problem) }
         guard plays else { return }
         requestFrames()
         shareMemory()
@@ -138,14 +157,14 @@ extension PictureFeed {
 
     /// Gives the thumbnails what the animation frames leave of the memory bound.
     func shareMemory() {
-        thumbnails.memory.setCapacity(thumbnails.bound - min(animationBytes, animationBudget))
+        feed.thumbnails.memory.setCapacity(feed.thumbnails.bound - min(animationBytes, animationBudget))
     }
 
     /// Asks the loader for what each animation lacks of its frames ahead: the open picture's first,
     /// tiles' among the thumbnails on screen.
     func requestFrames() {
         player.requestFrames(loader: loader, budget: animationBudget) { id, side in
-            side > gridSide(of: id) ? -3 : order.position(of: id) ?? Int.max / 2
+            side > self.feed.gridSide(of: id) ? -3 : self.order.position(of: id) ?? Int.max / 2
         }
     }
 }

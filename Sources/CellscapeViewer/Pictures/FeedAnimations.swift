@@ -87,6 +87,9 @@ public final class FeedAnimations {
     /// The earliest time an animation moves on, nil when none can before more frames arrive.
     public var nextAnimationDeadline: UInt64? { player.nextDeadline }
 
+    /// Pauses every animation, or resumes them all (the pause key), at the feed's clock's now.
+    public func togglePaused() { setAnimationsPaused(!arePaused, now: feed.clock.now) }
+
     /// Pauses or resumes every animation (a resumed one goes on from its frame, its clock restarted).
     public func setAnimationsPaused(_ paused: Bool, now: UInt64) { player.setPaused(paused, now: now) }
 

@@ -46,7 +46,7 @@ extension WaterfallScene {
             guard let pictures else { break }
             let now = pictures.clock.now
             if command == .key(.togglePause) {
-                pictures.animations.setAnimationsPaused(!pictures.animations.arePaused, now: now)
+                pictures.animations.togglePaused()
             } else {
                 pictures.animations.stepAnimation(view.index, by: command == .key(.nextFrame) ? 1 : -1, now: now)
             }

@@ -147,10 +147,7 @@ public struct WaterfallScene {
         case .toggleSlideshow:
             open(pictureAt: selection ?? firstInView ?? 0)
             slideshowRuns = openPicture != nil
-        case .togglePause:
-            if let pictures {
-                pictures.animations.setAnimationsPaused(!pictures.animations.arePaused, now: pictures.clock.now)
-            }
+        case .togglePause: pictures?.animations.togglePaused()
         default: break
         }
     }

@@ -37,7 +37,13 @@ public struct PictureHeader: Hashable, Sendable {
     /// The file's modification time in seconds since 1970, when the header was read from a file.
     public var modified: Int?
     /// What the camera wrote (date taken, camera, exposure), when the header holds EXIF.
-    public var exif: PictureExif?
+    public var exif: PictureExif? {
+        get { exifBox?.exif }
+        set { exifBox = newValue.map(ExifBox.init) }
+    }
+    /// The EXIF in a box of its own: most headers have none, and a header a picture is kept small
+    /// (a million of them are kept at once).
+    private var exifBox: ExifBox?
     /// A video's length in seconds, when its container says.
     public var seconds: Double?
     /// Whether a video has sound (never played).
@@ -278,4 +284,12 @@ public struct PictureHeader: Hashable, Sendable {
     private static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
         (offset..<offset + count).reduce(0) { $0 << 8 | Int(bytes[$1]) }
     }
+}
+
+/// A header's EXIF, boxed (``PictureHeader/exif``), compared and hashed by what it holds.
+private final class ExifBox: Hashable, Sendable {
+    let exif: PictureExif
+    init(_ exif: PictureExif) { self.exif = exif }
+    static func == (first: ExifBox, second: ExifBox) -> Bool { first.exif == second.exif }
+    func hash(into hasher: inout Hasher) { hasher.combine(exif) }
 }

@@ -12,17 +12,15 @@ import Testing
     /// How many entries each of the feed's stores of pictures holds.
     static func stores(_ feed: PictureFeed) -> [String: Int] {
         [
-            "headers": feed.catalog.headers.count, "arrived": feed.catalog.sizes.count,
-            "broken": feed.catalog.broken.count,
-            "problems": feed.catalog.problems.count, "notes": feed.catalog.notes.count,
+            "catalog": feed.catalog.entries.count, "arrived": feed.catalog.sizes.count,
+            "unavailable": feed.catalog.unavailable.count,
             "removals": feed.members.live.removals.count,
             "thumbnails": feed.thumbnails.memory.count, "thumbnailSides": feed.thumbnails.sides.count,
-            "nameKeys": feed.catalog.nameKeys.count, "joining": feed.members.joining.count,
+            "joining": feed.members.joining.count,
             "rereading": feed.members.live.rereading.count,
             "views": feed.open.views.count, "animations": feed.animations.player.playing.count,
             "setAside": feed.members.setAside.count,
             "returning": feed.members.live.returning.count, "idByPath": feed.members.idsByPath().count,
-            "catalog": feed.catalog.paths.count,
             "loaderNames": feed.loader.core.locked { $0.paths.count },
             "loaderKnown": feed.loader.core.locked { $0.known.count },
             // The tables by id hold pages of 4,096 ids: those of the pictures that left are let go.
@@ -58,7 +56,7 @@ import Testing
         for _ in 0..<10 {
             feed.append(paths: Array(paths.dropFirst()))
             Self.waitForHeaders(feed)
-            #expect(feed.count == 10_000 && feed.catalog.broken.count == 1_000)
+            #expect(feed.count == 10_000 && feed.catalog.entries.values.count(where: \.isBroken) == 1_000)
             // Some thumbnails asked for and taken, so the thumbnail stores hold some too.
             feed.want(visible: 0..<50, ahead: 50..<60, behind: 0..<0, tileWidth: 120)
             let asked = Date().addingTimeInterval(20)
@@ -66,7 +64,7 @@ import Testing
                 feed.loader.waitForWake(milliseconds: 20)
                 feed.takeResults()
             }
-            #expect(feed.thumbnails.memory.count >= 10 && feed.catalog.problems.count > 0)
+            #expect(feed.thumbnails.memory.count >= 10 && feed.catalog.entries.values.contains { $0.problem != nil })
             feed.remove(Array(1..<feed.count))
             feed.takeResults()
             // What is kept of the one picture that stays, and nothing of the 9,999 that left.

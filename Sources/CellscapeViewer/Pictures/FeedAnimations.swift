@@ -27,8 +27,8 @@ public final class FeedAnimations {
         let ids = positions.filter { $0 >= 0 && $0 < count }.map { order[$0] }
         let wanted = Set(
             ids.filter { id in
-                guard let header = catalog.headers[id], !catalog.broken.contains(id) else { return false }
-                if opened && catalog.movesWhenOpened.contains(id) { return true }
+                guard let entry = catalog[id], let header = entry.header, !entry.isBroken else { return false }
+                if opened && entry.movesWhenOpened { return true }
                 return opened ? header.playsWhenOpen : header.isAnimated
             })
         player.play(
@@ -37,8 +37,8 @@ public final class FeedAnimations {
             // tile keeps its frames within the budget, as an animation does.
             streams: { id in
                 opened
-                    && (self.catalog.movesWhenOpened.contains(id)
-                        || self.catalog.headers[id]?.format.streamsFrames == true)
+                    && (self.catalog[id]?.movesWhenOpened == true
+                        || self.catalog.header(id)?.format.streamsFrames == true)
             }, loader: loader)
         shareMemory()
         requestFrames()
@@ -123,7 +123,7 @@ public final class FeedAnimations {
     public func seekAnimation(_ position: Int, to milliseconds: Int) -> Bool {
         let id = order[position]
         // A video's frames, or a remote video's movie playing opened (its tile's header is its still's).
-        guard let animation = player.playing[id], animation.streams || catalog.headers[id]?.format.streamsFrames == true
+        guard let animation = player.playing[id], animation.streams || catalog.header(id)?.format.streamsFrames == true
         else { return false }
         let seconds = feed.length(at: position)
         let last = seconds.map { Int($0 * 1000) - (animation.shown?.milliseconds ?? 1) } ?? Int.max
@@ -152,7 +152,7 @@ public final class FeedAnimations {
     ) {
         let plays = player.receive(
             frames, id: id, side: side, count: count, plays: plays, failed: problem != nil, now: now, loader: loader)
-        if let problem { plays ? (feed.members.catalog.notes[id] = problem) : feed.members.markBroken(id, problem) }
+        if let problem { plays ? (feed.members.catalog[id]?.note = problem) : feed.members.markBroken(id, problem) }
         guard plays else { return }
         requestFrames()
         shareMemory()

@@ -131,7 +131,7 @@ struct FeedCounts {
     /// broken pictures changed.
     mutating func brokenCount(in order: PictureOrder, _ catalog: PictureCatalog) -> Int {
         if let kept = broken, kept.version == order.version, kept.broken == catalog.brokenChanges { return kept.count }
-        let count = catalog.broken.count { order.contains($0) }
+        let count = order.ids.count { catalog.isBroken($0) }
         broken = (order.version, catalog.brokenChanges, count)
         return count
     }

@@ -42,17 +42,17 @@ extension PictureFeed {
 
     /// What the tile at `position` shows until its pixels come, if its source gave it.
     public func placeholder(at position: Int) -> PixelImage? {
-        position >= 0 && position < count ? catalog.placeholders[order[position]] : nil
+        position >= 0 && position < count ? catalog[order[position]]?.placeholder : nil
     }
 
     /// What the source says of the picture at `position` beyond its bytes (a feed's item's page, alt
     /// text, length), if it says anything.
     public func details(at position: Int) -> PictureDetails? {
-        position >= 0 && position < count ? catalog.details[order[position]] : nil
+        position >= 0 && position < count ? catalog[order[position]]?.details : nil
     }
     /// The header of the picture at `position`, once read (nil before, or when broken).
     public func header(at position: Int) -> PictureHeader? {
-        position >= 0 && position < count ? catalog.headers[order[position]] : nil
+        position >= 0 && position < count ? catalog.header(order[position]) : nil
     }
 
     /// The length in seconds of the video at `position`: its header's, else what its page says (a
@@ -62,7 +62,7 @@ extension PictureFeed {
     }
 
     /// Whether the picture at `position` cannot be shown.
-    public func isBroken(at position: Int) -> Bool { catalog.broken.contains(order[position]) }
+    public func isBroken(at position: Int) -> Bool { catalog.isBroken(order[position]) }
     /// Whether the picture at `position` could not be had for now (a download that failed on a bad
     /// day): its tile keeps its placeholder until it is asked again.
     public func isUnavailable(at position: Int) -> Bool { catalog.unavailable.contains(order[position]) }
@@ -76,11 +76,11 @@ extension PictureFeed {
     }
 
     /// Why the picture at `position` cannot be shown, if it cannot.
-    public func problem(at position: Int) -> String? { catalog.problems[order[position]]?.description }
+    public func problem(at position: Int) -> String? { catalog[order[position]]?.problem?.description }
 
     /// What is missing of the picture at `position` when it shows only part of what its file should
     /// hold ("ends early": a file cut short), once a decode found it.
-    public func note(at position: Int) -> String? { catalog.notes[order[position]]?.description }
+    public func note(at position: Int) -> String? { catalog[order[position]]?.note?.description }
 
     /// Whether the grid thumbnail of the picture at `position` is kept.
     public func hasThumbnail(at position: Int) -> Bool { thumbnails.memory.contains(order[position]) }
@@ -122,7 +122,7 @@ extension PictureFeed {
     }
 
     /// The header of picture `id`, once read.
-    public func header(of id: PictureID) -> PictureHeader? { catalog.headers[id] }
+    public func header(of id: PictureID) -> PictureHeader? { catalog.header(id) }
 
     /// The file name of picture `id`.
     public func name(of id: PictureID) -> String { (path(of: id) as NSString).lastPathComponent }

@@ -77,7 +77,7 @@ public final class PictureFeed {
 
     /// Picture `id`'s address: its file's path, or the page a browser shows a remote item on.
     func address(of id: PictureID) -> String {
-        catalog.details[id]?.page?.absoluteString ?? path(of: id)
+        catalog[id]?.details?.page?.absoluteString ?? path(of: id)
     }
     /// The name of the folder the pictures are in (the innermost one holding them all), for the
     /// window's title.
@@ -141,7 +141,7 @@ public final class PictureFeed {
             if let problem {
                 image == nil
                     ? members.report(problem.message(path: members.path(of: id)))
-                    : (members.catalog.notes[id] = problem)
+                    : (members.catalog[id]?.note = problem)
             }
         case .cacheProblem(let problem): members.report(problem)
         case .found(let found): members.takeFound(found)
@@ -151,7 +151,7 @@ public final class PictureFeed {
 
     /// Takes a thumbnail decoded for picture `id` at `side` (nil when it failed, saying why).
     private func take(thumbnail: PixelImage?, side: Int, problem: PictureProblem?, of id: PictureID) {
-        if let problem, thumbnail != nil { members.catalog.notes[id] = problem }
+        if let problem, thumbnail != nil { members.catalog[id]?.note = problem }
         if let thumbnail {
             // One made for the tiles' last size serves until the one for their size now arrives.
             if side == gridSide(of: id) || !(thumbnails.memory.contains(id) || open.viewsWanted.contains(id)) {

@@ -144,7 +144,7 @@ extension PictureFeed {
     public func original(
         of item: PictureDetails, answer: @escaping @Sendable (Result<[UInt8], SaveProblem>) -> Void
     ) {
-        guard let id = catalog.details.first(where: { $0.value == item })?.key, let held = loader.heldBytes(of: id)
+        guard let id = catalog.id(describedBy: item), let held = loader.heldBytes(of: id)
         else { return answer(.failure(SaveProblem("it is no longer in the feed"))) }
         // Asked off the main thread: the source may read a cached copy of the original from disk first.
         DispatchQueue.global().async {

@@ -25,9 +25,8 @@ extension FeedMembers {
     /// thumbnails are decoded anew (the shared cache knows the file's new time).
     func refresh(id: PictureID) {
         letGo([id], .reread)
-        catalog.broken.remove(id)
-        catalog.problems[id] = nil
-        catalog.notes[id] = nil
+        catalog[id]?.problem = nil
+        catalog[id]?.note = nil
         if catalog.sizes[id] != nil { live.rereading.insert(id) }
         loader.reread(id)
     }
@@ -42,8 +41,9 @@ extension FeedMembers {
         guard !ready.isEmpty else { return false }
         joining.subtract(ready)
         // The names are read from a copy: the catalog keeps the keys made of them meanwhile.
-        let (paths, loader) = (catalog.paths, loader)
-        let path = { (id: PictureID) in paths[id] ?? loader.path(of: id) }
+        // A name the catalog lacks is the loader's (the catalog keeps every picture's that joined).
+        let loader = loader
+        let path = { (id: PictureID) in loader.path(of: id) }
         let places = ready.map {
             (id: $0, before: sortKeys.place(of: $0, in: order, catalog: &catalog, path: path))
         }

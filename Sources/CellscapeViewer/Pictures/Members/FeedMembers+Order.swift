@@ -27,7 +27,7 @@ extension FeedMembers {
         if headersArrived == count && !listing.isRunning { sortKeys.isWanted = false }
         let ids = order.ids
         let ranks = nameRanksByID()
-        let keys = ids.map { sortKeys.order.key(of: catalog.headers[$0]) }
+        let keys = ids.map { sortKeys.order.key(of: catalog.header($0)) }
         let positions = PictureFiles.Order.arrange(
             keys: keys, nameRanks: ids.map { ranks[$0.rawValue] }, descending: sortKeys.descending)
         rearrange(positions.map { ids[$0] })
@@ -38,8 +38,8 @@ extension FeedMembers {
         if let ranks = sortKeys.nameRanks, ranks.count == known { return ranks }
         // The pictures known now (those that left have no name, and need no rank).
         var ranks = [Int](repeating: 0, count: known)
-        let ids = catalog.paths.keys.sorted()
-        let paths = ids.map { catalog.paths[$0]! }
+        let ids = catalog.entries.keys.sorted()
+        let paths = ids.map { catalog.entries[$0]!.path }
         for (rank, index) in PictureFiles.nameOrder(of: paths).enumerated() { ranks[ids[index].rawValue] = rank }
         sortKeys.nameRanks = ranks
         return ranks
@@ -153,7 +153,7 @@ extension FeedMembers {
             // Only a file of the same name can be the one given: the rest need no path made absolute.
             if (path as NSString).lastPathComponent == givenName, PictureFiles.absolute(path) == listing.joinsAround {
                 loader.forget([id])
-                catalog.paths[id] = nil
+                catalog.forget([id])
                 continue
             }
             joining.insert(id)

@@ -60,7 +60,7 @@ final class FeedMembers {
     var count: Int { order.count }
 
     /// The path of picture `id`, from the catalog's own table.
-    func path(of id: PictureID) -> String { catalog.paths[id] ?? loader.path(of: id) }
+    func path(of id: PictureID) -> String { catalog[id]?.path ?? loader.path(of: id) }
 
     /// Takes the pictures a listing appended since the last look: they show at the end, in the
     /// order listed.
@@ -87,7 +87,7 @@ final class FeedMembers {
     /// Reads the paths of the pictures `ids` (just joined) into the catalog, in one look.
     func catalogue(_ ids: Range<Int>) {
         guard !ids.isEmpty else { return }
-        for (id, path) in zip(ids, loader.paths(of: ids)) { catalog.paths[PictureID(id)] = path }
+        for (id, path) in zip(ids, loader.paths(of: ids)) { catalog.enter(PictureID(id), path: path) }
     }
 
     /// Takes picture `id`'s header (nil when broken, saying why); returns whether its size changed
@@ -100,7 +100,7 @@ final class FeedMembers {
             resized = true
         }
         markArrived(id, size: size)
-        catalog.headers[id] = header
+        catalog[id]?.header = header
         if let problem { markBroken(id, problem) }
         return resized
     }
@@ -129,8 +129,7 @@ final class FeedMembers {
 
     /// Picture `id` cannot be shown, for `problem`: said once.
     func markBroken(_ id: PictureID, _ problem: PictureProblem) {
-        guard catalog.broken.insert(id).inserted else { return }
-        catalog.problems[id] = problem
+        guard catalog.markBroken(id, problem) else { return }
         report(problem.message(path: path(of: id)))
     }
 
@@ -210,11 +209,9 @@ extension FeedMembers {
         for (id, picture) in zip(ids, arrived) {
             // Known before its pixels: laid out at once, at the size the source says.
             if let size = picture.size, size.width > 0, size.height > 0 { markArrived(id, size: size) }
-            if let details = picture.details { catalog.details[id] = details }
-            if let placeholder = picture.placeholder { catalog.placeholders[id] = placeholder }
-            if case .held(let bytes) = picture.location, bytes.movesWhenOpened {
-                catalog.movesWhenOpened.insert(id)
-            }
+            if let details = picture.details { catalog[id]?.details = details }
+            if let placeholder = picture.placeholder { catalog[id]?.placeholder = placeholder }
+            if case .held(let bytes) = picture.location, bytes.movesWhenOpened { catalog[id]?.movesWhenOpened = true }
         }
     }
 }

@@ -7,12 +7,12 @@ extension FeedSorting {
     func place(
         of id: PictureID, in order: PictureOrder, catalog: inout PictureCatalog, path: (PictureID) -> String
     ) -> Int {
-        let key = self.order.key(of: catalog.headers[id])
+        let key = self.order.key(of: catalog.header(id))
         var (low, high) = (0, order.count)
         while low < high {
             let middle = (low + high) / 2
             let other = order[middle]
-            let otherKey = self.order.key(of: catalog.headers[other])
+            let otherKey = self.order.key(of: catalog.header(other))
             // Descending is ascending reversed: it goes first where the other would precede it.
             let goesFirst =
                 descending
@@ -38,7 +38,7 @@ extension FeedSorting {
                 catalog.nameKey(of: first, path: path), catalog.nameKey(of: second, path: path)
             )
             guard firstKey == secondKey else { return firstKey.lexicographicallyPrecedes(secondKey) }
-            return path(first) < path(second)
+            return (catalog[first]?.path ?? path(first)) < (catalog[second]?.path ?? path(second))
         }
     }
 }
@@ -46,9 +46,9 @@ extension FeedSorting {
 extension PictureCatalog {
     /// Picture `id`'s key in name order, made from `path(id)` once and kept.
     mutating func nameKey(of id: PictureID, path: (PictureID) -> String) -> [UInt8] {
-        if let key = nameKeys[id] { return key }
-        let key = PictureFiles.nameKey(of: path(id))
-        nameKeys[id] = key
+        if let key = self[id]?.nameKey { return key }
+        let key = PictureFiles.nameKey(of: self[id]?.path ?? path(id))
+        self[id]?.nameKey = key
         return key
     }
 }

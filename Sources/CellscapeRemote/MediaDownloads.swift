@@ -6,13 +6,20 @@ import Foundation
 /// transport, answered by callback (no thread waits for them): a download asked for while the same one
 /// runs joins it rather than start another, one whose askers all gave up (their tiles scrolled away) is
 /// cancelled, one that failed on a bad day is tried again, and the bodies of the last few are kept in
-/// memory (within a budget), since a picture's header and then its thumbnail read the same bytes.
+/// memory (within a budget), since a picture's header and then its thumbnail read the same bytes. A
+/// movie is written to a file as it comes (``MovieFiles``), never held in memory.
 final class MediaDownloads: Sendable {
-    typealias Answer = @Sendable (Result<[UInt8], FetchFailure>) -> Void
+    typealias Answer = @Sendable (Result<PictureBytes.Held, FetchFailure>) -> Void
+
+    /// A download: its address, and whether to a file (a movie) or to memory.
+    private struct Key: Hashable, Sendable {
+        let url: URL
+        let toFile: Bool
+    }
 
     private struct State: Sendable {
         /// The downloads running.
-        var running: [URL: Download] = [:]
+        var running: [Key: Download] = [:]
         /// Bodies downloaded last, newest at the end, and their bytes in all.
         var recent: [(url: URL, body: [UInt8])] = []
         var recentBytes = 0
@@ -64,6 +71,9 @@ final class MediaDownloads: Sendable {
     private let fetcher: RemoteFetcher
     private let cap: Int
     private let budget: Int
+    /// Where movies are written, and the most bytes one takes.
+    private let movies: MovieFiles
+    static let movieCap = 1 << 30
     private let state = Guarded(State())
     /// Now in seconds since 1970, and the timer of the waits between tries: the source's.
     private let clock: @Sendable () -> Double
@@ -77,6 +87,7 @@ final class MediaDownloads: Sendable {
         schedule: @escaping @Sendable (Double, @escaping @Sendable () -> Void) -> Void = RemoteSource.afterWallTime
     ) {
         self.fetcher = fetcher
+        movies = MovieFiles(beside: fetcher.cache)
         self.cap = cap
         self.budget = budget
         self.clock = clock
@@ -86,33 +97,37 @@ final class MediaDownloads: Sendable {
     /// How many downloads run now.
     var count: Int { state.withLock { $0.running.count } }
 
-    /// Asks for the body at `url`; `answer` is called once, with it or why not (`.cancelled` once
-    /// `cancellation` is cancelled), on the transport's thread or at once.
-    func body(_ url: URL, cancellation: ReadCancellation = .never, answer: @escaping Answer) {
+    /// Asks for the body at `url`, in memory or, `toFile`, written to a file as it comes (a movie);
+    /// `answer` is called once, with it or why not (`.cancelled` once `cancellation` is cancelled), on
+    /// the transport's thread or at once.
+    func body(_ url: URL, toFile: Bool = false, cancellation: ReadCancellation = .never, answer: @escaping Answer) {
         enum Step {
             case closed
-            case kept([UInt8])
+            case kept(PictureBytes.Held)
             case joined(Download, asker: Int, starts: Bool)
         }
+        let key = Key(url: url, toFile: toFile)
+        let saved = toFile ? movies.existing(url) : nil
         // Joined under the lock: a download is either joined or let go by its last asker, never both.
         let step = state.withLock { state -> Step in
             if state.closed { return .closed }
-            if let index = state.recent.lastIndex(where: { $0.url == url }) {
-                return .kept(state.recent[index].body)
+            if let saved { return .kept(.file(saved)) }
+            if !toFile, let index = state.recent.lastIndex(where: { $0.url == url }) {
+                return .kept(.bytes(state.recent[index].body))
             }
-            if let running = state.running[url], let asker = running.join(answer) {
+            if let running = state.running[key], let asker = running.join(answer) {
                 return .joined(running, asker: asker, starts: false)
             }
             let download = Download()
-            state.running[url] = download
+            state.running[key] = download
             return .joined(download, asker: download.join(answer) ?? 0, starts: true)
         }
         switch step {
         case .closed: answer(.failure(.cancelled))
-        case .kept(let body): answer(.success(body))
+        case .kept(let held): answer(.success(held))
         case .joined(let download, let asker, let starts):
-            if starts { start(download, url) }
-            cancellation.onCancel { [weak self] in self?.leave(download, url, asker: asker) }
+            if starts { start(download, key) }
+            cancellation.onCancel { [weak self] in self?.leave(download, key, asker: asker) }
         }
     }
 
@@ -128,17 +143,18 @@ final class MediaDownloads: Sendable {
             download.handle.cancel()
             for answer in download.end() { answer(.failure(.cancelled)) }
         }
+        movies.close()
     }
 
     /// `asker` of `download` gave up (its tile left the view): answered `.cancelled`; the last to
     /// leave before the end cancels the download.
-    private func leave(_ download: Download, _ url: URL, asker: Int) {
+    private func leave(_ download: Download, _ key: Key, asker: Int) {
         let (answer, abandoned) = state.withLock { state -> (Answer?, Bool) in
             download.state.withLock { downloading -> (Answer?, Bool) in
                 let answer = downloading.askers.removeValue(forKey: asker)
                 guard !downloading.ended, downloading.askers.isEmpty else { return (answer, false) }
                 downloading.ended = true
-                if state.running[url] === download { state.running[url] = nil }
+                if state.running[key] === download { state.running[key] = nil }
                 return (answer, true)
             }
         }
@@ -146,25 +162,42 @@ final class MediaDownloads: Sendable {
         answer?(.failure(.cancelled))
     }
 
-    /// Starts `download` of `url` through the fetcher's transport; a failure worth trying again is
-    /// tried again after a wait, while someone waits for it.
-    private func start(_ download: Download, _ url: URL) {
+    /// Starts `download` of `key`'s address through the fetcher's transport; a failure worth trying
+    /// again is tried again after a wait, while someone waits for it.
+    private func start(_ download: Download, _ key: Key) {
         let tries = download.state.withLock { state in
             state.tries += 1
             return state.tries
         }
-        fetcher.fetch(url, cap: cap, now: clock(), handle: download.handle) { [self] result in
+        let ended: @Sendable (Result<PictureBytes.Held, FetchFailure>) -> Void = { [self] result in
             if case .failure(let failure) = result, tries < Self.tries,
                 let wait = Self.wait(after: failure, tries: tries, now: clock(), jitter: Double.random(in: 0..<1))
             {
                 schedule(wait) { [weak self] in
                     // Unless all who asked gave up meanwhile, or the source closed.
                     guard !download.state.withLock({ $0.ended }) else { return }
-                    self?.start(download, url)
+                    self?.start(download, key)
                 }
                 return
             }
-            finished(download, url, result.map(\.body))
+            finished(download, key, result)
+        }
+        guard key.toFile else {
+            return fetcher.fetch(key.url, cap: cap, now: clock(), handle: download.handle) {
+                ended($0.map { .bytes($0.body) })
+            }
+        }
+        let partial = movies.partial(for: key.url)
+        fetcher.download(key.url, to: partial, cap: Self.movieCap, now: clock(), handle: download.handle) {
+            [movies] result in
+            guard case .success = result else {
+                movies.discard(partial)
+                return ended(result.map { .bytes([]) })
+            }
+            guard let path = movies.keep(partial, for: key.url) else {
+                return ended(.failure(.refused("the movie cannot be saved in \(movies.folder.path)")))
+            }
+            ended(.success(.file(path)))
         }
     }
 
@@ -181,13 +214,15 @@ final class MediaDownloads: Sendable {
 
     /// Ends `url`'s download: its askers answered, its body kept among the last when it came, oldest
     /// out past the budget.
-    private func finished(_ download: Download, _ url: URL, _ result: Result<[UInt8], FetchFailure>) {
+    private func finished(_ download: Download, _ key: Key, _ result: Result<PictureBytes.Held, FetchFailure>) {
         let askers = state.withLock { state -> [Answer] in
             let askers = download.end()
-            guard state.running[url] === download else { return askers }
-            state.running[url] = nil
-            guard case .success(let body) = result, body.count <= budget / 4 else { return askers }
-            state.recent.append((url, body))
+            guard state.running[key] === download else { return askers }
+            state.running[key] = nil
+            guard case .success(let held) = result, let body = held.bytes, body.count <= budget / 4 else {
+                return askers
+            }
+            state.recent.append((key.url, body))
             state.recentBytes += body.count
             while state.recentBytes > budget, !state.recent.isEmpty {
                 state.recentBytes -= state.recent.removeFirst().body.count

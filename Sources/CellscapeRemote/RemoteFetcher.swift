@@ -96,12 +96,29 @@ public final class RemoteFetcher: Sendable {
         send(hop, to: url, hops: 0)
     }
 
+    /// Downloads `url` into the file at `path` as it comes (made, or emptied first), at most `cap`
+    /// bytes, as ``fetch(_:cap:now:handle:answer:)`` does but never through the cache of downloads
+    /// (the file is the caller's to keep): `answer` is called once, on the transport's thread.
+    func download(
+        _ url: URL, to path: String, cap: Int, now: Double = Date().timeIntervalSince1970,
+        handle: FetchHandle = FetchHandle(), answer: @escaping @Sendable (Result<Void, FetchFailure>) -> Void
+    ) {
+        if offline { return answer(.failure(.refused("\(url.host ?? "the server")'s file is not on this computer"))) }
+        let hop = Hop(
+            url: url, key: "", kept: nil, cap: cap, file: path, now: now, deadline: ContinuousClock.now + limits.whole,
+            handle: handle
+        ) { answer($0.map { _ in () }) }
+        send(hop, to: url, hops: 0)
+    }
+
     /// One download's course over its redirects.
     private struct Hop: Sendable {
         let url: URL
         let key: String
         let kept: CachedAnswer?
         let cap: Int
+        /// The file the body goes to, when not to memory (and the cache).
+        var file: String? = nil
         let now: Double
         let deadline: ContinuousClock.Instant
         let handle: FetchHandle
@@ -110,7 +127,8 @@ public final class RemoteFetcher: Sendable {
 
     /// Asks `address` for `hop`'s download (the first address, or a redirect's).
     private func send(_ hop: Hop, to address: URL, hops: Int) {
-        var request = TransferRequest(url: address, cap: hop.cap, whole: hop.deadline - ContinuousClock.now)
+        var request = TransferRequest(
+            url: address, cap: hop.cap, whole: hop.deadline - ContinuousClock.now, file: hop.file)
         if let kept = hop.kept, address == hop.url {
             if let etag = kept.etag { request.headers.append(("If-None-Match", etag)) }
             if let modified = kept.lastModified { request.headers.append(("If-Modified-Since", modified)) }
@@ -166,7 +184,7 @@ public final class RemoteFetcher: Sendable {
         case 500...599:
             hop.answer(.failure(.transient("\(host) answered \(status)")))
         case 200..<300:
-            if let entry = CachedAnswer.keeping(body, headers: headers, at: hop.now) {
+            if hop.file == nil, let entry = CachedAnswer.keeping(body, headers: headers, at: hop.now) {
                 cache?.store(entry, for: hop.key)
             }
             hop.answer(.success(RemoteAnswer(status: status, headers: headers, body: body, fromCache: false)))
@@ -179,7 +197,7 @@ public final class RemoteFetcher: Sendable {
     private static func isDisconnected(_ failure: TransferFailure) -> Bool {
         switch failure {
         case .refused, .unresolved, .connectTimeout, .timeout, .silent, .closed, .other: true
-        case .untrusted, .insecure, .tooLarge, .cancelled: false
+        case .untrusted, .insecure, .tooLarge, .cancelled, .unwritable: false
         }
     }
 
@@ -233,6 +251,7 @@ public final class RemoteFetcher: Sendable {
         case .tooLarge(let length?): .refused("\(host) sent more than \(megabytes(cap)) (\(megabytes(length)))")
         case .tooLarge(nil): .refused("\(host) sent more than \(megabytes(cap))")
         case .cancelled: .cancelled
+        case .unwritable: .refused("what \(host) sent cannot be written to disk")
         case .other: .transient("no connection to \(host)")
         }
     }

@@ -152,7 +152,7 @@ public final class RemoteSource: PictureSource, Sendable {
         guard let number else { return answer(.failure(.unavailable("its feed is closed"))) }
         fetcher.fetch(url, cap: Self.originalCap, handle: handle) { [state] result in
             state.withLock { _ = $0.originals.removeValue(forKey: number) }
-            answer(result.map(\.body).mapError(\.pictureProblem))
+            answer(result.map { .bytes($0.body) }.mapError(\.pictureProblem))
         }
     }
 
@@ -229,7 +229,8 @@ public final class RemoteSource: PictureSource, Sendable {
     }
 
     /// The picture of `item`: its size now, its bytes (the rendition fit for `side`) when the loader's
-    /// data stage asks for them. A video's tile shows its still; opened, it plays from its file.
+    /// data stage asks for them. A video's tile shows its still; opened, it plays from its movie,
+    /// downloaded to a file as it comes.
     private func picture(_ item: RemoteItem) -> SourcePicture? {
         guard let rendition = item.shown(fitting: side) else { return nil }
         let bytes = PictureBytes(
@@ -251,7 +252,9 @@ public final class RemoteSource: PictureSource, Sendable {
                         .url ?? rendition.url
                 case .saved: item.renditions.last?.url ?? rendition.url
                 }
-            media.body(url, cancellation: cancellation) { answer($0.mapError(\.pictureProblem)) }
+            // A video's movie is written to a file as it comes, and played from there.
+            let isMovie = if case .moving = asked { item.kind == .video } else { false }
+            media.body(url, toFile: isMovie, cancellation: cancellation) { answer($0.mapError(\.pictureProblem)) }
         }
         return SourcePicture(
             bytes: bytes, size: Size(width: Double(item.width), height: Double(item.height)),

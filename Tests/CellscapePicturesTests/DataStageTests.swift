@@ -69,7 +69,7 @@ import Testing
         #expect(Self.thumbnails(Self.results(of: loader) { Self.thumbnails($0) == [1] }) == [1])
 
         // Its bytes come: its thumbnail, and its header read from the same bytes.
-        source.asks.withLock { $0[0] }.answer(.success(try Self.png(120, 90)))
+        source.asks.withLock { $0[0] }.answer(.success(.bytes(try Self.png(120, 90))))
         let results = Self.results(of: loader) { Self.thumbnails($0) == [0] }
         #expect(Self.thumbnails(results) == [0])
         let header = results.compactMap { result -> PictureHeader? in
@@ -91,7 +91,7 @@ import Testing
         }
         #expect(parked.isEmpty && source.asks.withLock { $0.count } == 1)
 
-        source.asks.withLock { $0[0] }.answer(.success(try Self.png(40, 30)))
+        source.asks.withLock { $0[0] }.answer(.success(.bytes(try Self.png(40, 30))))
         let results = Self.results(of: loader) { $0.count == 2 }
         var header: PictureHeader?
         var region: PixelImage?
@@ -123,7 +123,7 @@ import Testing
         loader.isWanted = { _, _ in true }
         loader.requestThumbnail(id, side: 64, priority: 0)
         #expect(source.waitForAsk())
-        source.asks.withLock { $0[1] }.answer(.success(try Self.png(50, 50)))
+        source.asks.withLock { $0[1] }.answer(.success(.bytes(try Self.png(50, 50))))
         #expect(Self.thumbnails(Self.results(of: loader) { !Self.thumbnails($0).isEmpty }) == [0])
     }
 
@@ -145,7 +145,7 @@ import Testing
 
         // One ends: the next asked for starts.
         for _ in 0..<limit { #expect(source.waitForAsk()) }
-        source.asks.withLock { $0[0] }.answer(.success(try Self.png(30, 30)))
+        source.asks.withLock { $0[0] }.answer(.success(.bytes(try Self.png(30, 30))))
         #expect(source.waitForAsk())
         #expect(reading().contains(limit - 1) && !reading().contains(15))
     }

@@ -204,7 +204,10 @@ import Testing
             "meta":{"original":{"width":32,"height":24,"duration":3.0},"small":{"width":32,"height":24}}}]}]
             """
         let api = try await LoopbackServer { _ in .json(page) }
-        let fetcher = RemoteFetcher(cache: nil)
+        // The movie is written beside the cache of downloads as it comes, not held in memory.
+        let folder = RemoteFetcherTests.cacheFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24))
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> [String] in
             let (feed, _) = Self.feed(address, fetcher)
@@ -227,7 +230,12 @@ import Testing
             return seen
         }
         #expect(seen == ["tile: PNG, playing []", "open: playing [0], 32x24", "seeked true: frame 20"])
+        // Downloaded once: the seek's new decoder read the file.
         #expect(media.taken.map(\.target) == ["/still.png", "/clip.mp4"])
+        let movies = folder.appendingPathComponent("movies")
+        let names = try FileManager.default.contentsOfDirectory(atPath: movies.path)
+        #expect(names.count == 1 && names[0].hasSuffix(".movie"))
+        #expect(FileManager.default.contents(atPath: movies.appendingPathComponent(names[0]).path) == Data(video))
         await fetcher.shutdown()
         await api.stop()
         await media.stop()

@@ -15,7 +15,7 @@ extension LoaderCore {
             if let held {
                 var note: PictureProblem?
                 let fitting = Size(width: Double(side), height: Double(side))
-                let bytes = try held.get()
+                let bytes = try held.get().whole()
                 if location(id).held?.readWhenShown == true { deliverHeaderOnce(id, of: bytes) }
                 let picture = try PictureDecoder.decode(bytes, region: nil, fitting: fitting, pool: pool, note: &note)
                 return .thumbnail(id: id, side: side, picture.finished(), problem: note)

@@ -159,7 +159,7 @@ final class LoaderCore: Sendable {
     private func header(_ id: PictureID, _ bytes: PictureBytes.Answer?) -> Result {
         do {
             if let bytes {
-                let bytes = try bytes.get()
+                let bytes = try bytes.get().whole()
                 let header = PictureHeader(bytes)
                 return .header(id: id, header, problem: header == nil ? PictureHeader.problem(of: bytes) : nil)
             }

@@ -15,7 +15,32 @@ public struct PictureBytes: Sendable {
     }
 
     /// What a read gives: the bytes, or why there are none.
-    public typealias Answer = Result<[UInt8], PictureProblem>
+    public typealias Answer = Result<Held, PictureProblem>
+
+    /// What a read holds: the bytes in memory, or the file they were written to as they came (a
+    /// movie, too large to hold in memory: its decoder reads it in ranges). Two optionals, as
+    /// `PictureContents` keeps them.
+    public struct Held: Sendable {
+        public let bytes: [UInt8]?
+        public let path: String?
+
+        /// Bytes in memory.
+        public static func bytes(_ bytes: [UInt8]) -> Held { Held(bytes: bytes, path: nil) }
+        /// The file at `path`.
+        public static func file(_ path: String) -> Held { Held(bytes: nil, path: path) }
+
+        /// The whole bytes, read from the file when they are in one.
+        public func whole() throws(PictureProblem) -> [UInt8] {
+            guard let path else { return bytes ?? [] }
+            return try PictureFile(path: path).contents()
+        }
+
+        /// The bytes as a decoder takes them: in memory, or the file (read in ranges when its format is).
+        func contents() throws(PictureProblem) -> PictureContents {
+            guard let path else { return .bytes(bytes ?? []) }
+            return try PictureContents.of(try PictureFile(path: path))
+        }
+    }
     /// Asks for a rendition's bytes, calling back once with them (on any thread, or at once): the read
     /// may stop early once its ``ReadCancellation`` is cancelled (what it answers then is let go).
     public typealias Fetch = @Sendable (Rendition, ReadCancellation, @escaping @Sendable (Answer) -> Void) -> Void
@@ -43,13 +68,13 @@ public struct PictureBytes: Sendable {
     /// in memory).
     public init(name: String, read: @escaping @Sendable () throws(PictureProblem) -> [UInt8]) {
         self.init(name: name) { _, _, answer in
-            answer(Result { () throws(PictureProblem) in try read() })
+            answer(Result { () throws(PictureProblem) in .bytes(try read()) })
         }
     }
 
     /// A picture named `name` of the bytes `bytes`.
     public init(name: String, bytes: [UInt8]) {
-        self.init(name: name) { _, _, answer in answer(.success(bytes)) }
+        self.init(name: name) { _, _, answer in answer(.success(.bytes(bytes))) }
     }
 
     /// Asks for `rendition`'s bytes; `answer` is called once, perhaps at once, perhaps on another thread.
@@ -71,7 +96,7 @@ extension LoaderCore {
     /// Picture `id`'s bytes as its decoder takes them: the held bytes that came, else its file's (a
     /// video's file is read in ranges, never whole).
     func pictureContents(_ id: PictureID, bytes: PictureBytes.Answer?) throws(PictureProblem) -> PictureContents {
-        if let bytes { return .bytes(try bytes.get()) }
+        if let bytes { return try bytes.get().contents() }
         return try PictureContents.of(try PictureFile(path: path(id)))
     }
 

@@ -9,6 +9,8 @@ struct TransferRequest: Sendable {
     var headers: [(name: String, value: String)] = []
     var cap: Int
     var whole: Duration
+    /// The file the body is written to as it comes (made, or emptied first), in place of memory.
+    var file: String?
 }
 
 /// What one transfer gave: the server's answer, or why none came.
@@ -39,6 +41,8 @@ enum TransferFailure: Sendable, Hashable {
     case tooLarge(Int?)
     /// The transfer was cancelled.
     case cancelled
+    /// The file the body goes to cannot be written.
+    case unwritable
     /// Anything else: no connection.
     case other
 }

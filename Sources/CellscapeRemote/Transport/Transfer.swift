@@ -1,6 +1,10 @@
 import CCurl
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One transfer on the transport's thread: its easy handle, set up from the request, and what its
 /// callbacks gathered (the answer's headers and body, when it was last heard from, a cap passed).
 final class Transfer {
@@ -10,6 +14,9 @@ final class Transfer {
     private var headerLines: UnsafeMutablePointer<curl_slist>?
     private(set) var headers: [(name: String, value: String)] = []
     private var body: [UInt8] = []
+    /// The file the body is written to as it comes, and the bytes written (-1: in memory).
+    private var file: Int32 = -1
+    private var written = 0
     /// Set by a callback that stopped the transfer (a body past its cap).
     private var stopped: TransferFailure?
     /// When a byte last came (or the transfer started), and whether the answer's head has begun.
@@ -28,6 +35,10 @@ final class Transfer {
         lastHeard = now
         for header in request.headers {
             headerLines = curl_slist_append(headerLines, "\(header.name): \(header.value)")
+        }
+        if let path = request.file {
+            file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            if file < 0 { stopped = .unwritable }
         }
         configure(request, limits: limits)
     }
@@ -58,6 +69,8 @@ final class Transfer {
 
     /// Lets the handle and its header lines go (after it left the multi handle).
     func close() {
+        if file >= 0 { Glibc.close(file) }
+        file = -1
         curl_easy_cleanup(easy)
         curl_slist_free_all(headerLines)
         headerLines = nil
@@ -96,11 +109,25 @@ final class Transfer {
     private func take(body data: UnsafeRawBufferPointer) -> Int {
         heard = true
         lastHeard = ContinuousClock.now
-        guard body.count + data.count <= cap else {
+        guard stopped == nil else { return 0 }
+        guard max(body.count, written) + data.count <= cap else {
             stopped = .tooLarge(nil)
             return 0
         }
-        body.append(contentsOf: data)
+        guard file >= 0 else {
+            body.append(contentsOf: data)
+            return data.count
+        }
+        var offset = 0
+        while offset < data.count {
+            let count = write(file, data.baseAddress! + offset, data.count - offset)
+            guard count > 0 else {
+                stopped = .unwritable
+                return 0
+            }
+            offset += count
+        }
+        written += data.count
         return data.count
     }
 

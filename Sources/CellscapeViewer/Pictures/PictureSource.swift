@@ -148,7 +148,12 @@ extension PictureFeed {
         else { return answer(.failure(SaveProblem("it is no longer in the feed"))) }
         // Asked off the main thread: the source may read a cached copy of the original from disk first.
         DispatchQueue.global().async {
-            held.contents(.saved) { answer($0.mapError { SaveProblem($0.description) }) }
+            held.contents(.saved) { read in
+                answer(
+                    Result { () throws(PictureProblem) in try read.get().whole() }.mapError {
+                        SaveProblem($0.description)
+                    })
+            }
         }
     }
 

@@ -241,6 +241,48 @@ import Testing
         await media.stop()
     }
 
+    @Test func aMovieLeftWhileItComesIsCancelledAndLeavesNoFile() async throws {
+        let still = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
+        // A movie that takes its time: a byte a millisecond.
+        let movie = [UInt8](repeating: 7, count: 200_000)
+        let media = try await LoopbackServer { request in
+            request.target == "/clip.mp4"
+                ? LoopbackServer.Reply(headers: [("Content-Type", "video/mp4")], body: movie, trickle: .milliseconds(1))
+                : LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: still)
+        }
+        let page = """
+            [{"id":"1","url":"https://m.example/@a/1","media_attachments":[{"id":"m1","type":"video",
+            "url":"\(media.url("/clip.mp4"))","preview_url":"\(media.url("/still.png"))",
+            "meta":{"original":{"width":32,"height":24,"duration":3.0},"small":{"width":32,"height":24}}}]}]
+            """
+        let api = try await LoopbackServer { _ in .json(page) }
+        let folder = RemoteFetcherTests.cacheFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24))
+        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
+        let movies = folder.appendingPathComponent("movies")
+        let seen = await Self.onOwnThread { () -> [String] in
+            let (feed, source) = Self.feed(address, fetcher)
+            Self.wait(feed) { feed.count == 1 }
+            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 32)
+            Self.wait(feed) { feed.thumbnail(0) != nil }
+            feed.animations.play([0], side: 32, opened: true, now: 0)
+            Self.wait(feed) { media.taken.count == 2 && source.downloadsRunning == 1 }
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: movies.path)) ?? []
+            var seen = ["coming: \(files.count) partial file"]
+            // Closed: nothing plays, and its movie's download goes.
+            feed.animations.play([], now: 0)
+            Self.wait(feed) { fetcher.transfersRunning == 0 && source.downloadsRunning == 0 }
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: movies.path)) ?? []
+            seen.append("left: \(left.count) files")
+            return seen
+        }
+        #expect(seen == ["coming: 1 partial file", "left: 0 files"])
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
+
     @Test func aSessionJoinsThePagesAfterTheFirstAtTheFramesItRecorded() async throws {
         let (media, api, address) = try await Self.twoPages()
         let fetcher = RemoteFetcher(cache: nil)

@@ -189,13 +189,15 @@ import Testing
         await media.stop()
     }
 
-    @Test func aVideoShowsItsStillInItsTileAndPlaysWhenOpenedAndSeeks() async throws {
+    /// A timeline of one Mastodon video (32x24, 3 s) whose still is a PNG and whose movie is `movie`,
+    /// sent at a byte every `trickle` when given: its media server, its API server, its address.
+    static func oneVideo(movie: [UInt8], trickle: Duration? = nil) async throws
+        -> (LoopbackServer, LoopbackServer, FeedAddress)
+    {
         let still = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
-        // 3 s at 10 frames a second, 32x24, a keyframe every second.
-        let video = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("video/keyframes.mp4")))
         let media = try await LoopbackServer { request in
             request.target == "/clip.mp4"
-                ? LoopbackServer.Reply(headers: [("Content-Type", "video/mp4")], body: video)
+                ? LoopbackServer.Reply(headers: [("Content-Type", "video/mp4")], body: movie, trickle: trickle)
                 : LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: still)
         }
         let page = """
@@ -204,11 +206,17 @@ import Testing
             "meta":{"original":{"width":32,"height":24,"duration":3.0},"small":{"width":32,"height":24}}}]}]
             """
         let api = try await LoopbackServer { _ in .json(page) }
+        return (media, api, try FeedAddress("https://m.example/public", apiBase: api.url("")))
+    }
+
+    @Test func aVideoShowsItsStillInItsTileAndPlaysWhenOpenedAndSeeks() async throws {
+        // 3 s at 10 frames a second, 32x24, a keyframe every second.
+        let video = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("video/keyframes.mp4")))
+        let (media, api, address) = try await Self.oneVideo(movie: video)
         // The movie is written beside the cache of downloads as it comes, not held in memory.
         let folder = RemoteFetcherTests.cacheFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24))
-        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> [String] in
             let (feed, _) = Self.feed(address, fetcher)
             Self.wait(feed) { feed.count == 1 }
@@ -242,24 +250,12 @@ import Testing
     }
 
     @Test func aMovieLeftWhileItComesIsCancelledAndLeavesNoFile() async throws {
-        let still = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("grey8-trns.png")))
         // A movie that takes its time: a byte a millisecond.
-        let movie = [UInt8](repeating: 7, count: 200_000)
-        let media = try await LoopbackServer { request in
-            request.target == "/clip.mp4"
-                ? LoopbackServer.Reply(headers: [("Content-Type", "video/mp4")], body: movie, trickle: .milliseconds(1))
-                : LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: still)
-        }
-        let page = """
-            [{"id":"1","url":"https://m.example/@a/1","media_attachments":[{"id":"m1","type":"video",
-            "url":"\(media.url("/clip.mp4"))","preview_url":"\(media.url("/still.png"))",
-            "meta":{"original":{"width":32,"height":24,"duration":3.0},"small":{"width":32,"height":24}}}]}]
-            """
-        let api = try await LoopbackServer { _ in .json(page) }
+        let (media, api, address) = try await Self.oneVideo(
+            movie: [UInt8](repeating: 7, count: 200_000), trickle: .milliseconds(1))
         let folder = RemoteFetcherTests.cacheFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24))
-        let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let movies = folder.appendingPathComponent("movies")
         let seen = await Self.onOwnThread { () -> [String] in
             let (feed, source) = Self.feed(address, fetcher)

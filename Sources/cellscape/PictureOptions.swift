@@ -130,8 +130,7 @@ struct PictureOptions: ParsableArguments {
         guard !found.paths.isEmpty else {
             // Each path that could not be taken has had its line.
             if !found.problems.isEmpty { throw ExitCode(2) }
-            let hint =
-                found.picturesInSubfolders > 0 ? "; " + PictureFiles.subfolderHint(found.picturesInSubfolders) : ""
+            let hint = found.subfolderHint.map { "; " + $0 } ?? ""
             throw CommandError(
                 "no pictures (\(PictureHeader.Format.names)) in \(arguments.joined(separator: ", "))" + hint)
         }

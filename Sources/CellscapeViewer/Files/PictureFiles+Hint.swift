@@ -6,4 +6,7 @@ extension PictureFiles {
     public static func subfolderHint(_ count: Int) -> String {
         "its subfolders hold \(count) \(count == 1 ? "picture" : "pictures"): cellscape -r lists them"
     }
+
+    /// The same of the pictures this listing left in subfolders, if it left any.
+    public var subfolderHint: String? { picturesInSubfolders > 0 ? Self.subfolderHint(picturesInSubfolders) : nil }
 }

@@ -36,8 +36,8 @@ public final class PictureFeed {
         set { members.clock = newValue }
     }
 
-    /// A feed of `paths` (read as a ``PathsSource``), loading on `threads` workers through `diskCache` if given, keeping at most
-    /// `memoryBytes` of thumbnails; `report` hears each problem once.
+    /// A feed of `paths` (read as a ``PathsSource``), loading on `threads` workers through `diskCache`
+    /// if given, keeping at most `memoryBytes` of thumbnails; `report` hears each problem once.
     public init(
         paths: [String], threads: Int = 2, diskCache: ThumbnailCache?, memoryBytes: Int,
         report: @escaping (String) -> Void

@@ -7,7 +7,7 @@ import Dispatch
 import Foundation
 
 /// A remote feed as the viewer's source of pictures: its pages asked for as the view nears the end
-/// (``FeedPaging``), each item joining with its size (laid out before its pixels), its bytes
+/// (`FeedPaging`), each item joining with its size (laid out before its pixels), its bytes
 /// downloaded when the loader's data stage first asks for them, on the transport's thread.
 public final class RemoteSource: PictureSource, Sendable {
     private struct State: Sendable {

@@ -88,7 +88,7 @@ public final class FrameScheduler {
     public func changed() { needsDisplay = true }
 
     /// Takes the pictures the workers finished and moves the animations on to `now` (frames due within
-    /// ``PictureFeed/frameCoalescing`` show together).
+    /// ``FeedAnimations/frameCoalescing`` show together).
     public func takeProgress(now: UInt64) {
         if driver.takePictureResults() { needsDisplay = true }
         if driver.advanceAnimations(to: now, early: FeedAnimations.frameCoalescing) {

@@ -21,7 +21,7 @@ public final class FeedAnimations {
     /// Whether every animation is paused (a key).
     public var arePaused: Bool { player.isPaused }
     /// Plays the animations among the pictures at `positions` (tiles on screen, or the open picture)
-    /// at `side`, or each at its tile's size (``gridSide(of:)``), and stops every other, giving its
+    /// at `side`, or each at its tile's size (``PictureFeed/gridSide(of:)``), and stops every other, giving its
     /// frames back: what scrolled away stops. The `opened` picture plays if it is any video.
     public func play(_ positions: [Int], side: Int? = nil, opened: Bool = false, now: UInt64) {
         let ids = positions.filter { $0 >= 0 && $0 < count }.map { order[$0] }

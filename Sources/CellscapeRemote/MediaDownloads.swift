@@ -20,6 +20,8 @@ final class MediaDownloads: Sendable {
     private struct State: Sendable {
         /// The downloads running.
         var running: [Key: Download] = [:]
+        /// Downloads that failed on a bad day, each to be tried again once its wait ends.
+        var retries: [(at: Double, download: Download, key: Key)] = []
         /// Bodies downloaded last, newest at the end, and their bytes in all.
         var recent: [(url: URL, body: [UInt8])] = []
         var recentBytes = 0
@@ -75,23 +77,40 @@ final class MediaDownloads: Sendable {
     private let movies: MovieFiles
     static let movieCap = 1 << 30
     private let state = Guarded(State())
-    /// Now in seconds since 1970, and the timer of the waits between tries: the source's.
+    /// Now in seconds since 1970: the source's.
     private let clock: @Sendable () -> Double
-    private let schedule: @Sendable (Double, @escaping @Sendable () -> Void) -> Void
+    /// Wakes the loop when a wait begins, so that it reads the new deadline (``nextRetry``).
+    private let waits: @Sendable () -> Void
 
     /// Downloads through `fetcher`, each at most `cap` bytes, keeping `budget` bytes of the last;
-    /// `clock` and `schedule` time the waits between tries (see ``RemoteSource``).
+    /// `clock` times the waits between tries, and `waits` is called when one begins (see
+    /// ``RemoteSource``).
     init(
         fetcher: RemoteFetcher, cap: Int, budget: Int = 32 << 20,
         clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-        schedule: @escaping @Sendable (Double, @escaping @Sendable () -> Void) -> Void = RemoteSource.afterWallTime
+        waits: @escaping @Sendable () -> Void = {}
     ) {
         self.fetcher = fetcher
         movies = MovieFiles(beside: fetcher.cache)
         self.cap = cap
         self.budget = budget
         self.clock = clock
-        self.schedule = schedule
+        self.waits = waits
+    }
+
+    /// When the first download that failed is to be tried again (seconds since 1970), if one waits:
+    /// a deadline the frame scheduler wakes for (``RemoteSource/report``).
+    var nextRetry: Double? { state.withLock { $0.retries.map(\.at).min() } }
+
+    /// Tries again the downloads whose wait ended by `now`, unless all who asked gave up meanwhile.
+    func retryDue(now: Double) {
+        let due = state.withLock { state -> [(Download, Key)] in
+            guard !state.retries.isEmpty else { return [] }
+            let due = state.retries.filter { $0.at <= now }
+            state.retries.removeAll { $0.at <= now }
+            return due.map { ($0.download, $0.key) }
+        }
+        for (download, key) in due where !download.state.withLock({ $0.ended }) { start(download, key) }
     }
 
     /// How many downloads run now.
@@ -136,7 +155,10 @@ final class MediaDownloads: Sendable {
     func close() {
         let downloads = state.withLock { state -> [Download] in
             state.closed = true
-            defer { state.running = [:] }
+            defer {
+                state.running = [:]
+                state.retries = []
+            }
             return Array(state.running.values)
         }
         for download in downloads {
@@ -163,7 +185,7 @@ final class MediaDownloads: Sendable {
     }
 
     /// Starts `download` of `key`'s address through the fetcher's transport; a failure worth trying
-    /// again is tried again after a wait, while someone waits for it.
+    /// again waits to be tried again (``retryDue(now:)``), while someone waits for it.
     private func start(_ download: Download, _ key: Key) {
         let tries = download.state.withLock { state in
             state.tries += 1
@@ -173,11 +195,12 @@ final class MediaDownloads: Sendable {
             if case .failure(let failure) = result, tries < Self.tries,
                 let wait = Self.wait(after: failure, tries: tries, now: clock(), jitter: Double.random(in: 0..<1))
             {
-                schedule(wait) { [weak self] in
-                    // Unless all who asked gave up meanwhile, or the source closed.
-                    guard !download.state.withLock({ $0.ended }) else { return }
-                    self?.start(download, key)
+                let waiting = state.withLock { state in
+                    guard !state.closed else { return false }
+                    state.retries.append((clock() + wait, download, key))
+                    return true
                 }
+                if waiting { waits() }
                 return
             }
             finished(download, key, result)

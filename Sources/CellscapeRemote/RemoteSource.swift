@@ -33,7 +33,7 @@ public final class RemoteSource: PictureSource, Sendable {
     private let fetcher: RemoteFetcher
     /// The side of the rendition downloaded: a tile's, on a screen of twice the density.
     private let side: Int
-    private let state = Guarded(State())
+    private let state: Guarded<State>
     private let clock: @Sendable () -> Double
     public let title: String?
 
@@ -48,16 +48,18 @@ public final class RemoteSource: PictureSource, Sendable {
 
     /// The feed `reader` reads, its media downloaded by `fetcher` at the rendition fit for `side`;
     /// `title` names it in the window (the address as the user gave it); `clock` gives now in seconds
-    /// since 1970 and `schedule` runs work after so many seconds of it (a download's wait after a
-    /// failure; a page's wait is the frame scheduler's, through ``report``).
+    /// since 1970: a page's or a download's wait after a failure is a deadline of the frame
+    /// scheduler's, through ``report``.
     public init(
         reader: RemoteFeedReader, fetcher: RemoteFetcher, side: Int = 480, title: String? = nil,
-        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-        schedule: @escaping @Sendable (Double, @escaping @Sendable () -> Void) -> Void = RemoteSource.afterWallTime
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         self.reader = reader
         self.fetcher = fetcher
-        media = MediaDownloads(fetcher: fetcher, cap: Self.mediaCap, clock: clock, schedule: schedule)
+        let state = Guarded(State())
+        self.state = state
+        // A download's wait begins: the loop wakes to read its deadline.
+        media = MediaDownloads(fetcher: fetcher, cap: Self.mediaCap, clock: clock) { state.withLock { $0.wake }?() }
         self.side = side
         self.title = title
         self.clock = clock
@@ -82,19 +84,16 @@ public final class RemoteSource: PictureSource, Sendable {
         media.close()
     }
 
-    /// Runs `work` after `seconds` of the wall's time, on a thread of the system's.
-    public static func afterWallTime(_ seconds: Double, _ work: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds), execute: work)
-    }
-
     /// What the source says of itself, in one look.
     public var report: SourceReport {
         let now = clock()
+        let download = media.nextRetry.map { max(0, $0 - now) }
         return state.withLock { state in
-            SourceReport(
+            let page = Self.retry(state.paging, from: state.view, now: now)
+            return SourceReport(
                 title: title, status: Self.status(of: state.paging, savedAt: state.savedAt),
                 problem: state.paging.problem, isLoading: Self.isLoading(state), answers: state.answers,
-                retryIn: state.closed ? nil : Self.retry(state.paging, from: state.view, now: now))
+                retryIn: state.closed ? nil : [page, download].compactMap { $0 }.min())
         }
     }
 
@@ -180,7 +179,8 @@ public final class RemoteSource: PictureSource, Sendable {
     }
 
     /// The pictures that came since the last look; once a failure's wait is over, the page it held
-    /// back is asked again from where the view was last (the frame scheduler woke the loop for it).
+    /// back is asked again from where the view was last, and the downloads it held back are tried
+    /// again (the frame scheduler woke the loop for it).
     public func takeArrived() -> [SourcePicture] {
         let now = clock()
         let (arrived, view) = state.withLock { state in
@@ -189,6 +189,7 @@ public final class RemoteSource: PictureSource, Sendable {
             return (state.arrived, due && !state.paging.asking && !state.closed ? state.view : nil)
         }
         if let view { viewed(bottom: view.bottom, screen: view.screen, contentEnd: view.contentEnd) }
+        media.retryDue(now: now)
         return arrived
     }
 

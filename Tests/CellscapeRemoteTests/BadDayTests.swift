@@ -14,18 +14,13 @@ import Testing
 @Suite struct BadDayTests {
     typealias Harness = RemoteSourceTests
 
-    /// A clock a test moves and a timer it runs by hand: what the source schedules waits here.
+    /// A clock a test moves by hand, in seconds since 1970.
     final class ManualTime: Sendable {
-        private let state = Guarded<(now: Double, waiting: [(at: Double, work: @Sendable () -> Void)])>((1000, []))
-        var now: Double { state.withLock { $0.now } }
+        private let state = Guarded<Double>(1000)
+        var now: Double { state.withLock { $0 } }
         var clock: @Sendable () -> Double { { self.now } }
-        var schedule: @Sendable (Double, @escaping @Sendable () -> Void) -> Void {
-            { seconds, work in self.state.withLock { $0.waiting.append((at: $0.now + seconds, work: work)) } }
-        }
-        /// When the waits set so far end, in order.
-        var waits: [Double] { state.withLock { $0.waiting.map(\.at) } }
         /// Moves the clock to `now`.
-        func move(to now: Double) { state.withLock { $0.now = now } }
+        func move(to now: Double) { state.withLock { $0 = now } }
     }
 
     static func png() throws -> [UInt8] {
@@ -151,8 +146,7 @@ import Testing
         let time = ManualTime()
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let source = RemoteSource(
-            reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher, clock: time.clock,
-            schedule: time.schedule)
+            reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher, clock: time.clock)
         let seen = await Harness.onOwnThread { () -> [String] in
             let feed = PictureFeed(paths: [], threads: 1, diskCache: nil, memoryBytes: 1 << 24) { _ in }
             // The model's clock stands still too: the scheduler's deadlines are read against it.
@@ -179,7 +173,7 @@ import Testing
             var seen = [
                 "\(calls.withLock { $0 }) call, retry in \(source.report.retryIn ?? -1) s, "
                     + "deadline +\(((feed.nextSourceDeadline ?? 0) - 5_000_000_000) / 1_000_000) ms, "
-                    + "idle wait \(scheduler.timeout(now: 5_000_000_000)) ms, waits \(time.waits)"
+                    + "idle wait \(scheduler.timeout(now: 5_000_000_000)) ms"
             ]
             // The wait's end: the turn the scheduler woke for asks again; no timer of the source's.
             time.move(to: 1002)
@@ -190,8 +184,55 @@ import Testing
         }
         #expect(
             seen == [
-                "1 call, retry in 2.0 s, deadline +2000 ms, idle wait 1000 ms, waits []",
+                "1 call, retry in 2.0 s, deadline +2000 ms, idle wait 1000 ms",
                 "2 calls, 3 items, no status",
+            ])
+        await fetcher.shutdown()
+        await api.stop()
+        await media.stop()
+    }
+
+    @Test func aFailedDownloadsWaitIsADeadlineTheFrameSchedulerKnowsToo() async throws {
+        let png = try Self.png()
+        let tries = Guarded(0)
+        let media = try await LoopbackServer { _ in
+            let attempt = tries.withLock { tries in
+                tries += 1
+                return tries
+            }
+            return attempt == 1
+                ? LoopbackServer.Reply(status: 503)
+                : LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
+        }
+        let (api, address) = try await Self.timeline(of: 1, from: media)
+        let fetcher = RemoteFetcher(cache: nil)
+        let time = ManualTime()
+        let source = RemoteSource(
+            reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher, clock: time.clock)
+        let seen = await Harness.onOwnThread { () -> [String] in
+            let feed = PictureFeed(paths: [], threads: 1, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+            feed.read(source)
+            Harness.wait(feed) { feed.count == 1 }
+            feed.want(visible: 0..<1, ahead: 0..<0, behind: 0..<0, tileWidth: 100)
+            Harness.wait(feed) { source.report.retryIn != nil }
+            // The first wait is half a second, times 0.5 to 1.5 at random.
+            let wait = source.report.retryIn ?? -1
+            var seen = [
+                "tried \(tries.withLock { $0 }) time, waits \(wait >= 0.25 && wait <= 0.75 ? "0.25 to 0.75" : "\(wait)") s"
+            ]
+            // Its clock not moved, the loop's looks ask nothing again.
+            for _ in 0..<5 { feed.takeResults() }
+            seen.append("still tried \(tries.withLock { $0 }) time, \(feed.thumbnail(0) == nil ? "no" : "a") thumbnail")
+            time.move(to: 1001)
+            Harness.wait(feed) { feed.thumbnail(0) != nil }
+            seen.append(
+                "after the wait: tried \(tries.withLock { $0 }) times, no wait left: \(source.report.retryIn == nil)")
+            return seen
+        }
+        #expect(
+            seen == [
+                "tried 1 time, waits 0.25 to 0.75 s", "still tried 1 time, no thumbnail",
+                "after the wait: tried 2 times, no wait left: true",
             ])
         await fetcher.shutdown()
         await api.stop()

@@ -96,7 +96,7 @@ public struct FeedPaging: Sendable {
         let headers = HTTPHeaders(fields)
         if let value = headers["Retry-After"] {
             if let seconds = Double(value), seconds >= 0 { return now + seconds }
-            if let date = HTTPHeaders.date(value) { return max(now, date) }
+            if let date = HTTPHeaders.date(value, now: now) { return max(now, date) }
         }
         if let reset = headers["X-RateLimit-Reset"] {
             if let date = ISO8601DateFormatter.withFractions.date(from: reset)

@@ -50,13 +50,13 @@ public struct CachedAnswer: Sendable, Hashable, Codable {
     /// How many seconds from `now` an answer with `headers` stays fresh; nil when they say nothing.
     static func freshness(_ headers: HTTPHeaders, directives: [String], at now: Double) -> Int? {
         if directives.contains("no-cache") { return 0 }
-        let date = headers["Date"].flatMap(HTTPHeaders.date)
+        let date = headers["Date"].flatMap { HTTPHeaders.date($0, now: now) }
         let lifetime: Double
         if let maxAge = HTTPHeaders.seconds("max-age", in: directives) {
             lifetime = Double(maxAge)
         } else if let expires = headers["Expires"] {
             // An Expires that is not a date ("0") has expired already.
-            lifetime = HTTPHeaders.date(expires).map { $0 - (date ?? now) } ?? 0
+            lifetime = HTTPHeaders.date(expires, now: now).map { $0 - (date ?? now) } ?? 0
         } else {
             return nil
         }

@@ -9,13 +9,20 @@ public struct HTTPHeaders: Sendable {
 
     /// The value of the first header named `name`, without the spaces around it.
     public subscript(_ name: String) -> String? {
-        fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value.trimmingCharacters(
-            in: .whitespaces)
+        fields.first { Self.sameName($0.name, name) }.map { String(Self.trimmed($0.value)) }
+    }
+
+    /// Whether two header names are the same: ASCII tokens, compared without case.
+    private static func sameName(_ one: String, _ other: String) -> Bool {
+        one.utf8.count == other.utf8.count
+            && zip(one.utf8, other.utf8).allSatisfy {
+                $0 == $1 || ($0 | 0x20 == $1 | 0x20 && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A)
+            }
     }
 
     /// The comma-separated directives of header `name` (`Cache-Control`), lower case.
     public func directives(_ name: String) -> [String] {
-        (self[name] ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        (self[name] ?? "").lowercased().split(separator: ",").map { String(Self.trimmed($0)) }
     }
 
     /// The value of directive `name=` among `directives`, as a whole number of seconds.
@@ -23,12 +30,17 @@ public struct HTTPHeaders: Sendable {
         directives.first { $0.hasPrefix(name + "=") }.flatMap { Int($0.dropFirst(name.count + 1)) }
     }
 
-    /// An HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`), seconds since 1970.
-    public static func date(_ text: String) -> Double? {
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.timeZone = TimeZone(identifier: "GMT")
-        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return format.date(from: text)?.timeIntervalSince1970
+    /// An HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`, or either obsolete form), seconds since 1970;
+    /// `now` places a two-digit year.
+    public static func date(_ text: String, now: Double) -> Double? {
+        HTTPDate.seconds(text, now: now)
+    }
+
+    /// `text` without the spaces and tabs around it (HTTP's optional white space), and line ends.
+    public static func trimmed<Text: StringProtocol>(_ text: Text) -> Text.SubSequence {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) })
+        else { return text[text.endIndex...] }
+        return text[first...last]
     }
 }

@@ -20,6 +20,7 @@ public final class HTTPDiskCache: Sendable {
     /// The folder, and the most bytes its files take.
     public let folder: URL
     public let limit: Int
+    private let folderPath: String
     private let index: Guarded<Index>
     private let clock: @Sendable () -> Double
 
@@ -29,6 +30,7 @@ public final class HTTPDiskCache: Sendable {
         folder: URL, limit: Int, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) throws(FeedProblem) {
         self.folder = folder
+        folderPath = folder.path
         self.limit = max(0, limit)
         self.clock = clock
         let manager = FileManager.default
@@ -66,14 +68,13 @@ public final class HTTPDiskCache: Sendable {
     /// (then it goes).
     public func entry(_ key: String) -> CachedAnswer? {
         guard Self.isCachedAnswerName(key), index.withLock({ $0.files[key] != nil }) else { return nil }
-        let url = folder.appendingPathComponent(key)
-        guard let data = FileManager.default.contents(atPath: url.path), let entry = Self.decode(data) else {
+        let path = self.path(key)
+        guard let data = FileManager.default.contents(atPath: path), let entry = Self.decode(data) else {
             remove(key)
             return nil
         }
         let now = clock()
-        try? FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSince1970: now)], ofItemAtPath: url.path)
+        Self.markUsed(path, at: now)
         index.withLock { $0.files[key]?.used = now }
         return entry
     }
@@ -82,20 +83,13 @@ public final class HTTPDiskCache: Sendable {
     /// rest fit the limit. An entry larger than the limit is not kept.
     public func store(_ entry: CachedAnswer, for key: String) {
         guard Self.isCachedAnswerName(key), let data = Self.encode(entry), data.count <= limit else { return }
-        let place = folder.appendingPathComponent(key)
-        let partial = folder.appendingPathComponent(key + ".partial-\(UInt32.random(in: 0...UInt32.max))")
-        guard
-            FileManager.default.createFile(
-                atPath: partial.path, contents: data, attributes: [.posixPermissions: 0o600]),
-            rename(partial.path, place.path) == 0
-        else {
-            try? FileManager.default.removeItem(at: partial)
+        let place = path(key)
+        let partial = place + ".partial-\(UInt32.random(in: 0...UInt32.max))"
+        let now = clock()
+        guard Self.write(data, to: partial, usedAt: now), rename(partial, place) == 0 else {
+            unlink(partial)
             return
         }
-        let now = clock()
-        // The file's time is when it was last used: the order of use outlives the process.
-        try? FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSince1970: now)], ofItemAtPath: place.path)
         index.withLock { index in
             index.bytes += data.count - (index.files[key]?.bytes ?? 0)
             index.files[key] = (data.count, now)
@@ -108,14 +102,14 @@ public final class HTTPDiskCache: Sendable {
     /// (a head too long for its room rewrites the file).
     public func revalidated(_ key: String, headers fields: [(name: String, value: String)]) {
         guard Self.isCachedAnswerName(key), index.withLock({ $0.files[key] != nil }) else { return }
-        let path = folder.appendingPathComponent(key).path
+        let path = self.path(key)
         let descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return remove(key) }
         defer { close(descriptor) }
-        guard let (room, stored) = Self.readHead(descriptor) else { return remove(key) }
+        guard let (room, stored, bodyBytes) = Self.readHead(descriptor) else { return remove(key) }
         let now = clock()
         let entry = stored.revalidated(headers: fields, at: now)
-        guard let head = Self.encodeHead(entry, room: room) else {
+        guard let head = Self.encodeHead(entry, bodyBytes: bodyBytes, room: room) else {
             // Longer than its room: the file is written anew, body and all.
             guard var whole = self.entry(key) else { return }
             whole.stored = entry.stored
@@ -126,14 +120,13 @@ public final class HTTPDiskCache: Sendable {
         }
         let written = head.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         guard written == head.count else { return remove(key) }
-        try? FileManager.default.setAttributes(
-            [.modificationDate: Date(timeIntervalSince1970: now)], ofItemAtPath: path)
+        Self.markUsed(path, at: now)
         index.withLock { $0.files[key]?.used = now }
     }
 
     /// Removes the entry under `key`.
     public func remove(_ key: String) {
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent(key))
+        unlink(path(key))
         index.withLock { index in
             index.bytes -= index.files.removeValue(forKey: key)?.bytes ?? 0
         }
@@ -151,8 +144,11 @@ public final class HTTPDiskCache: Sendable {
             }
             return doomed
         }
-        for name in doomed { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        for name in doomed { unlink(path(name)) }
     }
+
+    /// The file of the entry under `key`.
+    private func path(_ key: String) -> String { folderPath + "/" + key }
 
     /// A file of the cache is named by 64 hexadecimal digits; nothing else in the folder is touched.
     private static func isCachedAnswerName(_ name: String) -> Bool {
@@ -163,20 +159,27 @@ public final class HTTPDiskCache: Sendable {
     /// (of about the same length) are written over it in place, the body left where it is.
     static let headRoom = 32
 
-    /// The file: the length of the entry's fields as JSON (4 bytes, little-endian), the JSON (and room
-    /// to spare), the body.
+    /// A file's head: the entry's fields and its body's length, so that a file cut short (the system
+    /// stopped before writing it out: the cache does not wait for the disk) is no entry.
+    private struct Head: Codable {
+        var answer: CachedAnswer
+        var bodyBytes: Int
+    }
+
+    /// The file: the length of its ``Head`` as JSON (4 bytes, little-endian), the JSON (and room to
+    /// spare), the body.
     private static func encode(_ entry: CachedAnswer) -> Data? {
-        guard var data = encodeHead(entry) else { return nil }
+        guard var data = encodeHead(entry, bodyBytes: entry.body.count) else { return nil }
         data.append(contentsOf: entry.body)
         return data
     }
 
     /// The file's head for `entry`: in `room` bytes of JSON when given (nil when it does not fit), else
     /// with ``headRoom`` to spare.
-    private static func encodeHead(_ entry: CachedAnswer, room: Int? = nil) -> Data? {
+    private static func encodeHead(_ entry: CachedAnswer, bodyBytes: Int, room: Int? = nil) -> Data? {
         var fields = entry
         fields.body = []
-        guard var json = try? JSONEncoder().encode(fields) else { return nil }
+        guard var json = try? JSONEncoder().encode(Head(answer: fields, bodyBytes: bodyBytes)) else { return nil }
         let length = room ?? json.count + headRoom
         guard json.count <= length else { return nil }
         json.append(contentsOf: repeatElement(UInt8(ascii: " "), count: length - json.count))
@@ -191,23 +194,58 @@ public final class HTTPDiskCache: Sendable {
         let bytes = [UInt8](data)
         let length = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
         guard length <= bytes.count - 4,
-            var entry = try? JSONDecoder().decode(CachedAnswer.self, from: Data(bytes[4..<4 + length]))
+            let head = try? JSONDecoder().decode(Head.self, from: Data(bytes[4..<4 + length])),
+            head.bodyBytes == bytes.count - 4 - length
         else { return nil }
+        var entry = head.answer
         entry.body = Array(bytes[(4 + length)...])
         return entry
     }
 
-    /// The head of the open file: its room and its fields (the body left unread).
-    private static func readHead(_ descriptor: Int32) -> (room: Int, entry: CachedAnswer)? {
+    /// The head of the open file: its room, its fields and its body's length (the body left unread).
+    private static func readHead(_ descriptor: Int32) -> (room: Int, entry: CachedAnswer, bodyBytes: Int)? {
         var prefix = [UInt8](repeating: 0, count: 4)
         guard pread(descriptor, &prefix, 4, 0) == 4 else { return nil }
         let length = Int(prefix[0]) | Int(prefix[1]) << 8 | Int(prefix[2]) << 16 | Int(prefix[3]) << 24
         guard length <= 1 << 20 else { return nil }
         var json = [UInt8](repeating: 0, count: length)
         guard pread(descriptor, &json, length, 4) == length,
-            let entry = try? JSONDecoder().decode(CachedAnswer.self, from: Data(json))
+            let head = try? JSONDecoder().decode(Head.self, from: Data(json))
         else { return nil }
-        return (length, entry)
+        return (length, head.answer, head.bodyBytes)
+    }
+
+    /// Writes `data` into a new file at `path` (the user's alone), its time `now`; whether all of it
+    /// was. No `fsync`: a cache loses an entry to a crash, never a transfer's time to the disk.
+    private static func write(_ data: Data, to path: String, usedAt now: Double) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let whole = data.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        var times = Self.times(now)
+        return whole && futimens(descriptor, &times) == 0
+    }
+
+    /// Sets the file's time to `now`: the time is when it was last used, so the order of use outlives
+    /// the process.
+    private static func markUsed(_ path: String, at now: Double) {
+        var times = Self.times(now)
+        _ = utimensat(AT_FDCWD, path, &times, 0)
+    }
+
+    private static func times(_ seconds: Double) -> [timespec] {
+        let whole = seconds.rounded(.down)
+        let time = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+        return [time, time]
     }
 
     private static func reason(_ error: any Error) -> String {

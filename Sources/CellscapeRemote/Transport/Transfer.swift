@@ -136,12 +136,12 @@ final class Transfer {
     private func take(header data: UnsafeRawBufferPointer) -> Int {
         heard = true
         lastHeard = ContinuousClock.now
-        let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+        let line = Self.trimmed(data[...])
+        if line.starts(with: "HTTP/".utf8) {
             headers = []
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            let name = String(decoding: Self.trimmed(line[..<colon]), as: UTF8.self)
+            let value = String(decoding: Self.trimmed(line[(colon + 1)...]), as: UTF8.self)
             headers.append((name, value))
             if name.lowercased() == "content-length", let length = Int(value), length > cap,
                 cellscape_curl_status(easy) / 100 == 2
@@ -151,6 +151,14 @@ final class Transfer {
             }
         }
         return data.count
+    }
+
+    /// `bytes` without the spaces, tabs and line ends around them.
+    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) })
+        else { return bytes[bytes.endIndex...] }
+        return bytes[first...last]
     }
 
     private static let takeBody: cellscape_curl_data_callback = { data, size, count, context in

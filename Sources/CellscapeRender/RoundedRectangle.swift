@@ -48,18 +48,47 @@ public struct RoundedRectangle: Hashable, Sendable {
                 let upper = min(right, lastColumn + 1)
                 if lower < upper { solid = lower..<upper }
             }
-            for x in firstColumn...lastColumn {
-                if solid.contains(x) {
-                    (row + x).update(repeating: pixel, count: solid.upperBound - x)
-                    break
-                }
+            if solid.isEmpty {
+                blendEdgeRow(
+                    row, firstColumn...lastColumn, py, qy, center, innerHalfWidth, innerHalfHeight, radius, pixel)
+                continue
+            }
+            for x in firstColumn..<solid.lowerBound {
                 blendOutline(row, x, py, center, innerHalfWidth, innerHalfHeight, radius, pixel)
             }
-            if !solid.isEmpty {
-                for x in solid.upperBound..<lastColumn + 1 {
-                    blendOutline(row, x, py, center, innerHalfWidth, innerHalfHeight, radius, pixel)
-                }
+            (row + solid.lowerBound).update(repeating: pixel, count: solid.count)
+            for x in solid.upperBound..<lastColumn + 1 {
+                blendOutline(row, x, py, center, innerHalfWidth, innerHalfHeight, radius, pixel)
             }
+        }
+    }
+
+    /// A row with no pixel wholly inside (the top or bottom edge, cut by the outline): where
+    /// `qx <= min(qy, 0)` every pixel is `qy - radius` from the outline, so that run is blended with one
+    /// coverage; only the pixels beside it are measured one by one.
+    private func blendEdgeRow(
+        _ row: UnsafeMutablePointer<UInt32>, _ columns: ClosedRange<Int>, _ py: Double, _ qy: Double, _ center: Point,
+        _ halfWidth: Double, _ halfHeight: Double, _ radius: Double, _ pixel: UInt32
+    ) {
+        let reach = halfWidth + min(qy, 0)
+        // A column's centre within `reach` of the centre; one pixel kept back on each side, so that
+        // rounding never puts a pixel of the corners in the run.
+        let lower = max(columns.lowerBound, Int((center.x - reach - 0.5).rounded(.up)) + 1)
+        let upper = min(columns.upperBound + 1, Int((center.x + reach - 0.5).rounded(.down)))
+        guard lower < upper else {
+            for x in columns { blendOutline(row, x, py, center, halfWidth, halfHeight, radius, pixel) }
+            return
+        }
+        for x in columns.lowerBound..<lower { blendOutline(row, x, py, center, halfWidth, halfHeight, radius, pixel) }
+        let coverage = min(1, max(0, 0.5 - (qy - radius)))
+        if coverage >= 1 {
+            (row + lower).update(repeating: pixel, count: upper - lower)
+        } else if coverage > 0 {
+            let alpha = UInt32(coverage * 256)
+            for x in lower..<upper { row[x] = blend(row[x], pixel, alpha: alpha) }
+        }
+        for x in upper..<columns.upperBound + 1 {
+            blendOutline(row, x, py, center, halfWidth, halfHeight, radius, pixel)
         }
     }
 

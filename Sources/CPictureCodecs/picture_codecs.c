@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <setjmp.h>
+#include <sched.h>
+#include <time.h>
 #include <jpeglib.h>
 #include <png.h>
 #ifdef __GLIBC__
@@ -341,6 +343,10 @@ void cellscape_keep_picture_buffers(void) {
 #endif
 }
 
+/// Whether this thread gives its core back at checkpoints, and when it last did.
+static __thread int gives_way = 0;
+static __thread uint64_t gave_way_at = 0;
+
 void cellscape_lower_thread_priority(int niceness) {
 #ifdef __linux__
     pid_t thread = (pid_t)syscall(SYS_gettid);
@@ -348,6 +354,17 @@ void cellscape_lower_thread_priority(int niceness) {
 #else
     (void)niceness;
 #endif
+    gives_way = 1;
+}
+
+void cellscape_give_way(void) {
+    if (!gives_way) return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    uint64_t nanoseconds = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+    if (nanoseconds - gave_way_at < 500000) return;
+    gave_way_at = nanoseconds;
+    sched_yield();
 }
 
 #if defined(__has_feature)

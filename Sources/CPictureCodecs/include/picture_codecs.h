@@ -67,6 +67,11 @@ void cellscape_keep_picture_buffers(void);
 /// decoding workers never hold a core the frame loop needs. Does nothing elsewhere.
 void cellscape_lower_thread_priority(int niceness);
 
+/// On a thread whose priority was lowered, gives its core to a thread waiting for it once half a
+/// millisecond has passed since it last did (a decoder calls it row by row): a lower nice value alone
+/// lets a decoder run out its slice, milliseconds a woken frame loop would wait. Elsewhere nothing.
+void cellscape_give_way(void);
+
 /// Tell ThreadSanitizer that the lock at `address` was taken, or is about to be given back: it does
 /// not see the futex under Swift's Mutex. Nothing in a build without it.
 void cellscape_lock_taken(const void *address);

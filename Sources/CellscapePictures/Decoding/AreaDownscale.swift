@@ -1,3 +1,4 @@
+import CPictureCodecs
 import CellscapeRender
 
 /// Shrinks a picture that arrives row by row to the exact mean of the area each output pixel covers:
@@ -58,6 +59,8 @@ struct AreaDownscale {
     /// when `premultiplied` (a picture already decoded, shrunk further), premultiplied.
     mutating func add(row pixels: UnsafePointer<UInt8>, premultiplied: Bool = false) {
         guard row < sourceHeight else { return }
+        // Row by row, a worker gives the frame loop its core back if it waits.
+        cellscape_give_way()
         if premultiplied && width == sourceWidth && height == sourceHeight {
             UnsafeMutableRawPointer(output.pixels + row * output.stride).copyMemory(from: pixels, byteCount: 4 * width)
             row += 1

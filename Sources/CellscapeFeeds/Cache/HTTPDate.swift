@@ -35,7 +35,7 @@ enum HTTPDate {
 
     /// 1 to 12 for a month's three letters (as sent: case matters in HTTP dates, but servers vary).
     private static func month(_ name: Substring) -> Int? {
-        months.firstIndex { $0.matchesIgnoringCase(name) }.map { $0 + 1 }
+        months.firstIndex { HTTPHeaders.sameIgnoringCase($0, name) }.map { $0 + 1 }
     }
 
     private static func fullYear(_ short: Int, now: Double) -> Int {
@@ -65,12 +65,5 @@ enum HTTPDate {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-}
-
-extension String {
-    fileprivate func matchesIgnoringCase(_ other: Substring) -> Bool {
-        utf8.count == other.utf8.count
-            && zip(utf8, other.utf8).allSatisfy { ($0 | 0x20) == ($1 | 0x20) }
     }
 }

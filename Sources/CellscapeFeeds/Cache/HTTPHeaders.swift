@@ -9,11 +9,12 @@ public struct HTTPHeaders: Sendable {
 
     /// The value of the first header named `name`, without the spaces around it.
     public subscript(_ name: String) -> String? {
-        fields.first { Self.sameName($0.name, name) }.map { String(Self.trimmed($0.value)) }
+        fields.first { Self.sameIgnoringCase($0.name, name) }.map { String(Self.trimmed($0.value)) }
     }
 
-    /// Whether two header names are the same: ASCII tokens, compared without case.
-    private static func sameName(_ one: String, _ other: String) -> Bool {
+    /// Whether two words of HTTP (a header's name, a month's) are the same, ASCII letters compared
+    /// without case.
+    static func sameIgnoringCase(_ one: some StringProtocol, _ other: some StringProtocol) -> Bool {
         one.utf8.count == other.utf8.count
             && zip(one.utf8, other.utf8).allSatisfy {
                 $0 == $1 || ($0 | 0x20 == $1 | 0x20 && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A)

@@ -11,6 +11,14 @@ public enum FeedAddress: Hashable, Sendable {
     /// GIPHY's API, unless `--api-base` gives another.
     public static let giphyServer = URL(string: "https://api.giphy.com")!
 
+    /// The server the feed's API is asked at: the user's own address, which the ``AddressPolicy``
+    /// of its other addresses starts from.
+    public var server: URL {
+        switch self {
+        case .mastodon(let server, _), .giphy(let server, _): server
+        }
+    }
+
     /// Whether `text` is meant as a feed's address rather than a file's path.
     public static func looksLikeAddress(_ text: String) -> Bool {
         text.hasPrefix("https://") || text.hasPrefix("http://") || text.hasPrefix("giphy:")

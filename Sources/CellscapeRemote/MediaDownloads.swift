@@ -231,7 +231,7 @@ final class MediaDownloads: Sendable {
         switch failure {
         case .transient: firstWait * pow(2, Double(tries - 1)) * (0.5 + min(max(jitter, 0), 1))
         case .rateLimited(let until): until - now <= longestRateWait ? max(0, until - now) : nil
-        case .refused, .status, .unreadable, .cancelled: nil
+        case .refused, .forbidden, .status, .unreadable, .cancelled: nil
         }
     }
 

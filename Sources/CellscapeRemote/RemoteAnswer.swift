@@ -26,6 +26,8 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Refused by Cellscape: a redirect to another scheme or to plain http, too many redirects, a
     /// body past its cap.
     case refused(String)
+    /// Where the address leads is not for a server to point at (``AddressPolicy``): never asked.
+    case forbidden(AddressPolicy.Refusal)
     /// Any other status the server answered (401, 403, 404...).
     case status(Int)
     /// The answer came but is not what the API documents.
@@ -36,6 +38,7 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .transient(let why), .refused(let why): why
+        case .forbidden(let refusal): refusal.description
         case .rateLimited: "the server asks to wait"
         case .status(let code): "the server answered \(code)"
         case .unreadable(let problem): problem.description
@@ -49,6 +52,7 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .transient, .rateLimited, .cancelled: .unavailable(description)
         case .refused, .status, .unreadable: .unreadable(description)
+        case .forbidden(let refusal): .refused(refusal.description)
         }
     }
 
@@ -61,6 +65,7 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
         case .status(404), .status(410): .permanent(.notFound)
         case .status(let code): .permanent(.answer("the server answered \(code)"))
         case .refused(let why): .permanent(.answer(why))
+        case .forbidden(let refusal): .permanent(.answer(refusal.description))
         case .unreadable(let problem): .permanent(problem)
         case .cancelled: .transient("cancelled")
         }

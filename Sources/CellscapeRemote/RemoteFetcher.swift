@@ -19,11 +19,15 @@ public final class RemoteFetcher: Sendable {
         public var redirects = 5
         /// As many as a feed's downloads at once (``RemoteSource/downloadsAtOnce``).
         public var connectionsPerHost = 8
+        /// Names answered without the resolver (`HOST:PORT:ADDRESS`): a test's hosts on any network.
+        var resolve: [String] = []
         public init() {}
     }
 
     private let transfers: HTTPTransfers
     private let limits: Limits
+    /// Where the addresses asked may lead: every first address, redirect and resolved host is checked.
+    public let policy: AddressPolicy
     /// Whether answers come from the cache alone, fresh or not (a session replayed): never the network.
     public let offline: Bool
     /// The disk cache answers are kept in, if any.
@@ -31,16 +35,18 @@ public final class RemoteFetcher: Sendable {
     /// The query items that hold a key: never sent to another host, never part of a cache's name.
     public static let secretQueryItems: Set<String> = ["api_key"]
 
-    /// A fetcher in front of `cache`; `trusting` names a PEM file of certificate authorities trusted
-    /// in place of the system's bundle (a test's own, a mirror's private one).
+    /// A fetcher in front of `cache` for the addresses `policy` allows; `trusting` names a PEM file of
+    /// certificate authorities trusted in place of the system's bundle (a test's own, a mirror's private one).
     public init(
-        cache: HTTPDiskCache?, limits: Limits = Limits(), trusting authorities: String? = nil, offline: Bool = false
+        cache: HTTPDiskCache?, limits: Limits = Limits(), trusting authorities: String? = nil, offline: Bool = false,
+        policy: AddressPolicy = AddressPolicy(userAddress: nil)
     ) {
         self.offline = offline
+        self.policy = policy
         transfers = HTTPTransfers(
             limits: HTTPTransfers.Limits(
                 connect: limits.connect, read: limits.read, connectionsPerHost: limits.connectionsPerHost,
-                authorities: authorities))
+                authorities: authorities, resolve: limits.resolve))
         self.limits = limits
         self.cache = cache
     }
@@ -80,6 +86,7 @@ public final class RemoteFetcher: Sendable {
         _ url: URL, cap: Int, now: Double = Date().timeIntervalSince1970, handle: FetchHandle = FetchHandle(),
         answer: @escaping @Sendable (Result<RemoteAnswer, FetchFailure>) -> Void
     ) {
+        if let refusal = policy.refusal(of: url) { return answer(.failure(.forbidden(refusal))) }
         let key = CachedAnswer.key(for: url, leavingOut: Self.secretQueryItems)
         let kept = cache?.entry(key)
         if let kept, kept.isFresh(at: now) || offline {
@@ -103,6 +110,7 @@ public final class RemoteFetcher: Sendable {
         _ url: URL, to path: String, cap: Int, now: Double = Date().timeIntervalSince1970,
         handle: FetchHandle = FetchHandle(), answer: @escaping @Sendable (Result<Void, FetchFailure>) -> Void
     ) {
+        if let refusal = policy.refusal(of: url) { return answer(.failure(.forbidden(refusal))) }
         if offline { return answer(.failure(.refused("\(url.host ?? "the server")'s file is not on this computer"))) }
         let hop = Hop(
             url: url, key: "", kept: nil, cap: cap, file: path, now: now, deadline: ContinuousClock.now + limits.whole,
@@ -127,8 +135,10 @@ public final class RemoteFetcher: Sendable {
 
     /// Asks `address` for `hop`'s download (the first address, or a redirect's).
     private func send(_ hop: Hop, to address: URL, hops: Int) {
+        let (policy, host) = (self.policy, address.host ?? "")
         var request = TransferRequest(
-            url: address, cap: hop.cap, whole: hop.deadline - ContinuousClock.now, file: hop.file)
+            url: address, cap: hop.cap, whole: hop.deadline - ContinuousClock.now, file: hop.file,
+            allows: { policy.allows($0, host: host) })
         if let kept = hop.kept, address == hop.url {
             if let etag = kept.etag { request.headers.append(("If-None-Match", etag)) }
             if let modified = kept.lastModified { request.headers.append(("If-Modified-Since", modified)) }
@@ -168,7 +178,9 @@ public final class RemoteFetcher: Sendable {
                 return hop.answer(.failure(.refused("\(hop.url.host ?? "the server") redirects too often")))
             }
             do throws(FetchFailure) {
-                send(hop, to: try Self.redirect(from: address, to: HTTPHeaders(headers)["Location"]), hops: hops + 1)
+                let target = try Self.redirect(from: address, to: HTTPHeaders(headers)["Location"])
+                if let refusal = policy.refusal(of: target) { throw .forbidden(refusal) }
+                send(hop, to: target, hops: hops + 1)
             } catch {
                 hop.answer(.failure(error))
             }
@@ -197,7 +209,7 @@ public final class RemoteFetcher: Sendable {
     private static func isDisconnected(_ failure: TransferFailure) -> Bool {
         switch failure {
         case .refused, .unresolved, .connectTimeout, .timeout, .silent, .closed, .other: true
-        case .untrusted, .insecure, .tooLarge, .cancelled, .unwritable: false
+        case .untrusted, .insecure, .tooLarge, .cancelled, .unwritable, .forbidden: false
         }
     }
 
@@ -252,6 +264,7 @@ public final class RemoteFetcher: Sendable {
         case .tooLarge(nil): .refused("\(host) sent more than \(megabytes(cap))")
         case .cancelled: .cancelled
         case .unwritable: .refused("what \(host) sent cannot be written to disk")
+        case .forbidden(let address): .forbidden(.network(AddressPolicy.network(of: address)))
         case .other: .transient("no connection to \(host)")
         }
     }

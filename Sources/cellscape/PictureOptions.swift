@@ -193,7 +193,8 @@ struct PictureOptions: ParsableArguments {
                 Self.report(error.description)
             }
         }
-        let fetcher = RemoteFetcher(cache: cache, trusting: authorities, offline: offline)
+        let fetcher = RemoteFetcher(
+            cache: cache, trusting: authorities, offline: offline, policy: AddressPolicy(userAddress: address.server))
         // Named as given, without the scheme: "mastodon.social/tags/cats", "giphy:trending".
         let title = text.replacingOccurrences(of: "^https?://", with: "", options: .regularExpression)
         return RemoteSource(

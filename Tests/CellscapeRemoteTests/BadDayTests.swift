@@ -70,7 +70,7 @@ import Testing
             return number % 2 == 0 ? reply.with(status: 503) : broken
         }
         let (api, address) = try await Self.timeline(of: 6, from: media)
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let shown = await Harness.onOwnThread { () -> String in
             let (feed, _) = Harness.feed(address, fetcher)
             Harness.wait(feed) { feed.count == 6 }
@@ -94,7 +94,7 @@ import Testing
             return request.target == "/0.png" && down.withLock({ $0 }) ? reply.with(status: 503) : reply
         }
         let (api, address) = try await Self.timeline(of: 40, from: media)
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let seen = await Harness.onOwnThread { () -> [String] in
             // One worker: requests are served one at a time, in order of priority.
             let (feed, _) = Harness.feed(address, fetcher, threads: 1)
@@ -142,7 +142,7 @@ import Testing
                 ? LoopbackServer.Reply(status: 429, headers: [("Retry-After", retryAfter)])
                 : .json(Harness.page(media: media, first: 0, count: 3))
         }
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let time = ManualTime()
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let source = RemoteSource(
@@ -205,7 +205,7 @@ import Testing
                 : LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
         }
         let (api, address) = try await Self.timeline(of: 1, from: media)
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let time = ManualTime()
         let source = RemoteSource(
             reader: RemoteFeedReader(address: address, fetcher: fetcher), fetcher: fetcher, clock: time.clock)
@@ -250,7 +250,7 @@ import Testing
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         /// The feed read through a fetcher over the cache, its first screen drawn as a snapshot draws it.
         func shown() async throws -> String {
-            let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24))
+            let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24), policy: .thisMachine)
             let shown = await Harness.onOwnThread { () -> String in
                 let (feed, source) = Harness.feed(address, fetcher)
                 _ = Harness.shownScene(feed, width: 800, height: 600)
@@ -280,7 +280,7 @@ import Testing
 
     @Test func closingAFeedCancelsItsDownloadsAndAsksForNothingAfter() async throws {
         let (media, api, address) = try await Self.hangingFeed()
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let seen = await Harness.onOwnThread { () -> [String] in
             let (feed, source) = Harness.feed(address, fetcher, threads: 4)
             Harness.wait(feed) { feed.count == 40 }
@@ -307,7 +307,7 @@ import Testing
 
     @Test func aFeedLetGoTakesItsDownloadsWithIt() async throws {
         let (media, api, address) = try await Self.hangingFeed()
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let seen = await Harness.onOwnThread { () -> String in
             weak var released: RemoteSource?
             do {
@@ -336,7 +336,7 @@ import Testing
         let (api, address) = try await Self.timeline(of: 3, from: media)
         var limits = RemoteFetcher.Limits()
         limits.read = .milliseconds(200)
-        let fetcher = RemoteFetcher(cache: nil, limits: limits)
+        let fetcher = RemoteFetcher(cache: nil, limits: limits, policy: .thisMachine)
         let shown = await Harness.onOwnThread { () -> String in
             let (feed, _) = Harness.feed(address, fetcher)
             _ = Harness.shownScene(feed, width: 800, height: 600)
@@ -370,7 +370,7 @@ import Testing
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let folder = RemoteFetcherTests.cacheFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24))
+        let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24), policy: .thisMachine)
         var seen: [String] = []
         for _ in 0..<3 {
             seen.append(

@@ -33,7 +33,7 @@ import Testing
         let fetcher = RemoteFetcher(
             cache: try HTTPDiskCache(
                 folder: FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString)"),
-                limit: 1 << 20), trusting: certificates?.authority)
+                limit: 1 << 20), trusting: certificates?.authority, policy: .thisMachine)
         let address = try FeedAddress("https://mastodon.example/tags/cats", apiBase: server.url(""))
         let reader = RemoteFeedReader(address: address, fetcher: fetcher)
         var paging = FeedPaging()
@@ -63,7 +63,7 @@ import Testing
             default: LoopbackServer.Reply(status: 404)
             }
         }
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let reader = RemoteFeedReader(
             address: try FeedAddress("https://mastodon.example/@alice", apiBase: server.url("")), fetcher: fetcher)
         _ = try await reader.page(after: nil)
@@ -88,7 +88,7 @@ import Testing
             request.target == "/v1/gifs/trending?api_key=KEY123&limit=50&offset=0"
                 ? .json(trending) : LoopbackServer.Reply(status: 401)
         }
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let reader = RemoteFeedReader(
             address: try FeedAddress("giphy:trending", apiBase: server.url("")), fetcher: fetcher, giphyKey: "KEY123")
         let page = try await reader.page(after: nil)
@@ -114,7 +114,7 @@ import Testing
             default: .json("<html>")
             }
         }
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         func failure(_ address: String) async -> FetchFailure? {
             do {
                 let reader = RemoteFeedReader(

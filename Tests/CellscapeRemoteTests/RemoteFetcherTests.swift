@@ -18,7 +18,9 @@ import Testing
         limits.read = read
         // The client tries a refused connection again until this passes.
         limits.connect = .seconds(1)
-        return RemoteFetcher(cache: try cache.map { try HTTPDiskCache(folder: $0, limit: 1 << 20) }, limits: limits)
+        return RemoteFetcher(
+            cache: try cache.map { try HTTPDiskCache(folder: $0, limit: 1 << 20) }, limits: limits, policy: .thisMachine
+        )
     }
 
     /// How `body` failed, nil when it did not.
@@ -140,7 +142,7 @@ import Testing
         }
         var limits = RemoteFetcher.Limits()
         limits.connect = .seconds(1)
-        let trusting = RemoteFetcher(cache: nil, limits: limits, trusting: certificates.authority)
+        let trusting = RemoteFetcher(cache: nil, limits: limits, trusting: certificates.authority, policy: .thisMachine)
         let answer = try await trusting.fetch(URL(string: server.url("/page"))!, cap: 1000)
         #expect(answer.body == Array("[\"secure\"]".utf8))
         #expect(
@@ -169,7 +171,8 @@ import Testing
         await online.shutdown()
         await server.stop()
         // A replay, a day later, the server gone: the kept answer, stale as it is; nothing for the rest.
-        let offline = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 20), offline: true)
+        let offline = RemoteFetcher(
+            cache: try HTTPDiskCache(folder: folder, limit: 1 << 20), offline: true, policy: .thisMachine)
         let kept = try await offline.fetch(URL(string: server.url("/kept"))!, cap: 1000, now: 87_400)
         #expect(kept.body == Array("[1]".utf8) && kept.fromCache)
         #expect(

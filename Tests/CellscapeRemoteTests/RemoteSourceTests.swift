@@ -82,7 +82,7 @@ import Testing
 
     @Test func itemsJoinAtTheirSizesAndThePixelsFollow() async throws {
         let (media, api, address) = try await Self.twoPages()
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         // What the loop sees, step by step, on a thread of its own (see ``onOwnThread(_:)``).
         let seen = await Self.onOwnThread { () -> [String] in
             var seen: [String] = []
@@ -115,7 +115,7 @@ import Testing
             LoopbackServer.Reply(headers: [("Content-Type", "image/png")], body: png)
         }
         let api = try await LoopbackServer { _ in .json(Self.page(media: media, first: 0, count: 3)) }
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> String in
             // Every thread of the pool blocked, as an app's work (or a test run's) may hold them.
@@ -159,7 +159,7 @@ import Testing
             return reply
         }
         let api = try await LoopbackServer { _ in .json(Self.page(media: media, first: 0, count: 40)) }
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> [String] in
             let (feed, source) = Self.feed(address, fetcher, threads: 4)
@@ -216,7 +216,7 @@ import Testing
         // The movie is written beside the cache of downloads as it comes, not held in memory.
         let folder = RemoteFetcherTests.cacheFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24))
+        let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24), policy: .thisMachine)
         let seen = await Self.onOwnThread { () -> [String] in
             let (feed, _) = Self.feed(address, fetcher)
             Self.wait(feed) { feed.count == 1 }
@@ -255,7 +255,7 @@ import Testing
             movie: [UInt8](repeating: 7, count: 200_000), trickle: .milliseconds(1))
         let folder = RemoteFetcherTests.cacheFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24))
+        let fetcher = RemoteFetcher(cache: try HTTPDiskCache(folder: folder, limit: 1 << 24), policy: .thisMachine)
         let movies = folder.appendingPathComponent("movies")
         let seen = await Self.onOwnThread { () -> [String] in
             let (feed, source) = Self.feed(address, fetcher)
@@ -281,7 +281,7 @@ import Testing
 
     @Test func aSessionJoinsThePagesAfterTheFirstAtTheFramesItRecorded() async throws {
         let (media, api, address) = try await Self.twoPages()
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let seen = await Self.onOwnThread { () -> [String] in
             var options = WaterfallScene.Options()
             options.size = Size(width: 800, height: 600)
@@ -366,7 +366,7 @@ import Testing
                 ? .json(#"{"error":"This API requires an authenticated user"}"#).with(status: 401)
                 : .json(Self.page(media: media, first: 0, count: 12))
         }
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let base = api.url("")
         /// The feed at `address` drawn as `cellscape snapshot URL` draws it: once its page came and every
         /// visible tile has its pixels; what it then shows.
@@ -419,7 +419,7 @@ import Testing
         }
         let (media, api, address) = try await Self.oneImage(
             small: try png(640, 320, 0xFFD0_3020), large: try png(1600, 800, 0xFF20_40E0))
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let seen = await Self.onOwnThread { () -> [String] in
             let (feed, _) = Self.feed(address, fetcher, memoryBytes: 1 << 26)
             var scene = Self.shownScene(feed, width: 1280, height: 800)
@@ -441,7 +441,7 @@ import Testing
     @Test func savingAnItemDownloadsItsOriginalThroughItsBytes() async throws {
         let (media, api, address) = try await Self.oneImage(
             small: Array(repeating: 1, count: 300), large: Array(repeating: 2, count: 900))
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let saved = await Self.onOwnThread { () -> [String] in
             let (feed, source) = Self.feed(address, fetcher)
             Self.wait(feed) { feed.count == 1 }
@@ -474,7 +474,7 @@ import Testing
             LoopbackServer.Reply(headers: [("Content-Type", "image/gif")], body: cut)
         }
         let api = try await LoopbackServer { _ in .json(Self.page(media: media, first: 0, count: 1)) }
-        let fetcher = RemoteFetcher(cache: nil)
+        let fetcher = RemoteFetcher(cache: nil, policy: .thisMachine)
         let address = try FeedAddress("https://m.example/public", apiBase: api.url(""))
         let seen = await Self.onOwnThread { () -> String in
             let (feed, _) = Self.feed(address, fetcher)

@@ -22,6 +22,12 @@ CURL *cellscape_curl_done(CURLMsg *message, CURLcode *result);
 int cellscape_curl_connected(CURL *easy);
 /// The system error of the last connection attempt (ECONNREFUSED...).
 long cellscape_curl_system_error(CURL *easy);
+/// Says whether a socket may be opened to an address (its 4 or 16 bytes), given a transfer's context.
+typedef int (*cellscape_curl_address_check)(void *context, const unsigned char *address, int length);
+/// Every socket the transfer opens is to an address `check` accepted first, given `context`: one it
+/// refuses is never opened (no packet leaves) and the transfer fails to connect. The process has one
+/// check: each call passes the same function.
+CURLcode cellscape_curl_check_addresses(CURL *easy, cellscape_curl_address_check check, void *context);
 /// Whether this libcurl speaks HTTP/2.
 int cellscape_curl_has_http2(void);
 

@@ -30,6 +30,9 @@ public enum PictureProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bytes could not be had for now (a download that failed on a bad day's network): worth
     /// asking again, and the picture is not broken.
     case unavailable(String)
+    /// Never asked: its address leads where a server's addresses may not (a file, this computer),
+    /// said as the policy says it.
+    case refused(String)
 
     /// Whether asking again later may give the picture (``unavailable(_:)``).
     public var isTransient: Bool {
@@ -47,7 +50,7 @@ public enum PictureProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case .needsLibrary(let format, let package):
             "a \(format) picture: needs \(package) (apt-get install \(package))"
         case .cutBeforeSize(let format): "a \(format) cut short or damaged before its size"
-        case .undecodable(let reason): reason
+        case .undecodable(let reason), .refused(let reason): reason
         case .withoutFrames(let animation): animation ? "an animation without frames" : "a picture without frames"
         case .regionOutside: "the region is outside the picture"
         case .endsEarly: "ends early"

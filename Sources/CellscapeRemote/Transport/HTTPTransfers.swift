@@ -11,6 +11,9 @@ struct TransferRequest: Sendable {
     var whole: Duration
     /// The file the body is written to as it comes (made, or emptied first), in place of memory.
     var file: String?
+    /// Whether a connection may be opened to an address the host resolved to (4 or 16 bytes), asked
+    /// before its socket opens; nil: any.
+    var allows: (@Sendable ([UInt8]) -> Bool)?
 }
 
 /// What one transfer gave: the server's answer, or why none came.
@@ -43,6 +46,8 @@ enum TransferFailure: Sendable, Hashable {
     case cancelled
     /// The file the body goes to cannot be written.
     case unwritable
+    /// The host resolved only to addresses the request does not allow (the last one refused).
+    case forbidden([UInt8])
     /// Anything else: no connection.
     case other
 }
@@ -68,6 +73,9 @@ final class HTTPTransfers: Sendable {
         /// A PEM file of certificate authorities trusted in place of the system's bundle (a test's own,
         /// a mirror's private one); nil: the system's.
         var authorities: String?
+        /// Names answered without asking the resolver, as curl's `--resolve` (`HOST:PORT:ADDRESS`): a
+        /// test's hosts of any address, reached on none.
+        var resolve: [String] = []
     }
 
     /// What other threads hand the loop: transfers to start, ids to cancel, whether to stop.

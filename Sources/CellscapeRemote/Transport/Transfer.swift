@@ -12,6 +12,7 @@ final class Transfer {
     let done: @Sendable (TransferResult) -> Void
     private let cap: Int
     private var headerLines: UnsafeMutablePointer<curl_slist>?
+    private var pinnedNames: UnsafeMutablePointer<curl_slist>?
     private(set) var headers: [(name: String, value: String)] = []
     private var body: [UInt8] = []
     /// The file the body is written to as it comes, and the bytes written (-1: in memory).
@@ -19,6 +20,9 @@ final class Transfer {
     private var written = 0
     /// Set by a callback that stopped the transfer (a body past its cap).
     private var stopped: TransferFailure?
+    /// Which addresses it may connect to, and the last it was refused.
+    private let allows: (@Sendable ([UInt8]) -> Bool)?
+    private var forbidden: [UInt8]?
     /// When a byte last came (or the transfer started), and whether the answer's head has begun.
     private(set) var lastHeard: ContinuousClock.Instant
     private var heard = false
@@ -32,6 +36,7 @@ final class Transfer {
         self.easy = easy
         self.done = done
         cap = request.cap
+        allows = request.allows
         lastHeard = now
         for header in request.headers {
             headerLines = curl_slist_append(headerLines, "\(header.name): \(header.value)")
@@ -65,6 +70,11 @@ final class Transfer {
         // CURLOPT_PIPEWAIT: over HTTP/1.1 a transfer would wait behind one that hangs.
         _ = cellscape_curl_set_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         if let authorities = limits.authorities { _ = cellscape_curl_set_text(easy, CURLOPT_CAINFO, authorities) }
+        for pinned in limits.resolve {
+            pinnedNames = curl_slist_append(pinnedNames, pinned)
+        }
+        if let pinnedNames { _ = cellscape_curl_set_pointer(easy, CURLOPT_RESOLVE, pinnedNames) }
+        if allows != nil { _ = cellscape_curl_check_addresses(easy, Self.checkAddress, context) }
     }
 
     /// Lets the handle and its header lines go (after it left the multi handle).
@@ -73,7 +83,8 @@ final class Transfer {
         file = -1
         curl_easy_cleanup(easy)
         curl_slist_free_all(headerLines)
-        headerLines = nil
+        curl_slist_free_all(pinnedNames)
+        (headerLines, pinnedNames) = (nil, nil)
     }
 
     /// How long the transfer may stay silent: the read limit once the answer began; before it, the
@@ -85,6 +96,7 @@ final class Transfer {
     /// What the transfer gave, libcurl having ended it with `code`.
     func result(_ code: CURLcode) -> TransferResult {
         if let stopped { return .failure(stopped) }
+        if code == CURLE_COULDNT_CONNECT, let forbidden { return .failure(.forbidden(forbidden)) }
         guard code == CURLE_OK else { return .failure(failure(code)) }
         return .answer(status: cellscape_curl_status(easy), headers: headers, body: body)
     }
@@ -159,6 +171,18 @@ final class Transfer {
         guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) })
         else { return bytes[bytes.endIndex...] }
         return bytes[first...last]
+    }
+
+    /// Asked by libcurl before it opens a socket: whether the request allows the address.
+    private static let checkAddress: cellscape_curl_address_check = { context, address, length in
+        guard let context, let address else { return 0 }
+        let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+        let bytes = Array(UnsafeBufferPointer(start: address, count: Int(length)))
+        guard transfer.allows?(bytes) ?? true else {
+            transfer.forbidden = bytes
+            return 0
+        }
+        return 1
     }
 
     private static let takeBody: cellscape_curl_data_callback = { data, size, count, context in

@@ -27,14 +27,19 @@ import Testing
         "A grey cat asleep on a windowsill in the afternoon sun, one paw over its nose, a potted basil "
         + "plant beside it.\nTaken in Lisbon."
 
-    static func item(_ id: String, sensitive: Bool = false, alt: String? = nil) -> PictureDetails {
+    static func item(
+        _ id: String, sensitive: Bool = false, alt: String? = nil,
+        page: String? = nil
+    ) -> PictureDetails {
         PictureDetails(
-            name: "\(id).png", page: URL(string: "https://mastodon.example/@alice/\(id)"), altText: alt,
+            name: "\(id).png", page: URL(string: page ?? "https://mastodon.example/@alice/\(id)"), altText: alt,
             isSensitive: sensitive)
     }
 
     /// The scene with the feed's two items, their thumbnails arrived: `a`, and `b`, sensitive.
-    static func scene(showsSensitive: Bool = false) throws -> (WaterfallScene, PictureFeed, FeedSource) {
+    static func scene(
+        showsSensitive: Bool = false, pages: [String?] = [nil, nil]
+    ) throws -> (WaterfallScene, PictureFeed, FeedSource) {
         let feed = PictureFeed(paths: [], threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         let source = FeedSource()
         source.status = "loading"
@@ -48,11 +53,12 @@ import Testing
         let drawn = Framebuffer(width: 6, height: 4)
         drawn.fill(Color(hex: 0x80_40C0))
         let placeholder = drawn.finished()
-        source.waiting = try zip(["a", "b"], colours).map { id, colour in
-            SourcePicture(
+        source.waiting = try zip(zip(["a", "b"], colours), pages).map { item, page in
+            let (id, colour) = item
+            return SourcePicture(
                 bytes: PictureBytes(name: "\(id).png", bytes: try PictureSourceTests.png(300, 200, colour)),
                 size: Size(width: 300, height: 200),
-                details: item(id, sensitive: id == "b", alt: id == "b" ? alt : nil),
+                details: Self.item(id, sensitive: id == "b", alt: id == "b" ? alt : nil, page: page),
                 placeholder: placeholder)
         }
         source.status = nil
@@ -123,6 +129,28 @@ import Testing
         // The bar: the feed's state beside the counts.
         source.status = "offline (mastodon.example refused the connection), trying again at 14:03:22"
         #expect(WaterfallPainter(scene: scene).barText.right.hasSuffix(source.status!))
+    }
+
+    @Test func onlyWebPagesReachTheDesktop() throws {
+        var (scene, _, _) = try Self.scene(pages: ["file:///etc/passwd", "javascript:alert(1)"])
+        scene.handle(.key(.home))
+        scene.handle(.key(.openWithDesktop))
+        #expect(scene.takeRequests().isEmpty)
+        #expect(scene.status?.text == "no web page to open: the server gave none")
+        scene.handle(.key(.next))
+        scene.handle(.key(.copyPaths))
+        #expect(scene.takeRequests().isEmpty)
+        #expect(scene.status?.text == "no web page to copy: the server gave none")
+        let (other, _, _) = try Self.scene(pages: ["https://user:pw@mastodon.example/a", "http://mastodon.example/b"])
+        var mixed = other
+        mixed.handle(.key(.home))
+        mixed.handle(.key(.toggleMark))
+        mixed.handle(.key(.next))
+        mixed.handle(.key(.toggleMark))
+        mixed.handle(.key(.openWithDesktop))
+        #expect(
+            mixed.takeRequests() == [.openWithDesktop(["http://mastodon.example/b"])],
+            "a page with a password is left out")
     }
 
     @Test func theInfoPanelGivesThePageAndTheAltTextWrapped() throws {

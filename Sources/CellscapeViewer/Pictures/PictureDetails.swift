@@ -14,6 +14,15 @@ public struct PictureDetails: Hashable, Sendable {
     /// A video's length in seconds, as its source says (its tile shows a still, which has none).
     public var seconds: Double?
 
+    /// The page if it is one for a browser: `http` or `https`, a host, no user name or password. A
+    /// server's JSON may give `file:` or `javascript:` addresses: those never reach the desktop.
+    public var webPage: URL? {
+        guard let page, let scheme = page.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            let host = page.host, !host.isEmpty, page.user == nil, page.password == nil
+        else { return nil }
+        return page
+    }
+
     public init(
         name: String, page: URL? = nil, altText: String? = nil, isSensitive: Bool = false, seconds: Double? = nil
     ) {

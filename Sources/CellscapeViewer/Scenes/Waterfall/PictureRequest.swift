@@ -1,4 +1,5 @@
 import CellscapeLayout
+import Foundation
 
 /// What the user asks be done with pictures outside the viewer: the model records it, the window's
 /// loop carries it out (a replay does not), so the model stays free of processes and X selections.
@@ -44,8 +45,16 @@ extension PictureRequest {
             let saved = inFeed.map { SavedPicture(path: pictures.path(of: $0), details: pictures.details(at: $0)) }
             return saved.isEmpty ? ([], "nothing to save: select or mark pictures") : ([.save(saved)], nil)
         }
-        let paths = inFeed.map(pictures.address(of:))
-        guard !paths.isEmpty else { return ([], nil) }
+        // A file by its path; a feed's item by its web page alone (never a file or a script its
+        // server names, nor its bare name, which the desktop would look for here).
+        let paths = inFeed.compactMap { position -> String? in
+            guard let details = pictures.details(at: position) else { return pictures.path(of: position) }
+            return details.webPage?.absoluteString
+        }
+        guard !paths.isEmpty else {
+            let verb = key == .openWithDesktop ? "open" : "copy"
+            return ([], inFeed.isEmpty ? nil : "no web page to \(verb): the server gave none")
+        }
         return ([key == .openWithDesktop ? .openWithDesktop(paths) : .copyPaths(paths)], nil)
     }
 }

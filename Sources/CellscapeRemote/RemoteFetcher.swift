@@ -136,9 +136,10 @@ public final class RemoteFetcher: Sendable {
     /// Asks `address` for `hop`'s download (the first address, or a redirect's).
     private func send(_ hop: Hop, to address: URL, hops: Int) {
         let (policy, host) = (self.policy, address.host ?? "")
+        let allows: @Sendable ([UInt8]) -> Bool = { policy.allows($0, host: host) }
         var request = TransferRequest(
             url: address, cap: hop.cap, whole: hop.deadline - ContinuousClock.now, file: hop.file,
-            allows: { policy.allows($0, host: host) })
+            allows: Self.isProxied ? nil : allows)
         if let kept = hop.kept, address == hop.url {
             if let etag = kept.etag { request.headers.append(("If-None-Match", etag)) }
             if let modified = kept.lastModified { request.headers.append(("If-Modified-Since", modified)) }
@@ -217,6 +218,16 @@ public final class RemoteFetcher: Sendable {
     private static func headers(of entry: CachedAnswer) -> [(name: String, value: String)] {
         entry.link.map { [(name: "Link", value: $0)] } ?? []
     }
+
+    /// Whether libcurl connects through a proxy named in the environment (`https_proxy`...): the
+    /// socket it opens is the proxy's, often on the local network, and the proxy resolves the names;
+    /// the addresses are still checked before anything is asked.
+    static let isProxied: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        return ["https_proxy", "HTTPS_PROXY", "http_proxy", "all_proxy", "ALL_PROXY"].contains {
+            environment[$0].map { !$0.isEmpty } ?? false
+        }
+    }()
 
     /// Where a redirect goes, if Cellscape follows it: `https` (or `http` between loopback addresses),
     /// never down from `https`; to another host without the query items that hold a key.

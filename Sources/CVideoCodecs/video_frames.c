@@ -92,7 +92,33 @@ static int find_video_stream(AVFormatContext *format) {
     return -1;
 }
 
-static int open_decoder(cellscape_video *video, int threads, char *message, int32_t message_size) {
+// What FFmpeg may reach: the containers and codecs that cameras, phones and feeds make (as browsers
+// build FFmpeg with a handful of decoders), nothing else of its hundreds, whatever a file claims.
+// MPEG-4 Part 2 and Motion JPEG: what cameras and phones recorded before H.264.
+static const char allowed_containers[] = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm";
+static const char allowed_decoders[] = "h264,hevc,vp8,libvpx,vp9,libvpx-vp9,av1,libdav1d,libaom-av1,mpeg4,mjpeg";
+
+static int codec_allowed(enum AVCodecID codec) {
+    switch (codec) {
+    case AV_CODEC_ID_H264: case AV_CODEC_ID_HEVC: case AV_CODEC_ID_VP8: case AV_CODEC_ID_VP9: case AV_CODEC_ID_AV1:
+    case AV_CODEC_ID_MPEG4: case AV_CODEC_ID_MJPEG:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+// Says the codec refused, by name: before a frame is decoded.
+static int refuse_codec(const cellscape_video *video, char *message, int32_t message_size) {
+    char text[160];
+    snprintf(text, sizeof text, "its video codec (%s) is not one Cellscape plays",
+             avcodec_get_name(video_stream(video)->codecpar->codec_id));
+    say(message, message_size, text);
+    return 0;
+}
+
+static int open_decoder(cellscape_video *video, int threads, double maximum_pixels, char *message,
+                        int32_t message_size) {
     const AVCodecParameters *parameters = video_stream(video)->codecpar;
     const AVCodec *decoder = NULL;
     // Debian's build decodes AV1 through libdav1d; FFmpeg's own decoder needs hardware.
@@ -115,6 +141,9 @@ static int open_decoder(cellscape_video *video, int threads, char *message, int3
     int large = (int64_t)parameters->width * parameters->height > 1920 * 1088;
     video->codec->thread_count = threads > 1 && !large ? threads : 1;
     video->codec->pkt_timebase = video_stream(video)->time_base;
+    // The decoder's own bound on a frame, whatever the container said of its size.
+    video->codec->max_pixels = maximum_pixels < (double)INT64_MAX ? (int64_t)maximum_pixels : INT64_MAX;
+    video->codec->codec_whitelist = av_strdup(allowed_decoders);
     if (avcodec_open2(video->codec, decoder, NULL) < 0) {
         char text[160];
         snprintf(text, sizeof text, "its video codec (%s) is not supported", avcodec_get_name(parameters->codec_id));
@@ -157,13 +186,23 @@ cellscape_video *cellscape_video_open(
     // Bounds on what probing reads, so a lying container cannot make it read for ever.
     video->format->probesize = 8 << 20;
     video->format->max_analyze_duration = 5 * AV_TIME_BASE;
+    video->format->format_whitelist = av_strdup(allowed_containers);
+    video->format->codec_whitelist = av_strdup(allowed_decoders);
     if (avformat_open_input(&video->format, NULL, NULL, NULL) < 0) {
         video->format = NULL;
-        say(message, message_size, "not a video container that can be read");
+        say(message, message_size, "not a video container Cellscape plays (MP4, MOV, WebM or Matroska)");
         cellscape_video_close(video);
         return NULL;
     }
     video->stream = find_video_stream(video->format);
+    // A codec the container names is judged before anything is decoded (reading the streams' details
+    // decodes a few packets).
+    if (video->stream >= 0 && video_stream(video)->codecpar->codec_id != AV_CODEC_ID_NONE &&
+        !codec_allowed(video_stream(video)->codecpar->codec_id)) {
+        refuse_codec(video, message, message_size);
+        cellscape_video_close(video);
+        return NULL;
+    }
     int unknown_size = video->stream < 0 || video_stream(video)->codecpar->width <= 0;
     // The stream info is read (a few packets decoded) only when the container does not give the size.
     if (unknown_size && avformat_find_stream_info(video->format, NULL) < 0) {
@@ -176,6 +215,11 @@ cellscape_video *cellscape_video_open(
         if (video->format->streams[index]->codecpar->codec_type == AVMEDIA_TYPE_AUDIO) video->has_audio = 1;
     if (video->stream < 0) {
         say(message, message_size, video->has_audio ? "audio only: it has no video stream" : "it has no video stream");
+        cellscape_video_close(video);
+        return NULL;
+    }
+    if (!codec_allowed(video_stream(video)->codecpar->codec_id)) {
+        refuse_codec(video, message, message_size);
         cellscape_video_close(video);
         return NULL;
     }
@@ -192,7 +236,7 @@ cellscape_video *cellscape_video_open(
     }
     for (unsigned index = 0; index < video->format->nb_streams; index++)
         if ((int)index != video->stream) video->format->streams[index]->discard = AVDISCARD_ALL;
-    if (decoding > 0 && !open_decoder(video, decoding, message, message_size)) {
+    if (decoding > 0 && !open_decoder(video, decoding, maximum_pixels, message, message_size)) {
         cellscape_video_close(video);
         return NULL;
     }

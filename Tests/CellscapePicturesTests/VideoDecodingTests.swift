@@ -10,7 +10,7 @@ import Testing
 @Suite struct VideoDecodingTests {
     static let clips = [
         "h264.mp4", "hevc.mp4", "vp9.webm", "av1.mkv", "rotated-90.mp4", "ten-bit.mp4", "full-range.mp4",
-        "odd-size.webm", "with-audio.mp4",
+        "odd-size.webm", "with-audio.mp4", "mpeg4.mp4", "mjpeg.mov",
     ]
 
     /// Every frame of `name` as the animation player decodes it, at full size.
@@ -115,6 +115,25 @@ import Testing
         let bytes = try PictureFixtures.bytes("video/audio-only.mp4")
         #expect(PictureHeader(bytes) == nil)
         #expect(throws: PictureDecoder.Failure.undecodable("audio only: it has no video stream")) {
+            _ = try VideoStream(bytes, decoding: true)
+        }
+    }
+
+    @Test(arguments: [("ffv1.mkv", "ffv1"), ("snow.mkv", "snow"), ("cinepak.mov", "cinepak")])
+    func aCodecNoCameraPhoneOrFeedMakesIsRefusedByName(name: String, codec: String) throws {
+        let bytes = try PictureFixtures.bytes("video/\(name)")
+        let refusal = PictureDecoder.Failure.undecodable("its video codec (\(codec)) is not one Cellscape plays")
+        #expect(throws: refusal) { _ = try VideoStream(bytes, decoding: false) }
+        #expect(throws: refusal) { _ = try VideoStream(bytes, decoding: true) }
+        #expect(PictureHeader(bytes) == nil)
+    }
+
+    @Test func aContainerOtherThanMP4MOVWebMOrMatroskaIsRefused() throws {
+        let bytes = try PictureFixtures.bytes("video/h264.avi")
+        #expect(
+            throws: PictureDecoder.Failure.undecodable(
+                "not a video container Cellscape plays (MP4, MOV, WebM or Matroska)")
+        ) {
             _ = try VideoStream(bytes, decoding: true)
         }
     }

@@ -260,7 +260,7 @@ void cellscape_video_close(cellscape_video *video) {
 }
 
 int32_t cellscape_video_set_output_size(cellscape_video *video, int32_t width, int32_t height) {
-    if (width < 1 || height < 1) return 0;
+    if (width < 1 || height < 1 || !video->codec) return 0;
     av_freep(&video->canvas);
     av_freep(&video->converted);
     video->out_width = width;
@@ -402,6 +402,10 @@ double cellscape_video_frame_milliseconds(const cellscape_video *video) {
 
 int32_t cellscape_video_next_frame(
     cellscape_video *video, double *milliseconds, double *time, char *message, int32_t message_size) {
+    if (!video->codec) {
+        say(message, message_size, "opened for its header alone");
+        return -1;
+    }
     for (;;) {
         if (video->pending) {
             video->pending = 0;
@@ -433,6 +437,7 @@ static int seek_to_keyframe(cellscape_video *video, int64_t stamp) {
 }
 
 int32_t cellscape_video_seek(cellscape_video *video, double milliseconds, double *time) {
+    if (!video->codec) return 0;
     const AVStream *stream = video_stream(video);
     int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
     int64_t target = start + (int64_t)(fmax(0, milliseconds) / 1000 / av_q2d(stream->time_base));
@@ -458,6 +463,7 @@ int32_t cellscape_video_seek(cellscape_video *video, double milliseconds, double
 }
 
 int32_t cellscape_video_rewind(cellscape_video *video) {
+    if (!video->codec) return 0;
     const AVStream *stream = video_stream(video);
     int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
     if (!seek_to_keyframe(video, start)) return 0;
@@ -483,6 +489,10 @@ static void brightness(const cellscape_video *video, double *mean, double *sprea
 }
 
 int32_t cellscape_video_representative_frame(cellscape_video *video, char *message, int32_t message_size) {
+    if (!video->codec) {
+        say(message, message_size, "opened for its header alone");
+        return -1;
+    }
     double seconds = cellscape_video_seconds(video);
     const AVStream *stream = video_stream(video);
     if (seconds > 1) {

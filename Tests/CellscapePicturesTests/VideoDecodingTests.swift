@@ -115,7 +115,7 @@ import Testing
         let bytes = try PictureFixtures.bytes("video/audio-only.mp4")
         #expect(PictureHeader(bytes) == nil)
         #expect(throws: PictureDecoder.Failure.undecodable("audio only: it has no video stream")) {
-            _ = try VideoStream(bytes, decoding: true)
+            _ = try VideoStream(bytes)
         }
     }
 
@@ -123,8 +123,8 @@ import Testing
     func aCodecNoCameraPhoneOrFeedMakesIsRefusedByName(name: String, codec: String) throws {
         let bytes = try PictureFixtures.bytes("video/\(name)")
         let refusal = PictureDecoder.Failure.undecodable("its video codec (\(codec)) is not one Cellscape plays")
-        #expect(throws: refusal) { _ = try VideoStream(bytes, decoding: false) }
-        #expect(throws: refusal) { _ = try VideoStream(bytes, decoding: true) }
+        #expect(throws: refusal) { _ = try VideoContainer(bytes) }
+        #expect(throws: refusal) { _ = try VideoStream(bytes) }
         #expect(PictureHeader(bytes) == nil)
     }
 
@@ -134,7 +134,7 @@ import Testing
             throws: PictureDecoder.Failure.undecodable(
                 "not a video container Cellscape plays (MP4, MOV, WebM or Matroska)")
         ) {
-            _ = try VideoStream(bytes, decoding: true)
+            _ = try VideoStream(bytes)
         }
     }
 

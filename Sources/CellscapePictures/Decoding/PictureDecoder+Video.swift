@@ -7,7 +7,7 @@ extension PictureHeader {
     /// from the container (the demuxer reads its boxes, seeking past the media data). A clip without
     /// sound, or of at most 30 seconds, plays in its tile as an animation does.
     static func video(_ read: @escaping (Int, Int) -> [UInt8]) -> PictureHeader? {
-        guard let video = try? VideoStream(reading: read, decoding: false) else { return nil }
+        guard let video = try? VideoContainer(reading: read) else { return nil }
         var header = PictureHeader(
             format: .video, width: video.width, height: video.height, orientation: video.orientation)
         header.seconds = video.seconds
@@ -20,7 +20,7 @@ extension PictureHeader {
 extension PictureDecoder {
     /// A video's still: a frame about a tenth in that is not near black, shrunk by area.
     static func decodeVideoFrame(_ still: Still, note: inout PictureProblem?) throws(Failure) -> Framebuffer {
-        let video = try VideoStream(still.contents, decoding: true)
+        let video = try VideoStream(still.contents)
         if still.region == nil && (still.width < video.width || still.height < video.height) {
             try video.reduce(toWidth: still.width, height: still.height)
         }

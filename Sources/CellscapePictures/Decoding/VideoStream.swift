@@ -1,11 +1,12 @@
 import CVideoCodecs
 
-/// A video opened through FFmpeg (MP4, MOV, WebM, MKV): its size, turn and length from the container,
-/// and, when opened for decoding, its frames one after another as canvases of B, G, R, A.
+/// A video's container opened through FFmpeg (MP4, MOV, WebM, MKV) for what a header needs: its
+/// size, turn, length and sound. It has no decoder and nothing to seek or decode with: a header
+/// reader is a type of its own, so it cannot be asked for a frame.
 ///
 /// Bytes come through `read(offset, count)`, so a header reads only what the demuxer asks for.
-final class VideoStream {
-    private let video: OpaquePointer
+final class VideoContainer {
+    fileprivate let handle: OpaquePointer
     private let source: Unmanaged<HeaderSource>
     /// The stored size of a frame, before it is turned upright.
     let width: Int
@@ -17,46 +18,80 @@ final class VideoStream {
     /// Whether it has sound (which is never played: the bar says "muted").
     let hasAudio: Bool
 
-    /// Opens the video `read` gives; `decoding`, with its decoder (on `threads` threads), else the
-    /// container only.
-    init(
-        reading read: @escaping (Int, Int) -> [UInt8], size: Int? = nil, decoding: Bool, threads: Int = 1,
-        maximumPixels: Double = PictureDecoder.maximumCanvasPixels
+    /// Opens the container `read` gives, for its header alone.
+    convenience init(reading read: @escaping (Int, Int) -> [UInt8], size: Int? = nil) throws(PictureDecoder.Failure) {
+        try self.init(reading: read, size: size, decoderThreads: 0, maximumPixels: PictureDecoder.maximumCanvasPixels)
+    }
+
+    /// Opens the container whose bytes are `data`, for its header alone.
+    convenience init(_ data: [UInt8]) throws(PictureDecoder.Failure) {
+        let contents = PictureContents.bytes(data)
+        try self.init(reading: contents.read, size: contents.size)
+    }
+
+    /// Opens the container, and its decoder on `decoderThreads` threads when above 0 (a
+    /// ``VideoStream``'s).
+    fileprivate init(
+        reading read: @escaping (Int, Int) -> [UInt8], size: Int?, decoderThreads: Int, maximumPixels: Double
     ) throws(PictureDecoder.Failure) {
         source = Unmanaged.passRetained(HeaderSource(read))
         var message = [CChar](repeating: 0, count: 256)
         guard
-            let video = cellscape_video_open(
-                Self.readAt, source.toOpaque(), Int64(size ?? -1), maximumPixels, decoding ? Int32(max(1, threads)) : 0,
-                &message,
-                256)
+            let handle = cellscape_video_open(
+                VideoStream.readAt, source.toOpaque(), Int64(size ?? -1), maximumPixels, Int32(decoderThreads),
+                &message, 256)
         else {
             source.release()
             throw .undecodable(PictureDecoder.text(message))
         }
-        self.video = video
+        self.handle = handle
         var (width, height): (Int32, Int32) = (0, 0)
-        cellscape_video_size(video, &width, &height)
+        cellscape_video_size(handle, &width, &height)
         (self.width, self.height) = (Int(width), Int(height))
-        orientation = Self.orientation(quarterTurns: Int(cellscape_video_quarter_turns(video)))
-        let seconds = cellscape_video_seconds(video)
+        orientation = VideoStream.orientation(quarterTurns: Int(cellscape_video_quarter_turns(handle)))
+        let seconds = cellscape_video_seconds(handle)
         self.seconds = seconds > 0 ? seconds : nil
-        hasAudio = cellscape_video_has_audio(video) != 0
-    }
-
-    /// Opens the video whose bytes are `data`.
-    convenience init(_ data: [UInt8], decoding: Bool) throws(PictureDecoder.Failure) {
-        try self.init(.bytes(data), decoding: decoding)
-    }
-
-    /// Opens the video in `contents`, read in the ranges the demuxer asks for.
-    convenience init(_ contents: PictureContents, decoding: Bool) throws(PictureDecoder.Failure) {
-        try self.init(reading: contents.read, size: contents.size, decoding: decoding)
+        hasAudio = cellscape_video_has_audio(handle) != 0
     }
 
     deinit {
-        cellscape_video_close(video)
+        cellscape_video_close(handle)
         source.release()
+    }
+}
+
+/// A video opened through FFmpeg with its decoder: its container's facts, and its frames one after
+/// another as canvases of B, G, R, A, from the start or from where it seeks.
+final class VideoStream {
+    private let container: VideoContainer
+    private var video: OpaquePointer { container.handle }
+    /// The stored size of a frame, before it is turned upright.
+    var width: Int { container.width }
+    var height: Int { container.height }
+    /// How the frames stand upright.
+    var orientation: PictureOrientation { container.orientation }
+    /// The length in seconds, when the container says.
+    var seconds: Double? { container.seconds }
+    /// Whether it has sound.
+    var hasAudio: Bool { container.hasAudio }
+
+    /// Opens the video `read` gives with its decoder on `threads` threads.
+    init(
+        reading read: @escaping (Int, Int) -> [UInt8], size: Int? = nil, threads: Int = 1,
+        maximumPixels: Double = PictureDecoder.maximumCanvasPixels
+    ) throws(PictureDecoder.Failure) {
+        container = try VideoContainer(
+            reading: read, size: size, decoderThreads: max(1, threads), maximumPixels: maximumPixels)
+    }
+
+    /// Opens the video whose bytes are `data`.
+    convenience init(_ data: [UInt8]) throws(PictureDecoder.Failure) {
+        try self.init(.bytes(data))
+    }
+
+    /// Opens the video in `contents`, read in the ranges the demuxer asks for.
+    convenience init(_ contents: PictureContents) throws(PictureDecoder.Failure) {
+        try self.init(reading: contents.read, size: contents.size)
     }
 
     /// The frame decoded last: ``canvasSize`` pixels of B, G, R, A, 4 bytes a pixel, rows side by side.
@@ -124,7 +159,7 @@ final class VideoStream {
         }
     }
 
-    private static let readAt: cellscape_video_reader = { source, offset, into, count in
+    fileprivate static let readAt: cellscape_video_reader = { source, offset, into, count in
         guard let source, let into, offset >= 0, count > 0 else { return 0 }
         let reader = Unmanaged<HeaderSource>.fromOpaque(source).takeUnretainedValue()
         let bytes = reader.read(Int(offset), Int(count))

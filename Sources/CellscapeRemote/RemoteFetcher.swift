@@ -210,7 +210,7 @@ public final class RemoteFetcher: Sendable {
     private static func isDisconnected(_ failure: TransferFailure) -> Bool {
         switch failure {
         case .refused, .unresolved, .connectTimeout, .timeout, .silent, .closed, .other: true
-        case .untrusted, .insecure, .tooLarge, .cancelled, .unwritable, .forbidden: false
+        case .untrusted, .insecure, .tooLarge, .headTooLarge, .cancelled, .unwritable, .forbidden: false
         }
     }
 
@@ -275,6 +275,7 @@ public final class RemoteFetcher: Sendable {
         case .tooLarge(nil): .refused("\(host) sent more than \(megabytes(cap))")
         case .cancelled: .cancelled
         case .unwritable: .refused("what \(host) sent cannot be written to disk")
+        case .headTooLarge: .refused("\(host) sent headers too large to read")
         case .forbidden(let address): .forbidden(.network(AddressPolicy.network(of: address)))
         case .other: .transient("no connection to \(host)")
         }

@@ -46,6 +46,8 @@ enum TransferFailure: Sendable, Hashable {
     case cancelled
     /// The file the body goes to cannot be written.
     case unwritable
+    /// The answer's head is past what libcurl reads (100 KB of headers).
+    case headTooLarge
     /// The host resolved only to addresses the request does not allow (the last one refused).
     case forbidden([UInt8])
     /// Anything else: no connection.

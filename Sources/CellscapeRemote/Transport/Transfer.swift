@@ -110,6 +110,9 @@ final class Transfer {
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND,
             CURLE_USE_SSL_FAILED, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
             return .insecure
+        // libcurl 7.88 says headers past its limit so; 8.6 and later, CURLE_TOO_LARGE (100).
+        case CURLE_OUT_OF_MEMORY: return .headTooLarge
+        case CURLcode(rawValue: 100): return .headTooLarge
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2,
             CURLE_HTTP2_STREAM, CURLE_BAD_CONTENT_ENCODING:
             return .closed

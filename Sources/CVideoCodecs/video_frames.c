@@ -96,29 +96,32 @@ static int find_video_stream(AVFormatContext *format) {
 // build FFmpeg with a handful of decoders), nothing else of its hundreds, whatever a file claims.
 // MPEG-4 Part 2 and Motion JPEG: what cameras and phones recorded before H.264.
 static const char allowed_containers[] = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm";
-static const char allowed_decoders[] = "h264,hevc,vp8,libvpx,vp9,libvpx-vp9,av1,libdav1d,libaom-av1,mpeg4,mjpeg";
+// From a server, what browsers play; from files, what cameras made too.
+static const char browsers_decoders[] = "h264,hevc,vp8,libvpx,vp9,libvpx-vp9,av1,libdav1d,libaom-av1";
+static const char cameras_decoders[] = "h264,hevc,vp8,libvpx,vp9,libvpx-vp9,av1,libdav1d,libaom-av1,mpeg4,mjpeg";
 
-static int codec_allowed(enum AVCodecID codec) {
+static int codec_allowed(enum AVCodecID codec, int from_network) {
     switch (codec) {
     case AV_CODEC_ID_H264: case AV_CODEC_ID_HEVC: case AV_CODEC_ID_VP8: case AV_CODEC_ID_VP9: case AV_CODEC_ID_AV1:
-    case AV_CODEC_ID_MPEG4: case AV_CODEC_ID_MJPEG:
         return 1;
+    case AV_CODEC_ID_MPEG4: case AV_CODEC_ID_MJPEG:
+        return !from_network;
     default:
         return 0;
     }
 }
 
 // Says the codec refused, by name: before a frame is decoded.
-static int refuse_codec(const cellscape_video *video, char *message, int32_t message_size) {
+static int refuse_codec(const cellscape_video *video, int from_network, char *message, int32_t message_size) {
     char text[160];
-    snprintf(text, sizeof text, "its video codec (%s) is not one Cellscape plays",
-             avcodec_get_name(video_stream(video)->codecpar->codec_id));
+    snprintf(text, sizeof text, "its video codec (%s) is not one Cellscape plays%s",
+             avcodec_get_name(video_stream(video)->codecpar->codec_id), from_network ? " from a server" : "");
     say(message, message_size, text);
     return 0;
 }
 
-static int open_decoder(cellscape_video *video, int threads, double maximum_pixels, char *message,
-                        int32_t message_size) {
+static int open_decoder(cellscape_video *video, int threads, double maximum_pixels, int from_network,
+                        char *message, int32_t message_size) {
     const AVCodecParameters *parameters = video_stream(video)->codecpar;
     const AVCodec *decoder = NULL;
     // Debian's build decodes AV1 through libdav1d; FFmpeg's own decoder needs hardware.
@@ -143,7 +146,7 @@ static int open_decoder(cellscape_video *video, int threads, double maximum_pixe
     video->codec->pkt_timebase = video_stream(video)->time_base;
     // The decoder's own bound on a frame, whatever the container said of its size.
     video->codec->max_pixels = maximum_pixels < (double)INT64_MAX ? (int64_t)maximum_pixels : INT64_MAX;
-    video->codec->codec_whitelist = av_strdup(allowed_decoders);
+    video->codec->codec_whitelist = av_strdup(from_network ? browsers_decoders : cameras_decoders);
     if (avcodec_open2(video->codec, decoder, NULL) < 0) {
         char text[160];
         snprintf(text, sizeof text, "its video codec (%s) is not supported", avcodec_get_name(parameters->codec_id));
@@ -160,8 +163,8 @@ static int open_decoder(cellscape_video *video, int threads, double maximum_pixe
 }
 
 cellscape_video *cellscape_video_open(
-    cellscape_video_reader read, void *context, int64_t size, double maximum_pixels, int32_t decoding, char *message,
-    int32_t message_size) {
+    cellscape_video_reader read, void *context, int64_t size, double maximum_pixels, int32_t decoding,
+    int32_t from_network, char *message, int32_t message_size) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, set_up);
     cellscape_video *video = av_mallocz(sizeof *video);
@@ -187,7 +190,7 @@ cellscape_video *cellscape_video_open(
     video->format->probesize = 8 << 20;
     video->format->max_analyze_duration = 5 * AV_TIME_BASE;
     video->format->format_whitelist = av_strdup(allowed_containers);
-    video->format->codec_whitelist = av_strdup(allowed_decoders);
+    video->format->codec_whitelist = av_strdup(from_network ? browsers_decoders : cameras_decoders);
     if (avformat_open_input(&video->format, NULL, NULL, NULL) < 0) {
         video->format = NULL;
         say(message, message_size, "not a video container Cellscape plays (MP4, MOV, WebM or Matroska)");
@@ -198,8 +201,8 @@ cellscape_video *cellscape_video_open(
     // A codec the container names is judged before anything is decoded (reading the streams' details
     // decodes a few packets).
     if (video->stream >= 0 && video_stream(video)->codecpar->codec_id != AV_CODEC_ID_NONE &&
-        !codec_allowed(video_stream(video)->codecpar->codec_id)) {
-        refuse_codec(video, message, message_size);
+        !codec_allowed(video_stream(video)->codecpar->codec_id, from_network)) {
+        refuse_codec(video, from_network, message, message_size);
         cellscape_video_close(video);
         return NULL;
     }
@@ -218,8 +221,8 @@ cellscape_video *cellscape_video_open(
         cellscape_video_close(video);
         return NULL;
     }
-    if (!codec_allowed(video_stream(video)->codecpar->codec_id)) {
-        refuse_codec(video, message, message_size);
+    if (!codec_allowed(video_stream(video)->codecpar->codec_id, from_network)) {
+        refuse_codec(video, from_network, message, message_size);
         cellscape_video_close(video);
         return NULL;
     }
@@ -236,7 +239,7 @@ cellscape_video *cellscape_video_open(
     }
     for (unsigned index = 0; index < video->format->nb_streams; index++)
         if ((int)index != video->stream) video->format->streams[index]->discard = AVDISCARD_ALL;
-    if (decoding > 0 && !open_decoder(video, decoding, maximum_pixels, message, message_size)) {
+    if (decoding > 0 && !open_decoder(video, decoding, maximum_pixels, from_network, message, message_size)) {
         cellscape_video_close(video);
         return NULL;
     }

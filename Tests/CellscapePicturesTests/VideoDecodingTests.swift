@@ -128,6 +128,20 @@ import Testing
         #expect(PictureHeader(bytes) == nil)
     }
 
+    @Test func fromAServerOnlyWhatBrowsersPlayIsPlayed() throws {
+        let mpeg4 = try PictureFixtures.bytes("video/mpeg4.mp4")
+        let served = try PictureBytes.Held.bytes(mpeg4).contents()
+        #expect(served.fromServer)
+        #expect(
+            throws: PictureDecoder.Failure.undecodable(
+                "its video codec (mpeg4) is not one Cellscape plays from a server")
+        ) { _ = try VideoStream(served) }
+        let h264 = try PictureBytes.Held.bytes(try PictureFixtures.bytes("video/h264.mp4")).contents()
+        #expect(try VideoStream(h264).width == 64)
+        // The same file of the user's own plays: cameras made it.
+        #expect(try VideoStream(mpeg4).width == 64)
+    }
+
     @Test func aContainerOtherThanMP4MOVWebMOrMatroskaIsRefused() throws {
         let bytes = try PictureFixtures.bytes("video/h264.avi")
         #expect(

@@ -11,12 +11,13 @@ typedef struct cellscape_video cellscape_video;
 typedef int32_t (*cellscape_video_reader)(void *context, int64_t offset, uint8_t *buffer, int32_t count);
 
 /// Opens the video that `read` gives (`size` bytes, or -1 when not known); NULL with a message when it
-/// cannot: no video stream, an unsupported codec, more than `maximum_pixels` pixels a frame.
-/// `decoding` 0 opens the container only (the size, length and rotation, for a header), else the
-/// decoder too, with that many threads.
+/// cannot: a container other than MP4/MOV or Matroska/WebM, no video stream, a codec other than those
+/// of cameras, phones and feeds (`from_network`: those browsers play), more than `maximum_pixels`
+/// pixels a frame. `decoding` 0 opens the container only (the size, length and rotation, for a
+/// header), else the decoder too, with that many threads.
 cellscape_video *cellscape_video_open(
     cellscape_video_reader read, void *context, int64_t size, double maximum_pixels, int32_t decoding,
-    char *message, int32_t message_size);
+    int32_t from_network, char *message, int32_t message_size);
 void cellscape_video_close(cellscape_video *video);
 
 /// The stored size of a frame, before rotation.

@@ -10,6 +10,9 @@ struct PictureContents {
     let bytes: [UInt8]?
     /// The open file, when read in ranges.
     let file: PictureFile?
+    /// Whether a source gave them (a feed's server) rather than the user's own file: a video then
+    /// plays only in the codecs browsers play.
+    var fromServer = false
 
     /// Bytes held in memory.
     static func bytes(_ bytes: [UInt8]) -> PictureContents { PictureContents(bytes: bytes, file: nil) }

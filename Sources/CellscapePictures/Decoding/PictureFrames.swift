@@ -110,7 +110,8 @@ public final class PictureFrames {
         let shown = size.map { $0.width * $0.height } ?? Int.max
         let threads = shown >= threadsFrom ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
         let video = try VideoStream(
-            reading: contents.read, size: contents.size, threads: threads, maximumPixels: maximumPixels)
+            reading: contents.read, size: contents.size, threads: threads, maximumPixels: maximumPixels,
+            fromServer: contents.fromServer)
         if let size, size.width < video.width || size.height < video.height {
             try video.reduce(toWidth: size.width, height: size.height)
         }

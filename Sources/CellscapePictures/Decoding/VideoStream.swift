@@ -20,7 +20,9 @@ final class VideoContainer {
 
     /// Opens the container `read` gives, for its header alone.
     convenience init(reading read: @escaping (Int, Int) -> [UInt8], size: Int? = nil) throws(PictureDecoder.Failure) {
-        try self.init(reading: read, size: size, decoderThreads: 0, maximumPixels: PictureDecoder.maximumCanvasPixels)
+        try self.init(
+            reading: read, size: size, decoderThreads: 0, maximumPixels: PictureDecoder.maximumCanvasPixels,
+            fromServer: false)
     }
 
     /// Opens the container whose bytes are `data`, for its header alone.
@@ -32,14 +34,15 @@ final class VideoContainer {
     /// Opens the container, and its decoder on `decoderThreads` threads when above 0 (a
     /// ``VideoStream``'s).
     fileprivate init(
-        reading read: @escaping (Int, Int) -> [UInt8], size: Int?, decoderThreads: Int, maximumPixels: Double
+        reading read: @escaping (Int, Int) -> [UInt8], size: Int?, decoderThreads: Int, maximumPixels: Double,
+        fromServer: Bool
     ) throws(PictureDecoder.Failure) {
         source = Unmanaged.passRetained(HeaderSource(read))
         var message = [CChar](repeating: 0, count: 256)
         guard
             let handle = cellscape_video_open(
                 VideoStream.readAt, source.toOpaque(), Int64(size ?? -1), maximumPixels, Int32(decoderThreads),
-                &message, 256)
+                fromServer ? 1 : 0, &message, 256)
         else {
             source.release()
             throw .undecodable(PictureDecoder.text(message))
@@ -75,13 +78,15 @@ final class VideoStream {
     /// Whether it has sound.
     var hasAudio: Bool { container.hasAudio }
 
-    /// Opens the video `read` gives with its decoder on `threads` threads.
+    /// Opens the video `read` gives with its decoder on `threads` threads; `fromServer`, in the codecs
+    /// browsers play alone.
     init(
         reading read: @escaping (Int, Int) -> [UInt8], size: Int? = nil, threads: Int = 1,
-        maximumPixels: Double = PictureDecoder.maximumCanvasPixels
+        maximumPixels: Double = PictureDecoder.maximumCanvasPixels, fromServer: Bool = false
     ) throws(PictureDecoder.Failure) {
         container = try VideoContainer(
-            reading: read, size: size, decoderThreads: max(1, threads), maximumPixels: maximumPixels)
+            reading: read, size: size, decoderThreads: max(1, threads), maximumPixels: maximumPixels,
+            fromServer: fromServer)
     }
 
     /// Opens the video whose bytes are `data`.
@@ -91,7 +96,7 @@ final class VideoStream {
 
     /// Opens the video in `contents`, read in the ranges the demuxer asks for.
     convenience init(_ contents: PictureContents) throws(PictureDecoder.Failure) {
-        try self.init(reading: contents.read, size: contents.size)
+        try self.init(reading: contents.read, size: contents.size, fromServer: contents.fromServer)
     }
 
     /// The frame decoded last: ``canvasSize`` pixels of B, G, R, A, 4 bytes a pixel, rows side by side.

@@ -37,8 +37,11 @@ public struct PictureBytes: Sendable {
 
         /// The bytes as a decoder takes them: in memory, or the file (read in ranges when its format is).
         func contents() throws(PictureProblem) -> PictureContents {
-            guard let path else { return .bytes(bytes ?? []) }
-            return try PictureContents.of(try PictureFile(path: path))
+            var contents =
+                try path.map { path throws(PictureProblem) in try PictureContents.of(try PictureFile(path: path)) }
+                ?? .bytes(bytes ?? [])
+            contents.fromServer = true
+            return contents
         }
     }
     /// Asks for a rendition's bytes, calling back once with them (on any thread, or at once): the read

@@ -15,9 +15,11 @@ extension LoaderCore {
             if let held {
                 var note: PictureProblem?
                 let fitting = Size(width: Double(side), height: Double(side))
-                let bytes = try held.get().whole()
-                if location(id).held?.readWhenShown == true { deliverHeaderOnce(id, of: bytes) }
-                let picture = try PictureDecoder.decode(bytes, region: nil, fitting: fitting, pool: pool, note: &note)
+                if location(id).held?.readWhenShown == true { deliverHeaderOnce(id, of: try held.get().whole()) }
+                // As its source gave them (marked so: a server's video plays in browsers' codecs alone).
+                let picture = try PictureDecoder.decode(
+                    try held.get().contents(), region: nil, fitting: fitting, alongside: nil, pool: pool, note: &note
+                ).picture
                 return .thumbnail(id: id, side: side, picture.finished(), problem: note)
             }
             let file = try PictureFile(path: path(id))

@@ -75,6 +75,10 @@ final class LoopbackServer: Sendable {
         }
         let (listener, requests, connections) = (self.listener, self.requests, self.connections)
         Thread {
+            // The listener is closed here, by the one thread that accepts on it, once `stop()` shut it
+            // down: closed by `stop()`, its number could be another server's socket by the time this
+            // loop asked again, and that server's connections would be taken and answered here.
+            defer { close(listener) }
             while true {
                 let connection = accept(listener, nil, nil)
                 // A signal (another test's child process ending) interrupts the wait, nothing more.
@@ -100,8 +104,8 @@ final class LoopbackServer: Sendable {
     /// Stops listening and shuts the open connections down (their threads then end).
     func stop() async {
         proxy?.stop()
+        // Shut down, not closed: the accepting thread's next accept fails, and it closes the listener.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         // Under the lock, where the connections' threads add and remove them.
         connections.withLock { connections in
             for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }

@@ -158,6 +158,10 @@ import Testing
         #expect(try page(offset: 100, count: 20, total: 120) == nil)
         #expect(try page(offset: 50, count: 0, total: 120) == nil)
         #expect(try page(offset: 450, count: 50, total: 5000, search: nil) == nil, "trending stops at offset 499")
+        // A server's pagination that goes back, or past the end of numbers, ends the feed.
+        #expect(try page(offset: 100, count: -50, total: 5000) == nil)
+        #expect(try page(offset: -100, count: 50, total: 5000) == nil)
+        #expect(try page(offset: Int.max, count: 1, total: Int.max) == nil)
     }
 
     @Test func badAnswersSayWhatIsWrong() throws {

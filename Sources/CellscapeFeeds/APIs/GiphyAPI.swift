@@ -2,7 +2,7 @@ import Foundation
 
 /// GIPHY's API (developers.giphy.com): the address of each page of a feed, and a page's GIFs or
 /// stickers read as items, with the renditions a grid and the image view show.
-package enum GiphyAPI {
+public enum GiphyAPI {
     /// Items asked for a page (the API's default is 25; 50 is its largest for most keys).
     static let pageSize = 50
     /// Trending pages stop here: the API refuses an offset past 499.
@@ -23,7 +23,7 @@ package enum GiphyAPI {
 
     /// A page's items and the next page's offset (nil at the end). GIPHY's "synthetic" answer (status
     /// 200, no response id, no data) and a status other than 200 in `meta` are errors.
-    package static func page(from data: Data, feed: GiphyFeed) throws(FeedProblem) -> FeedPage {
+    public static func page(from data: Data, feed: GiphyFeed) throws(FeedProblem) -> FeedPage {
         // Status 200 and nothing in the body is the "synthetic" answer too.
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .syntheticAnswer }
         let answer = try FeedJSON.decode(Answer.self, from: data)
@@ -37,8 +37,10 @@ package enum GiphyAPI {
         let offset = answer.pagination?.offset?.value ?? 0
         let count = answer.pagination?.count?.value ?? gifs.count
         let total = answer.pagination?.totalCount?.value
-        var next: Int? = offset + count
-        if count == 0 || total.map({ offset + count >= $0 }) == true { next = nil }
+        // A page that moves nowhere (or back, or past the end of numbers) is the last.
+        let (after, overflows) = offset.addingReportingOverflow(count)
+        var next: Int? = after
+        if offset < 0 || count <= 0 || overflows || total.map({ after >= $0 }) == true { next = nil }
         if feed.search == nil, let offset = next, offset > trendingOffsetLimit { next = nil }
         return FeedPage(items: items, next: next.map(String.init))
     }

@@ -151,7 +151,7 @@ import Testing
         #expect(entry.etag == "\"2\"" && entry.body == body && entry.isFresh(at: clock.read() + 59))
 
         // Validators too long for the head's room: the file is written anew, nothing lost.
-        let long = String(repeating: "x", count: 2 * HTTPDiskCache.headRoom)
+        let long = String(repeating: "x", count: 2 * CachedAnswerFile.headRoom)
         cache.revalidated(key, headers: [("ETag", "\"\(long)\"")])
         let rewritten = try #require(cache.entry(key))
         #expect(rewritten.etag == "\"\(long)\"" && rewritten.body == body)

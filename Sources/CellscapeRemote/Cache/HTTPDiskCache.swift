@@ -69,7 +69,7 @@ public final class HTTPDiskCache: Sendable {
     public func entry(_ key: String) -> CachedAnswer? {
         guard Self.isCachedAnswerName(key), index.withLock({ $0.files[key] != nil }) else { return nil }
         let path = self.path(key)
-        guard let data = FileManager.default.contents(atPath: path), let entry = Self.decode(data) else {
+        guard let data = FileManager.default.contents(atPath: path), let entry = CachedAnswerFile.entry(from: data) else {
             remove(key)
             return nil
         }
@@ -82,7 +82,7 @@ public final class HTTPDiskCache: Sendable {
     /// Keeps `entry` under `key`, whole or not at all; then the least recently used files go until the
     /// rest fit the limit. An entry larger than the limit is not kept.
     public func store(_ entry: CachedAnswer, for key: String) {
-        guard Self.isCachedAnswerName(key), let data = Self.encode(entry), data.count <= limit else { return }
+        guard Self.isCachedAnswerName(key), let data = CachedAnswerFile.bytes(of: entry), data.count <= limit else { return }
         let place = path(key)
         let partial = place + ".partial-\(UInt32.random(in: 0...UInt32.max))"
         let now = clock()
@@ -109,7 +109,7 @@ public final class HTTPDiskCache: Sendable {
         guard let (room, stored, bodyBytes) = Self.readHead(descriptor) else { return remove(key) }
         let now = clock()
         let entry = stored.revalidated(headers: fields, at: now)
-        guard let head = Self.encodeHead(entry, bodyBytes: bodyBytes, room: room) else {
+        guard let head = CachedAnswerFile.head(of: entry, bodyBytes: bodyBytes, room: room) else {
             // Longer than its room: the file is written anew, body and all.
             guard var whole = self.entry(key) else { return }
             whole.stored = entry.stored
@@ -155,64 +155,16 @@ public final class HTTPDiskCache: Sendable {
         name.utf8.count == 64 && name.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 
-    /// The room a file leaves after its head's JSON, in spaces: a 304's new validators and times
-    /// (of about the same length) are written over it in place, the body left where it is.
-    static let headRoom = 32
-
-    /// A file's head: the entry's fields and its body's length, so that a file cut short (the system
-    /// stopped before writing it out: the cache does not wait for the disk) is no entry.
-    private struct Head: Codable {
-        var answer: CachedAnswer
-        var bodyBytes: Int
-    }
-
-    /// The file: the length of its ``Head`` as JSON (4 bytes, little-endian), the JSON (and room to
-    /// spare), the body.
-    private static func encode(_ entry: CachedAnswer) -> Data? {
-        guard var data = encodeHead(entry, bodyBytes: entry.body.count) else { return nil }
-        data.append(contentsOf: entry.body)
-        return data
-    }
-
-    /// The file's head for `entry`: in `room` bytes of JSON when given (nil when it does not fit), else
-    /// with ``headRoom`` to spare.
-    private static func encodeHead(_ entry: CachedAnswer, bodyBytes: Int, room: Int? = nil) -> Data? {
-        var fields = entry
-        fields.body = []
-        guard var json = try? JSONEncoder().encode(Head(answer: fields, bodyBytes: bodyBytes)) else { return nil }
-        let length = room ?? json.count + headRoom
-        guard json.count <= length else { return nil }
-        json.append(contentsOf: repeatElement(UInt8(ascii: " "), count: length - json.count))
-        var data = Data()
-        withUnsafeBytes(of: UInt32(length).littleEndian) { data.append(contentsOf: $0) }
-        data.append(json)
-        return data
-    }
-
-    private static func decode(_ data: Data) -> CachedAnswer? {
-        guard data.count >= 4 else { return nil }
-        let bytes = [UInt8](data)
-        let length = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
-        guard length <= bytes.count - 4,
-            let head = try? JSONDecoder().decode(Head.self, from: Data(bytes[4..<4 + length])),
-            head.bodyBytes == bytes.count - 4 - length
-        else { return nil }
-        var entry = head.answer
-        entry.body = Array(bytes[(4 + length)...])
-        return entry
-    }
-
     /// The head of the open file: its room, its fields and its body's length (the body left unread).
     private static func readHead(_ descriptor: Int32) -> (room: Int, entry: CachedAnswer, bodyBytes: Int)? {
         var prefix = [UInt8](repeating: 0, count: 4)
-        guard pread(descriptor, &prefix, 4, 0) == 4 else { return nil }
-        let length = Int(prefix[0]) | Int(prefix[1]) << 8 | Int(prefix[2]) << 16 | Int(prefix[3]) << 24
-        guard length <= 1 << 20 else { return nil }
+        guard pread(descriptor, &prefix, 4, 0) == 4, let length = CachedAnswerFile.headLength(prefix) else {
+            return nil
+        }
         var json = [UInt8](repeating: 0, count: length)
-        guard pread(descriptor, &json, length, 4) == length,
-            let head = try? JSONDecoder().decode(Head.self, from: Data(json))
+        guard pread(descriptor, &json, length, 4) == length, let (entry, bodyBytes) = CachedAnswerFile.head(from: json)
         else { return nil }
-        return (length, head.answer, head.bodyBytes)
+        return (length, entry, bodyBytes)
     }
 
     /// Writes `data` into a new file at `path` (the user's alone), its time `now`; whether all of it

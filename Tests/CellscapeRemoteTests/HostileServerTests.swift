@@ -10,14 +10,15 @@ import Testing
 @Suite struct HostileServerTests {
     /// The first page as `reply` answers it, through a reader of a feed on that server, and whether
     /// the server still answers a page well afterwards.
-    static func firstPage(_ reply: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Reply) async throws
-        -> (Result<FeedPage, FetchFailure>, wellAfter: Bool)
-    {
+    static func firstPage(
+        whole: Duration = .seconds(60), _ reply: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Reply
+    ) async throws -> (Result<FeedPage, FetchFailure>, wellAfter: Bool) {
         let server = try await LoopbackServer { request in
             request.target.contains("max_id=") ? .json("[]") : reply(request)
         }
         var limits = RemoteFetcher.Limits()
         limits.read = .seconds(2)
+        limits.whole = whole
         let fetcher = RemoteFetcher(cache: nil, limits: limits, policy: .thisMachine)
         let reader = RemoteFeedReader(
             address: try FeedAddress("https://m.example/tags/cats", apiBase: server.url("")), fetcher: fetcher)
@@ -89,6 +90,69 @@ import Testing
             return
         }
         #expect(failure == .transient("127.0.0.1 closed the connection"))
+        #expect(after)
+    }
+
+    /// `text` compressed by gzip (Debian's, as a server's would be).
+    static func gzipped(_ text: [UInt8]) throws -> [UInt8] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-bomb-\(UUID())")
+        try Data(text).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-c", "-n", "-9", file.path]
+        let output = Pipe()
+        gzip.standardOutput = output
+        try gzip.run()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        gzip.waitUntilExit()
+        try #require(gzip.terminationStatus == 0)
+        return [UInt8](compressed)
+    }
+
+    @Test func aGzipBombStopsAtThePagesCap() async throws {
+        // 64 MB of JSON in about 64 KB: the cap counts what the body inflates to.
+        let bomb = try Self.gzipped(Array("[".utf8) + [UInt8](repeating: 0x20, count: 64 << 20) + Array("]".utf8))
+        #expect(bomb.count < 1 << 20)
+        let (first, after) = try await Self.firstPage { _ in
+            LoopbackServer.Reply(
+                headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: bomb)
+        }
+        guard case .failure(let failure) = first else {
+            Issue.record("read: \(first)")
+            return
+        }
+        #expect(failure == .refused("127.0.0.1 sent more than 4 MB"))
+        #expect(after)
+    }
+
+    @Test func aBodyThatTricklesEndsAtTheWholeRequestsLimit() async throws {
+        // Each byte within the silence limit, the page never done: the whole request's limit ends it.
+        let body = Array("[\(Self.status(1))]".utf8)
+        let (first, after) = try await Self.firstPage(whole: .seconds(1)) { _ in
+            LoopbackServer.Reply(
+                headers: [("Content-Type", "application/json")], body: body, trickle: .milliseconds(100))
+        }
+        guard case .failure(let failure) = first else {
+            Issue.record("read: \(first)")
+            return
+        }
+        #expect(failure == .transient("127.0.0.1 took too long"))
+        #expect(after)
+    }
+
+    @Test(arguments: [
+        ("file:///etc/passwd", "127.0.0.1 redirects to a file: address"), ("/", "127.0.0.1 redirects too often"),
+    ])
+    func aPageThatRedirectsToAFileOrInALoopIsOneLine(location: String, line: String) async throws {
+        let (first, after) = try await Self.firstPage { _ in
+            LoopbackServer.Reply(status: 302, headers: [("Location", location)])
+        }
+        guard case .failure(let failure) = first else {
+            Issue.record("read: \(first)")
+            return
+        }
+        #expect(failure == .refused(line))
         #expect(after)
     }
 }

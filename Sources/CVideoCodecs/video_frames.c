@@ -16,7 +16,10 @@
 
 struct cellscape_video {
     cellscape_video_reader read;
+    cellscape_video_interrupt interrupted;
     void *context;
+    // The reader's work stopped by `interrupted`: sticky, so every loop ends.
+    int stopped;
     int64_t size;
     int64_t position;
     AVIOContext *io;
@@ -55,8 +58,20 @@ static void set_up(void) {
     av_max_alloc(256 << 20);
 }
 
+// Whether the reader's work is no longer wanted; once it is not, it never is again.
+static int is_stopped(cellscape_video *video) {
+    if (!video->stopped && video->interrupted && video->interrupted(video->context)) video->stopped = 1;
+    return video->stopped;
+}
+
+// FFmpeg's interrupt callback: asked while it probes and reads the streams' details.
+static int interrupt(void *opaque) { return is_stopped(opaque); }
+
+int32_t cellscape_video_stopped(const cellscape_video *video) { return video->stopped; }
+
 static int read_packet(void *opaque, uint8_t *buffer, int count) {
     cellscape_video *video = opaque;
+    if (is_stopped(video)) return AVERROR_EXIT;
     int32_t got = video->read(video->context, video->position, buffer, count);
     if (got <= 0) return AVERROR_EOF;
     video->position += got;
@@ -163,13 +178,14 @@ static int open_decoder(cellscape_video *video, int threads, double maximum_pixe
 }
 
 cellscape_video *cellscape_video_open(
-    cellscape_video_reader read, void *context, int64_t size, double maximum_pixels, int32_t decoding,
-    int32_t from_network, char *message, int32_t message_size) {
+    cellscape_video_reader read, cellscape_video_interrupt interrupted, void *context, int64_t size,
+    double maximum_pixels, int32_t decoding, int32_t from_network, char *message, int32_t message_size) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, set_up);
     cellscape_video *video = av_mallocz(sizeof *video);
     if (!video) return NULL;
     video->read = read;
+    video->interrupted = interrupted;
     video->context = context;
     video->skip_until = INT64_MIN;
     video->size = size;
@@ -185,6 +201,7 @@ cellscape_video *cellscape_video_open(
         return NULL;
     }
     video->format->pb = video->io;
+    video->format->interrupt_callback = (AVIOInterruptCB){interrupt, video};
     video->format->flags |= AVFMT_FLAG_CUSTOM_IO;
     // Bounds on what probing reads, so a lying container cannot make it read for ever.
     video->format->probesize = 8 << 20;
@@ -328,9 +345,10 @@ static int receive(cellscape_video *video) {
             if (++failures > 16) return 0;
             continue;
         }
-        if (video->draining) return 0;
+        if (video->draining || is_stopped(video)) return 0;
         status = av_read_frame(video->format, video->packet);
         if (status < 0) {
+            if (is_stopped(video)) return 0;
             if (status != AVERROR_EOF) video->read_failed = 1;
             video->draining = 1;
             avcodec_send_packet(video->codec, NULL);

@@ -175,6 +175,67 @@ import Testing
         #expect(ThumbnailCache.text("Thumb::URI", in: [UInt8](stored)) == ThumbnailCache.uri(forPath: path))
     }
 
+    /// A decoding no longer wanted (its tile left the view) stops part way, from the demuxer's probing
+    /// to the frames, and says so as passing: nothing is recorded against the file, which decodes
+    /// whole when wanted again.
+    @Test func aDecodingNoLongerWantedStopsAndIsNotAFailure() throws {
+        let bytes = try PictureFixtures.bytes("video/h264.mp4")
+        final class Asked { var count = 0 }
+        /// The thumbnail's decoding, asked whether to stop; it stops after `asks` answers of no.
+        func decode(stoppingAfter asks: Int) -> (Result<Void, PictureProblem>, asked: Int) {
+            let asked = Asked()
+            var contents = PictureContents.bytes(bytes)
+            contents.interrupted = {
+                asked.count += 1
+                return asked.count > asks
+            }
+            var note: PictureProblem?
+            do throws(PictureProblem) {
+                _ = try PictureDecoder.decode(
+                    contents, region: nil, fitting: Size(width: 64, height: 64), alongside: nil, note: &note)
+                return (.success(()), asked.count)
+            } catch {
+                return (.failure(error), asked.count)
+            }
+        }
+        let (whole, asks) = decode(stoppingAfter: .max)
+        #expect((try? whole.get()) != nil)
+        try #require(asks >= 3, "asked \(asks) times in a whole decoding")
+        // From the demuxer's probing to the frames: stopped wherever it is asked.
+        for stop in [0, 1, asks / 2, asks - 1] {
+            #expect(throws: PictureProblem.stopped, "after \(stop) of \(asks)") {
+                try decode(stoppingAfter: stop).0.get()
+            }
+        }
+        #expect(PictureProblem.stopped.isTransient)
+        // Through the shared cache: no failure entry, and the next look makes the thumbnail.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-stop-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let path = root + "/clip.mp4"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let cache = ThumbnailCache(root: root + "/cache")
+        let file = try PictureFile(path: path)
+        #expect(throws: PictureProblem.stopped) {
+            _ = try cache.thumbnail(of: file, size: .normal, interrupted: { true })
+        }
+        #expect(cache.failure(forFile: path, modified: file.modified, fileSize: file.size) == nil)
+        #expect(try cache.thumbnail(of: file, size: .normal).decoded)
+    }
+
+    /// Frames being decoded stop too, and a stop is not taken for the clip's end.
+    @Test func framesNoLongerWantedStopWithoutEndingTheClip() throws {
+        let bytes = try PictureFixtures.bytes("video/h264.mp4")
+        final class Wanted { var value = true }
+        let wanted = Wanted()
+        var contents = PictureContents.bytes(bytes)
+        contents.interrupted = { !wanted.value }
+        let frames = try PictureFrames(video: contents, reducedTo: (32, 32))
+        #expect(try frames.next() != nil)
+        wanted.value = false
+        #expect(throws: PictureProblem.stopped) { _ = try frames.next() }
+    }
+
     /// A tile's frames are reduced by area as they are converted: close to the full frames reduced.
     @Test func framesForATileAreReducedByAreaAsTheyConvert() throws {
         let bytes = try PictureFixtures.bytes("video/h264.mp4")

@@ -9,15 +9,21 @@
 /// the bytes read, 0 at the end), so a header reads only what the demuxer asks for.
 typedef struct cellscape_video cellscape_video;
 typedef int32_t (*cellscape_video_reader)(void *context, int64_t offset, uint8_t *buffer, int32_t count);
+/// Whether the reader's work is no longer wanted (non-zero: stop); asked with the reader's context
+/// before each read and each packet, and by FFmpeg while it probes.
+typedef int32_t (*cellscape_video_interrupt)(void *context);
 
 /// Opens the video that `read` gives (`size` bytes, or -1 when not known); NULL with a message when it
 /// cannot: a container other than MP4/MOV or Matroska/WebM, no video stream, a codec other than those
 /// of cameras, phones and feeds (`from_network`: those browsers play), more than `maximum_pixels`
 /// pixels a frame. `decoding` 0 opens the container only (the size, length and rotation, for a
-/// header), else the decoder too, with that many threads.
+/// header), else the decoder too, with that many threads. `interrupted` (NULL: never) stops what it
+/// does once it says so: opening fails, decoding ends (`cellscape_video_stopped` tells it from an end).
 cellscape_video *cellscape_video_open(
-    cellscape_video_reader read, void *context, int64_t size, double maximum_pixels, int32_t decoding,
-    int32_t from_network, char *message, int32_t message_size);
+    cellscape_video_reader read, cellscape_video_interrupt interrupted, void *context, int64_t size,
+    double maximum_pixels, int32_t decoding, int32_t from_network, char *message, int32_t message_size);
+/// Whether `interrupted` stopped it (a frame or a seek then failed for that reason alone).
+int32_t cellscape_video_stopped(const cellscape_video *video);
 void cellscape_video_close(cellscape_video *video);
 
 /// The stored size of a frame, before rotation.

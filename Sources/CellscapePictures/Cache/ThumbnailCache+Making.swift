@@ -22,9 +22,11 @@ extension ThumbnailCache {
     /// The thumbnail of `file` at the standard `size`, shrunk to fit `side` pixels when smaller, its
     /// memory from `pool` if given. The file's bytes are read only when the cache has no thumbnail
     /// and no failure for it; a failure to decode is recorded, so no program tries it again until the
-    /// file changes. A failure recorded before is ``PictureProblem/recorded(_:)``.
+    /// file changes. A failure recorded before is ``PictureProblem/recorded(_:)``. `interrupted` stops
+    /// a video's decoding once it says so (``PictureProblem/stopped``, never recorded).
     public func thumbnail(
-        of file: PictureFile, size: Size, fitting side: Int? = nil, pool: PixelPool? = nil
+        of file: PictureFile, size: Size, fitting side: Int? = nil, pool: PixelPool? = nil,
+        interrupted: (() -> Bool)? = nil
     ) throws(PictureProblem) -> Made {
         let side = min(side ?? size.pixels, size.pixels)
         if let stored = thumbnail(
@@ -41,7 +43,8 @@ extension ThumbnailCache {
         var movieSeconds: Double?
         do {
             let fitting = CellscapeLayout.Size(width: Double(size.pixels), height: Double(size.pixels))
-            let contents = try PictureContents.of(file)
+            var contents = try PictureContents.of(file)
+            contents.interrupted = interrupted
             (decoded, tile) = try PictureDecoder.decode(
                 contents, region: nil, fitting: fitting, alongside: side < size.pixels ? side : nil,
                 pool: pool, note: &note)
@@ -68,10 +71,11 @@ extension ThumbnailCache {
         return Made(picture: picture, decoded: true, storeProblem: storeProblem, note: note)
     }
 
-    /// Whether `problem` is the file's, not its picture's (it could not be read): no failure is recorded.
+    /// Whether `problem` is the file's, not its picture's (it could not be read), or passing (the
+    /// decoding stopped): no failure is recorded.
     static func isUnreadable(_ problem: PictureProblem) -> Bool {
         switch problem {
-        case .unreadable, .notARegularFile, .tooLarge: true
+        case .unreadable, .notARegularFile, .tooLarge, .stopped, .unavailable: true
         default: false
         }
     }

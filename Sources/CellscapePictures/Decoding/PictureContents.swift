@@ -13,6 +13,9 @@ struct PictureContents {
     /// Whether a source gave them (a feed's server) rather than the user's own file: a video then
     /// plays only in the codecs browsers play.
     var fromServer = false
+    /// Whether the decoding they are read for is no longer wanted (a grid tile that left the view):
+    /// asked as a video is read and decoded, which then stops (``PictureProblem/stopped``).
+    var interrupted: (() -> Bool)?
 
     /// Bytes held in memory.
     static func bytes(_ bytes: [UInt8]) -> PictureContents { PictureContents(bytes: bytes, file: nil) }
@@ -24,6 +27,15 @@ struct PictureContents {
     static func of(_ file: PictureFile) throws(PictureProblem) -> PictureContents {
         let format = PictureHeader.Format.of(start: file.bytes(at: 0, count: 32))
         return format?.readsInRanges == true ? .file(file) : .bytes(try file.contents())
+    }
+
+    /// `bytes` (these contents read whole) in memory, marked as these are: a server's, and stopped
+    /// when these are.
+    func holding(_ bytes: [UInt8]) -> PictureContents {
+        var held = PictureContents.bytes(bytes)
+        held.fromServer = fromServer
+        held.interrupted = interrupted
+        return held
     }
 
     /// Up to `count` bytes from `offset`.

@@ -98,7 +98,8 @@ public enum PictureDecoder {
             return SecondReduction(width: swaps ? size.height : size.width, height: swaps ? size.width : size.height)
         }
         let still = Still(
-            contents: data.isEmpty ? contents : .bytes(data), header: header, width: stored.0, height: stored.1,
+            contents: data.isEmpty ? contents : contents.holding(data), header: header, width: stored.0,
+            height: stored.1,
             region: part, second: second,
             profile: profile, output: output)
         let shrunk = try header.format.decodeStill(still, &note)

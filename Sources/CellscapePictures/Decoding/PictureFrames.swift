@@ -111,7 +111,7 @@ public final class PictureFrames {
         let threads = shown >= threadsFrom ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
         let video = try VideoStream(
             reading: contents.read, size: contents.size, threads: threads, maximumPixels: maximumPixels,
-            fromServer: contents.fromServer)
+            fromServer: contents.fromServer, interrupted: contents.interrupted)
         if let size, size.width < video.width || size.height < video.height {
             try video.reduce(toWidth: size.width, height: size.height)
         }
@@ -167,7 +167,7 @@ public final class PictureFrames {
     /// Moves a video to the frame that shows at `milliseconds` from its start (past the end, the first),
     /// which ``next()`` gives; returns when it shows and how long a frame shows by the stream's rate,
     /// nil when it cannot seek (or is not a video).
-    func seekVideo(to milliseconds: Int) -> (time: Int, frameMilliseconds: Double)? {
+    public func seekVideo(to milliseconds: Int) -> (time: Int, frameMilliseconds: Double)? {
         guard case .video(let video) = source, let time = video.seek(to: Double(milliseconds)) else { return nil }
         let first = videoElapsed?.first ?? 0
         videoElapsed = (first, max(0, time - first))
@@ -178,6 +178,7 @@ public final class PictureFrames {
     /// a loop of 10 s plays in 10 s.
     private func nextVideoFrame(_ video: VideoStream) throws(PictureDecoder.Failure) -> Frame? {
         guard let frame = video.next() else {
+            if video.isStopped { throw .stopped }  // not its end: its count is not learnt
             if videoElapsed == nil { throw .withoutFrames(animation: true) }
             return nil
         }

@@ -67,8 +67,13 @@ extension PictureHeader {
 /// A header's reads for a C reader (libheif's), through an opaque pointer to it.
 final class HeaderSource {
     let read: (Int, Int) -> [UInt8]
+    /// Whether the reader's work is no longer wanted, if it can stop being.
+    let interrupted: (() -> Bool)?
 
-    init(_ read: @escaping (Int, Int) -> [UInt8]) { self.read = read }
+    init(_ read: @escaping (Int, Int) -> [UInt8], interrupted: (() -> Bool)? = nil) {
+        self.read = read
+        self.interrupted = interrupted
+    }
 
     /// The largest read handed over at once: a box that claims more is read in parts, so a damaged
     /// length never asks for that much memory in one go.

@@ -33,10 +33,16 @@ public enum PictureProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// Never asked: its address leads where a server's addresses may not (a file, this computer),
     /// said as the policy says it.
     case refused(String)
+    /// Its decoding was stopped part way: no longer wanted (its tile left the view). Nothing is wrong
+    /// with it, and it is decoded again when wanted again.
+    case stopped
 
     /// Whether asking again later may give the picture (``unavailable(_:)``).
     public var isTransient: Bool {
-        if case .unavailable = self { true } else { false }
+        switch self {
+        case .unavailable, .stopped: true
+        default: false
+        }
     }
 
     /// The problem as the picture's tile says it, under the file's name.
@@ -56,6 +62,7 @@ public enum PictureProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case .endsEarly: "ends early"
         case .recorded(let reason): reason.isEmpty ? "failed before, and unchanged since (its failure entry)" : reason
         case .unavailable(let reason): "cannot download: \(reason)"
+        case .stopped: "stopped: no longer shown"
         }
     }
 

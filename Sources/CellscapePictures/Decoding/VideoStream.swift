@@ -22,7 +22,7 @@ final class VideoContainer {
     convenience init(reading read: @escaping (Int, Int) -> [UInt8], size: Int? = nil) throws(PictureDecoder.Failure) {
         try self.init(
             reading: read, size: size, decoderThreads: 0, maximumPixels: PictureDecoder.maximumCanvasPixels,
-            fromServer: false)
+            fromServer: false, interrupted: nil)
     }
 
     /// Opens the container whose bytes are `data`, for its header alone.
@@ -32,20 +32,21 @@ final class VideoContainer {
     }
 
     /// Opens the container, and its decoder on `decoderThreads` threads when above 0 (a
-    /// ``VideoStream``'s).
+    /// ``VideoStream``'s); `interrupted` stops it once it says so.
     fileprivate init(
         reading read: @escaping (Int, Int) -> [UInt8], size: Int?, decoderThreads: Int, maximumPixels: Double,
-        fromServer: Bool
+        fromServer: Bool, interrupted: (() -> Bool)?
     ) throws(PictureDecoder.Failure) {
-        source = Unmanaged.passRetained(HeaderSource(read))
+        source = Unmanaged.passRetained(HeaderSource(read, interrupted: interrupted))
         var message = [CChar](repeating: 0, count: 256)
         guard
             let handle = cellscape_video_open(
-                VideoStream.readAt, source.toOpaque(), Int64(size ?? -1), maximumPixels, Int32(decoderThreads),
-                fromServer ? 1 : 0, &message, 256)
+                VideoStream.readAt, interrupted == nil ? nil : VideoStream.isInterrupted, source.toOpaque(),
+                Int64(size ?? -1), maximumPixels, Int32(decoderThreads), fromServer ? 1 : 0, &message, 256)
         else {
+            let stopped = source.takeUnretainedValue().interrupted?() == true
             source.release()
-            throw .undecodable(PictureDecoder.text(message))
+            throw stopped ? .stopped : .undecodable(PictureDecoder.text(message))
         }
         self.handle = handle
         var (width, height): (Int32, Int32) = (0, 0)
@@ -82,11 +83,12 @@ final class VideoStream {
     /// browsers play alone.
     init(
         reading read: @escaping (Int, Int) -> [UInt8], size: Int? = nil, threads: Int = 1,
-        maximumPixels: Double = PictureDecoder.maximumCanvasPixels, fromServer: Bool = false
+        maximumPixels: Double = PictureDecoder.maximumCanvasPixels, fromServer: Bool = false,
+        interrupted: (() -> Bool)? = nil
     ) throws(PictureDecoder.Failure) {
         container = try VideoContainer(
             reading: read, size: size, decoderThreads: max(1, threads), maximumPixels: maximumPixels,
-            fromServer: fromServer)
+            fromServer: fromServer, interrupted: interrupted)
     }
 
     /// Opens the video whose bytes are `data`.
@@ -96,7 +98,9 @@ final class VideoStream {
 
     /// Opens the video in `contents`, read in the ranges the demuxer asks for.
     convenience init(_ contents: PictureContents) throws(PictureDecoder.Failure) {
-        try self.init(reading: contents.read, size: contents.size, fromServer: contents.fromServer)
+        try self.init(
+            reading: contents.read, size: contents.size, fromServer: contents.fromServer,
+            interrupted: contents.interrupted)
     }
 
     /// The frame decoded last: ``canvasSize`` pixels of B, G, R, A, 4 bytes a pixel, rows side by side.
@@ -120,6 +124,9 @@ final class VideoStream {
     /// Whether the file ended before its container said it would, once read to its end.
     var endsEarly: Bool { cellscape_video_ended_early(video) != 0 }
 
+    /// Whether its work was stopped as no longer wanted: a frame or a seek then failed for that alone.
+    var isStopped: Bool { cellscape_video_stopped(video) != 0 }
+
     /// The codec's name ("h264", "vp9").
     var codecName: String { String(cString: cellscape_video_codec_name(video)) }
 
@@ -137,7 +144,7 @@ final class VideoStream {
     func representativeFrame() throws(PictureDecoder.Failure) {
         var message = [CChar](repeating: 0, count: 256)
         guard cellscape_video_representative_frame(video, &message, 256) == 1 else {
-            throw .undecodable(PictureDecoder.text(message))
+            throw isStopped ? .stopped : .undecodable(PictureDecoder.text(message))
         }
     }
 
@@ -162,6 +169,11 @@ final class VideoStream {
         case 3: .quarterTurnCounterclockwise
         default: .upright
         }
+    }
+
+    fileprivate static let isInterrupted: cellscape_video_interrupt = { source in
+        guard let source else { return 0 }
+        return Unmanaged<HeaderSource>.fromOpaque(source).takeUnretainedValue().interrupted?() == true ? 1 : 0
     }
 
     fileprivate static let readAt: cellscape_video_reader = { source, offset, into, count in

@@ -132,7 +132,13 @@ final class LoaderCore: Sendable {
             case .header(let id): deliver(header(id, bytes), version: version)
             case .thumbnail(let id, let side, let forWindow):
                 let pool = forWindow ? windowImages : thumbnails
-                deliver(thumbnail(id, side: side, pool: pool, forWindow: forWindow, bytes: bytes), version: version)
+                let made = thumbnail(id, side: side, pool: pool, forWindow: forWindow, bytes: bytes)
+                // Stopped as its tile left: as if never asked (asked again when the tile comes back).
+                if case .thumbnail(_, _, nil, .stopped?) = made {
+                    locked { _ = $0.requested.remove(Self.key(id, side)) }
+                    continue
+                }
+                deliver(made, version: version)
             case .frames(let id, let side, let count, let start):
                 deliver(
                     frames(

@@ -6,7 +6,8 @@ import PackageDescription
 
 let targets = [
     "FuzzSession", "FuzzCatalog", "FuzzForceInput", "FuzzPictureHeader", "FuzzJPEG", "FuzzPNG", "FuzzThumbnailCache",
-    "FuzzGIF", "FuzzWebP", "FuzzColourProfile", "FuzzOptionalCodecs", "FuzzAPNG", "FuzzVideo",
+    "FuzzGIF", "FuzzWebP", "FuzzColourProfile", "FuzzOptionalCodecs", "FuzzAPNG", "FuzzVideo", "FuzzMastodon",
+    "FuzzGIPHY", "FuzzLinkHeader", "FuzzCachedAnswer",
 ]
 
 let package = Package(
@@ -21,6 +22,7 @@ let package = Package(
                 .product(name: "CellscapeRender", package: "Cellscape"),
                 .product(name: "CellscapePictures", package: "Cellscape"),
                 .product(name: "CellscapeViewer", package: "Cellscape"),
+                .product(name: "CellscapeFeeds", package: "Cellscape"),
                 .product(name: "CellscapeFixtures", package: "Cellscape"),
             ])
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Mastodon's public API for a timeline (docs: methods/timelines, entities/MediaAttachment): the
 /// address of each page, and a page's statuses read as items, their media attachments.
-package enum MastodonAPI {
+public enum MastodonAPI {
     /// Statuses asked for a page: the API's largest.
     static let pageSize = 40
 
@@ -32,14 +32,14 @@ package enum MastodonAPI {
     }
 
     /// The id in an account lookup's answer.
-    package static func accountID(from data: Data) throws(FeedProblem) -> String {
+    public static func accountID(from data: Data) throws(FeedProblem) -> String {
         let account = try FeedJSON.decode(Account.self, from: data)
         guard !account.id.isEmpty else { throw .answer("the account has no id") }
         return account.id
     }
 
     /// The `max_id` of the `Link` header's `rel="next"`: the page of older statuses; nil at the end.
-    package static func next(link: String?) -> String? {
+    public static func next(link: String?) -> String? {
         guard let link else { return nil }
         for part in link.split(separator: ",") {
             let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -54,7 +54,7 @@ package enum MastodonAPI {
 
     /// The items of a page of statuses, in order: each status's (or the status it boosts) images,
     /// looping clips and videos; sounds and attachments of no known size are left out.
-    package static func items(from data: Data) throws(FeedProblem) -> [RemoteItem] {
+    public static func items(from data: Data) throws(FeedProblem) -> [RemoteItem] {
         try FeedJSON.decode([Lenient<Status>].self, from: data).compactMap(\.value).flatMap { status in
             let shown = status.reblog?.value ?? status
             return shown.mediaAttachments.compactMap { item($0, of: shown) }

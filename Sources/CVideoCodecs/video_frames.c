@@ -1,7 +1,8 @@
-// A video's frames through FFmpeg 5.1: a reader callback as the container's input, the best video
+// A video's frames through FFmpeg (5.1 to 7.1): a reader callback as the container's input, the best video
 // stream decoded frame by frame and converted by libswscale to B, G, R, A with the stream's own
 // colour matrix and range. Errors come back as messages in a user's words; FFmpeg's log is silent.
 #include "video_codecs.h"
+#include "ffmpeg_versions.h"
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -302,7 +303,7 @@ void cellscape_video_size(const cellscape_video *video, int32_t *width, int32_t 
 }
 
 int32_t cellscape_video_quarter_turns(const cellscape_video *video) {
-    const uint8_t *matrix = av_stream_get_side_data(video_stream(video), AV_PKT_DATA_DISPLAYMATRIX, NULL);
+    const uint8_t *matrix = cellscape_display_matrix(video_stream(video));
     if (!matrix) return 0;
     // As the ffmpeg tool turns it: the negated rotation, clockwise, in 0..360.
     double theta = -av_display_rotation_get((const int32_t *)matrix);
@@ -409,7 +410,8 @@ static void frame_time(const cellscape_video *video, double *time, double *milli
     int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
     int64_t stamp = video->frame->best_effort_timestamp;
     *time = stamp == AV_NOPTS_VALUE ? video->last_end : (stamp - start) * base;
-    double length = video->frame->pkt_duration > 0 ? video->frame->pkt_duration * base : 0;
+    int64_t duration = cellscape_frame_duration(video->frame);
+    double length = duration > 0 ? duration * base : 0;
     *milliseconds = length > 0 ? length : cellscape_video_frame_milliseconds(video);
 }
 

@@ -1,13 +1,14 @@
 // JPEG XL through libjxl, loaded with dlopen when first needed, so a machine without it still runs (such
 // a file says which package to install). Every function is declared by libjxl's own headers (libjxl-dev
-// at build time, 0.7 on Debian 12) and called through a pointer of its declared type; the colour
-// functions that lost their pixel-format argument in 0.9 are called by the signature of the version
-// loaded.
+// at build time: 0.7 on Debian 12, 0.11 on Debian 13) and called through a pointer of its declared
+// type, but for the colour functions that lost their pixel-format argument in 0.9: typed here in both
+// forms and called by the signature of the version loaded, whichever headers built it.
 #include "picture_codecs.h"
 #include "codec_support.h"
 
 #include <dlfcn.h>
 #include <jxl/decode.h>
+#include <jxl/version.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,20 +27,30 @@ static struct {
     JXL_FUNCTION(ProcessInput);
     JXL_FUNCTION(GetBasicInfo);
     JXL_FUNCTION(SetImageOutBuffer);
-    // Optional: the colour of the pixels given.
+    // Optional: the colour of the pixels given (the last three of the version loaded's signature).
     JXL_FUNCTION(Version);
-    JXL_FUNCTION(GetColorAsEncodedProfile);
-    JXL_FUNCTION(GetICCProfileSize);
-    JXL_FUNCTION(GetColorAsICCProfile);
+    void (*GetColorAsEncodedProfile)(void);
+    void (*GetICCProfileSize)(void);
+    void (*GetColorAsICCProfile)(void);
 } jxl;
 static pthread_once_t jxl_once = PTHREAD_ONCE_INIT;
 
-// The colour functions from 0.9 on, without the pixel format.
+// The colour functions before 0.9, with the pixel format, and from 0.9 on, without it.
+typedef JxlDecoderStatus (*encoded_profile_0_7)(const JxlDecoder *, const JxlPixelFormat *, JxlColorProfileTarget,
+                                                JxlColorEncoding *);
+typedef JxlDecoderStatus (*icc_size_0_7)(const JxlDecoder *, const JxlPixelFormat *, JxlColorProfileTarget, size_t *);
+typedef JxlDecoderStatus (*icc_0_7)(const JxlDecoder *, const JxlPixelFormat *, JxlColorProfileTarget, uint8_t *,
+                                    size_t);
 typedef JxlDecoderStatus (*encoded_profile_0_9)(const JxlDecoder *, JxlColorProfileTarget, JxlColorEncoding *);
 typedef JxlDecoderStatus (*icc_size_0_9)(const JxlDecoder *, JxlColorProfileTarget, size_t *);
 typedef JxlDecoderStatus (*icc_0_9)(const JxlDecoder *, JxlColorProfileTarget, uint8_t *, size_t);
 
 #define JXL_LOAD(name) jxl.name = (__typeof__(jxl.name))dlsym(library, "JxlDecoder" #name)
+
+// The package of the release built on: Debian names libjxl by its version (libjxl0.7, libjxl0.11).
+#define JXL_STRING(x) #x
+#define JXL_PACKAGE(major, minor) "libjxl" JXL_STRING(major) "." JXL_STRING(minor)
+const char *cellscape_jxl_package(void) { return JXL_PACKAGE(JPEGXL_MAJOR_VERSION, JPEGXL_MINOR_VERSION); }
 
 static void jxl_load(void) {
     const char *names[] = {"libjxl.so.0.11", "libjxl.so.0.10", "libjxl.so.0.9", "libjxl.so.0.8", "libjxl.so.0.7"};
@@ -123,7 +134,7 @@ int cellscape_jxl_size(const unsigned char *data, size_t length, int *width, int
 int cellscape_jxl_decode(const unsigned char *data, size_t length, double max_pixels, unsigned char **rgba, int *width,
                          int *height, char *error, size_t error_size) {
     if (!cellscape_jxl_available()) {
-        snprintf(error, error_size, "needs libjxl (apt-get install libjxl0.7)");
+        snprintf(error, error_size, "needs libjxl (apt-get install %s)", cellscape_jxl_package());
         return -2;
     }
     *rgba = NULL;
@@ -138,7 +149,8 @@ static int jxl_gives_srgb(JxlDecoder *decoder, int before_0_9, const JxlPixelFor
     JxlColorEncoding colour;
     memset(&colour, 0, sizeof colour);
     JxlDecoderStatus status =
-        before_0_9 ? jxl.GetColorAsEncodedProfile(decoder, format, JXL_COLOR_PROFILE_TARGET_DATA, &colour)
+        before_0_9 ? ((encoded_profile_0_7)jxl.GetColorAsEncodedProfile)(decoder, format, JXL_COLOR_PROFILE_TARGET_DATA,
+                                                                          &colour)
                    : ((encoded_profile_0_9)jxl.GetColorAsEncodedProfile)(decoder, JXL_COLOR_PROFILE_TARGET_DATA,
                                                                          &colour);
     return status == JXL_DEC_SUCCESS && colour.color_space == JXL_COLOR_SPACE_RGB &&
@@ -165,10 +177,10 @@ int cellscape_jxl_profile(const unsigned char *data, size_t length, unsigned cha
         }
         if (jxl_gives_srgb(decoder, before_0_9, &format)) break;
         size_t size = 0;
-        JxlDecoderStatus found = before_0_9 ? jxl.GetICCProfileSize(decoder, &format, target, &size)
+        JxlDecoderStatus found = before_0_9 ? ((icc_size_0_7)jxl.GetICCProfileSize)(decoder, &format, target, &size)
                                             : ((icc_size_0_9)jxl.GetICCProfileSize)(decoder, target, &size);
         if (found != JXL_DEC_SUCCESS || size == 0 || size > (64u << 20) || !(*profile = malloc(size))) break;
-        found = before_0_9 ? jxl.GetColorAsICCProfile(decoder, &format, target, *profile, size)
+        found = before_0_9 ? ((icc_0_7)jxl.GetColorAsICCProfile)(decoder, &format, target, *profile, size)
                            : ((icc_0_9)jxl.GetColorAsICCProfile)(decoder, target, *profile, size);
         if (found == JXL_DEC_SUCCESS) {
             *profile_length = size;

@@ -185,6 +185,8 @@ void cellscape_profile_release(void *transform);
 /// Whether the library could be loaded (once; safe from any thread).
 int cellscape_heif_available(void);
 int cellscape_jxl_available(void);
+/// The Debian package that holds the libjxl of the release built on ("libjxl0.7", "libjxl0.11").
+const char *cellscape_jxl_package(void);
 /// Reads up to `count` bytes at `offset` of a file into `into`: how many it read, 0 past the end, -1 on
 /// failure.
 typedef long (*cellscape_read_at)(void *source, int64_t offset, unsigned char *into, size_t count);

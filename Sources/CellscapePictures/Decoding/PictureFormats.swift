@@ -127,7 +127,7 @@ extension PictureHeader.Format {
     public var library: (package: String, installed: Bool)? {
         switch self {
         case .heif: ("libheif1", cellscape_heif_available() != 0)
-        case .jxl: ("libjxl0.7", cellscape_jxl_available() != 0)
+        case .jxl: (String(cString: cellscape_jxl_package()), cellscape_jxl_available() != 0)
         default: nil
         }
     }

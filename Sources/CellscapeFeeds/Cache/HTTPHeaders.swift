@@ -15,10 +15,14 @@ public struct HTTPHeaders: Sendable {
     /// Whether two words of HTTP (a header's name, a month's) are the same, ASCII letters compared
     /// without case.
     static func sameIgnoringCase(_ one: some StringProtocol, _ other: some StringProtocol) -> Bool {
-        one.utf8.count == other.utf8.count
-            && zip(one.utf8, other.utf8).allSatisfy {
-                $0 == $1 || ($0 | 0x20 == $1 | 0x20 && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A)
-            }
+        one.utf8.count == other.utf8.count && zip(one.utf8, other.utf8).allSatisfy(sameLetter)
+    }
+
+    /// Whether two bytes are the same, or the same ASCII letter in either case.
+    private static func sameLetter(_ one: UInt8, _ other: UInt8) -> Bool {
+        if one == other { return true }
+        let lower: UInt8 = one | 0x20
+        return lower == other | 0x20 && lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
     }
 
     /// The comma-separated directives of header `name` (`Cache-Control`), lower case.

@@ -61,9 +61,21 @@ extension NodeLanes {
             let squaredY = dy * dy
             let crossed = dx * dy
             let diagonal = monopole + isotropic
-            sums.xx += diagonal + (outer - fifth) * squaredX + two * mixed * pushX * dx - quadrupole * momentXX
-            sums.xy += (outer - fifth) * crossed + mixed * (pushY * dx + pushX * dy) - quadrupole * momentXY
-            sums.yy += diagonal + (outer - fifth) * squaredY + two * mixed * pushY * dy - quadrupole * momentYY
+            // Each term named and typed: Swift 6.0 gives up type-checking these sums written whole.
+            // The order of the operations is as it was, so the sums are the same to the bit.
+            let sharp: SIMD4<Float> = outer - fifth
+            let twoMixed: SIMD4<Float> = two * mixed
+            let stretchXX: SIMD4<Float> = twoMixed * pushX * dx
+            let stretchXY: SIMD4<Float> = mixed * (pushY * dx + pushX * dy)
+            let stretchYY: SIMD4<Float> = twoMixed * pushY * dy
+            let heldXX: SIMD4<Float> = quadrupole * momentXX
+            let heldXY: SIMD4<Float> = quadrupole * momentXY
+            let heldYY: SIMD4<Float> = quadrupole * momentYY
+            let alongXX: SIMD4<Float> = diagonal + sharp * squaredX
+            let alongYY: SIMD4<Float> = diagonal + sharp * squaredY
+            sums.xx += alongXX + stretchXX - heldXX
+            sums.xy += sharp * crossed + stretchXY - heldXY
+            sums.yy += alongYY + stretchYY - heldYY
             sums.xxx += dx * (seventh * squaredX - three * fifth)
             sums.xxy += dy * (seventh * squaredX - fifth)
             sums.xyy += dx * (seventh * squaredY - fifth)

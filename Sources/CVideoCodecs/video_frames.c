@@ -52,11 +52,11 @@ static void say(char *message, int32_t size, const char *text) {
     if (message && size > 0) snprintf(message, (size_t)size, "%s", text);
 }
 
-// Once per process: FFmpeg's log silent, and no single allocation of it over 256 MB (a damaged box
+// Once per process: FFmpeg's log silent, and every allocation of it under 256 MB (a damaged box
 // that claims gigabytes fails to open instead; an 8K frame is 133 MB).
 static void set_up(void) {
     av_log_set_level(AV_LOG_QUIET);
-    av_max_alloc(256 << 20);
+    av_max_alloc((256 << 20) - 1);
 }
 
 // Whether the reader's work is no longer wanted; once it is not, it never is again.

@@ -53,7 +53,8 @@ import Testing
 
     @Test(
         .enabled(if: PictureHeader.library(for: .jxl)?.installed == true, "libjxl is not installed"),
-        arguments: [("sticker.jxl", 1), ("display-p3-lossless.jxl", 3), ("display-p3-lossy.jxl", 3)])
+        // Lossy: libjxl 0.11's decoder gives up to 7 levels from 0.7's, which made the reference.
+        arguments: [("sticker.jxl", 1), ("display-p3-lossless.jxl", 3), ("display-p3-lossy.jxl", 8)])
     func jpegXLMatchesTheReference(name: String, tolerance: Int) throws {
         try Self.matchReference(name: name, tolerance: tolerance, format: .jxl)
     }

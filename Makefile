@@ -1,10 +1,11 @@
-# make install PREFIX=~/.local puts the program, its assets, the man page, a desktop entry and the icon
-# where the XDG conventions look for them; make uninstall takes them away again, and the folders
+# make install PREFIX=~/.local puts the program, its assets, the man page, a desktop entry, the icon and
+# the desktop's thumbnailer entry where the XDG conventions look for them; make uninstall takes them away again, and the folders
 # install made (listed in $(SHARE)/cellscape/made-folders) once they are empty.
 PREFIX ?= /usr/local
 BIN := $(PREFIX)/bin
 SHARE := $(PREFIX)/share
-FOLDERS := $(PREFIX) $(BIN) $(SHARE) $(SHARE)/cellscape $(SHARE)/man $(SHARE)/man/man1 $(SHARE)/applications $(SHARE)/pixmaps
+FOLDERS := $(PREFIX) $(BIN) $(SHARE) $(SHARE)/cellscape $(SHARE)/man $(SHARE)/man/man1 $(SHARE)/applications $(SHARE)/pixmaps \
+	$(SHARE)/thumbnailers
 LIST := $(SHARE)/cellscape/made-folders
 
 # The installed program carries the Swift runtime (--static-swift-stdlib), so it runs where the
@@ -31,11 +32,13 @@ install: installable
 	install -m 644 docs/cellscape.1 $(SHARE)/man/man1/cellscape.1
 	install -m 644 assets/cellscape.desktop $(SHARE)/applications/cellscape.desktop
 	install -m 644 assets/icon.png $(SHARE)/pixmaps/cellscape.png
+	install -m 644 assets/cellscape.thumbnailer $(SHARE)/thumbnailers/cellscape.thumbnailer
 	@if command -v update-desktop-database >/dev/null; then update-desktop-database -q $(SHARE)/applications; fi
 
 uninstall:
 	rm -f $(BIN)/cellscape $(SHARE)/man/man1/cellscape.1 $(SHARE)/applications/cellscape.desktop \
-		$(SHARE)/pixmaps/cellscape.png $(SHARE)/cellscape/waterfall-items.json $(SHARE)/cellscape/icon.png
+		$(SHARE)/pixmaps/cellscape.png $(SHARE)/cellscape/waterfall-items.json $(SHARE)/cellscape/icon.png \
+		$(SHARE)/thumbnailers/cellscape.thumbnailer
 	@# The MIME cache install made: made again for the entries left, or gone with the last.
 	@if ls $(SHARE)/applications/*.desktop >/dev/null 2>&1; then \
 		if command -v update-desktop-database >/dev/null; then update-desktop-database -q $(SHARE)/applications; fi; \

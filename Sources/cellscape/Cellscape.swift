@@ -16,6 +16,7 @@ struct Cellscape: ParsableCommand {
         version: CellscapeVersion.current,
         subcommands: [
             ViewCommand.self, SnapshotCommand.self, ReplayCommand.self, LayoutCommand.self, ThumbnailsCommand.self,
+            ThumbnailCommand.self,
             BenchCommand.self,
         ],
         defaultSubcommand: ViewCommand.self

@@ -80,3 +80,26 @@ extension ThumbnailCache {
         }
     }
 }
+
+extension ThumbnailCache {
+    /// The thumbnail of `file` fitting `side` pixels, as the standard's PNG with its keys: what a
+    /// desktop's thumbnailer writes where the file manager asks (no cache of its own read or written).
+    /// `interrupted` stops a video's decoding once it says so.
+    public static func thumbnailPNG(
+        of file: PictureFile, side: Int, interrupted: (() -> Bool)? = nil
+    ) throws(PictureProblem) -> [UInt8] {
+        var contents = try PictureContents.of(file)
+        contents.interrupted = interrupted
+        var note: PictureProblem?
+        let fitting = CellscapeLayout.Size(width: Double(side), height: Double(side))
+        let picture = try PictureDecoder.decode(
+            contents, region: nil, fitting: fitting, alongside: nil, note: &note
+        ).picture
+        let seconds = contents.file != nil ? contents.header?.seconds : nil
+        guard
+            let png = png(
+                picture, forFile: file.path, modified: file.modified, fileSize: file.size, movieSeconds: seconds)
+        else { throw .undecodable("the thumbnail cannot be encoded") }
+        return png
+    }
+}

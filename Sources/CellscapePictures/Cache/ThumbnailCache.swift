@@ -133,16 +133,25 @@ public struct ThumbnailCache: Sendable {
         _ thumbnail: Framebuffer, forFile path: String, modified: Int, fileSize: Int? = nil, size: Size,
         movieSeconds: Double? = nil
     ) throws(Failure) {
-        var keys = Self.versionKeys(fileSize) + ["Software"]
-        var values = Self.version(path, modified, fileSize) + ["Cellscape \(Self.programVersion)"]
+        let encoded = Self.png(
+            thumbnail, forFile: path, modified: modified, fileSize: fileSize, movieSeconds: movieSeconds)
+        guard let encoded else { throw Failure(description: "cannot encode the thumbnail of \(path)") }
+        try Self.writeWhole(encoded, to: self.path(forFile: path, size: size))
+    }
+
+    /// The thumbnail as the standard's PNG for the file at `path`, modified at `modified`: with its URI,
+    /// time, size when given, the program, and a video's length.
+    public static func png(
+        _ thumbnail: Framebuffer, forFile path: String, modified: Int, fileSize: Int? = nil, movieSeconds: Double? = nil
+    ) -> [UInt8]? {
+        var keys = versionKeys(fileSize) + ["Software"]
+        var values = version(path, modified, fileSize) + ["Cellscape \(programVersion)"]
         if let movieSeconds {
             // The standard's key for a video's length, in whole seconds.
             keys.append("Thumb::Movie::Length")
             values.append(String(Int(movieSeconds.rounded())))
         }
-        let encoded = Self.encode(thumbnail, keys: keys, values: values)
-        guard let encoded else { throw Failure(description: "cannot encode the thumbnail of \(path)") }
-        try Self.writeWhole(encoded, to: self.path(forFile: path, size: size))
+        return encode(thumbnail, keys: keys, values: values)
     }
 
     /// Records that the file at `path` cannot be thumbnailed (an empty PNG under `fail/`), and why
@@ -223,7 +232,8 @@ public struct ThumbnailCache: Sendable {
         PictureEncoder.png(frame, text: Array(zip(keys, values)).map { (key: $0.0, value: $0.1) })
     }
 
-    static func text(_ key: String, in data: [UInt8]) -> String? {
+    /// The value of `key` among the text chunks of the PNG `data`, if it has one.
+    public static func text(_ key: String, in data: [UInt8]) -> String? {
         var value = [CChar](repeating: 0, count: 4096)
         let status = data.withUnsafeBufferPointer {
             cellscape_png_text($0.baseAddress, $0.count, key, &value, value.count)

@@ -10,6 +10,7 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
+#include <dlfcn.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -136,6 +137,15 @@ static int refuse_codec(const cellscape_video *video, int from_network, char *me
     return 0;
 }
 
+// Whether `decoder` is libdav1d of a version whose threads can wait on each other for ever on a
+// damaged stream (1.0, Debian 12's: a 3 KB WebM found by FuzzVideo): it then decodes on one thread.
+static int dav1d_deadlocks(const AVCodec *decoder) {
+    if (strcmp(decoder->name, "libdav1d") != 0) return 0;
+    void *program = dlopen(NULL, RTLD_NOW);  // libavcodec's own libraries among it
+    const char *(*version)(void) = program ? (const char *(*)(void))dlsym(program, "dav1d_version") : NULL;
+    return !version || strncmp(version(), "1.0.", 4) == 0 || strncmp(version(), "0.", 2) == 0;
+}
+
 static int open_decoder(cellscape_video *video, int threads, double maximum_pixels, int from_network,
                         char *message, int32_t message_size) {
     const AVCodecParameters *parameters = video_stream(video)->codecpar;
@@ -158,7 +168,7 @@ static int open_decoder(cellscape_video *video, int threads, double maximum_pixe
     // takes more, frames decoded in parallel, up to 1080p: each thread holds frames of its own (a 4K
     // HEVC video's decoder took 200 MB more with two).
     int large = (int64_t)parameters->width * parameters->height > 1920 * 1088;
-    video->codec->thread_count = threads > 1 && !large ? threads : 1;
+    video->codec->thread_count = threads > 1 && !large && !dav1d_deadlocks(decoder) ? threads : 1;
     video->codec->pkt_timebase = video_stream(video)->time_base;
     // The decoder's own bound on a frame, whatever the container said of its size.
     video->codec->max_pixels = maximum_pixels < (double)INT64_MAX ? (int64_t)maximum_pixels : INT64_MAX;

@@ -89,6 +89,19 @@ import Testing
         }
     }
 
+    /// A 3 KB damaged AV1 WebM on which dav1d 1.0's frame threads (Debian 12's) waited on each other for
+    /// ever: its frames, on as many threads as an open video takes, end (with a frame or one line).
+    @Test(.timeLimit(.minutes(1))) func aDamagedAV1StreamDoesNotHangItsDecoder() throws {
+        let (_, bytes) = try #require(try Self.inputs("FuzzVideo").first { $0.name == "dav1d-threads-wait.webm" })
+        let frames = try PictureFrames(bytes, format: .video, maximumPixels: 4_000_000)
+        var count = 0
+        while count < 32, (try? frames.next()) != nil { count += 1 }
+        for time in [0, 100, 10_000] {
+            _ = frames.seekVideo(to: time)
+            _ = try? frames.next()
+        }
+    }
+
     @Test func aSmallGIFClaimingAHugeScreenIsRefusedAtOnce() throws {
         let (_, bytes) = try #require(try Self.inputs("FuzzGIF").first { $0.name.hasPrefix("huge-screen") })
         #expect {

@@ -34,6 +34,15 @@ import Testing
         return (first, after)
     }
 
+    /// The failure a first page ended with; nil (recorded) when it was read.
+    static func failure(_ first: Result<FeedPage, FetchFailure>) -> FetchFailure? {
+        guard case .failure(let failure) = first else {
+            Issue.record("read: \(first)")
+            return nil
+        }
+        return failure
+    }
+
     static func status(_ id: Int) -> String {
         """
         {"id":"\(id)","url":"https://m.example/@a/\(id)","media_attachments":[{"id":"m\(id)","type":"image",
@@ -54,10 +63,7 @@ import Testing
     @Test func jsonNestedTenThousandDeepIsOneLine() async throws {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let (first, after) = try await Self.firstPage { _ in .json(deep) }
-        guard case .failure(let failure) = first else {
-            Issue.record("read: \(first)")
-            return
-        }
+        let failure = try #require(Self.failure(first))
         #expect(failure.description == "the server's answer cannot be read: it is not JSON")
         #expect(after)
     }
@@ -70,10 +76,7 @@ import Testing
             .json("[" + Self.status(1) + "]", headers: [("Link", link)])
         }
         // Past libcurl's 100 KB of headers: said once, not waited out as a bad day's.
-        guard case .failure(let failure) = first else {
-            Issue.record("read: \(first)")
-            return
-        }
+        let failure = try #require(Self.failure(first))
         #expect(failure == .refused("127.0.0.1 sent headers too large to read"))
         #expect(after)
     }
@@ -85,10 +88,7 @@ import Testing
             LoopbackServer.Reply(
                 headers: [("Content-Type", "application/json")], body: body, cutsBodyAfter: body.count / 2)
         }
-        guard case .failure(let failure) = first else {
-            Issue.record("read: \(first)")
-            return
-        }
+        let failure = try #require(Self.failure(first))
         #expect(failure == .transient("127.0.0.1 closed the connection"))
         #expect(after)
     }
@@ -118,10 +118,7 @@ import Testing
             LoopbackServer.Reply(
                 headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: bomb)
         }
-        guard case .failure(let failure) = first else {
-            Issue.record("read: \(first)")
-            return
-        }
+        let failure = try #require(Self.failure(first))
         #expect(failure == .refused("127.0.0.1 sent more than 4 MB"))
         #expect(after)
     }
@@ -133,10 +130,7 @@ import Testing
             LoopbackServer.Reply(
                 headers: [("Content-Type", "application/json")], body: body, trickle: .milliseconds(100))
         }
-        guard case .failure(let failure) = first else {
-            Issue.record("read: \(first)")
-            return
-        }
+        let failure = try #require(Self.failure(first))
         #expect(failure == .transient("127.0.0.1 took too long"))
         #expect(after)
     }
@@ -148,10 +142,7 @@ import Testing
         let (first, after) = try await Self.firstPage { _ in
             LoopbackServer.Reply(status: 302, headers: [("Location", location)])
         }
-        guard case .failure(let failure) = first else {
-            Issue.record("read: \(first)")
-            return
-        }
+        let failure = try #require(Self.failure(first))
         #expect(failure == .refused(line))
         #expect(after)
     }

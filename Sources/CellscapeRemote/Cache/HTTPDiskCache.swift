@@ -69,7 +69,8 @@ public final class HTTPDiskCache: Sendable {
     public func entry(_ key: String) -> CachedAnswer? {
         guard Self.isCachedAnswerName(key), index.withLock({ $0.files[key] != nil }) else { return nil }
         let path = self.path(key)
-        guard let data = FileManager.default.contents(atPath: path), let entry = CachedAnswerFile.entry(from: data) else {
+        guard let data = FileManager.default.contents(atPath: path), let entry = CachedAnswerFile.entry(from: data)
+        else {
             remove(key)
             return nil
         }
@@ -82,7 +83,9 @@ public final class HTTPDiskCache: Sendable {
     /// Keeps `entry` under `key`, whole or not at all; then the least recently used files go until the
     /// rest fit the limit. An entry larger than the limit is not kept.
     public func store(_ entry: CachedAnswer, for key: String) {
-        guard Self.isCachedAnswerName(key), let data = CachedAnswerFile.bytes(of: entry), data.count <= limit else { return }
+        guard Self.isCachedAnswerName(key), let data = CachedAnswerFile.bytes(of: entry), data.count <= limit else {
+            return
+        }
         let place = path(key)
         let partial = place + ".partial-\(UInt32.random(in: 0...UInt32.max))"
         let now = clock()

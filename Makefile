@@ -9,7 +9,8 @@ FOLDERS := $(PREFIX) $(BIN) $(SHARE) $(SHARE)/cellscape $(SHARE)/man $(SHARE)/ma
 LIST := $(SHARE)/cellscape/made-folders
 
 # The installed program carries the Swift runtime (--static-swift-stdlib), so it runs where the
-# toolchain is not; it is built in a folder of its own, so the development build is left as it is.
+# toolchain is not, stripped of its symbols (144 MB to 77); it is built in a folder of its own, so the
+# development build is left as it is.
 INSTALLABLE := swift build -c release --static-swift-stdlib --scratch-path .build-install
 
 .PHONY: build test installable install uninstall
@@ -27,7 +28,7 @@ install: installable
 	@made=""; for folder in $(FOLDERS); do [ -d "$$folder" ] || made="$$folder $$made"; done; \
 	install -d $(FOLDERS) && \
 	if [ -n "$$made" ]; then for folder in $$made; do echo "$$folder"; done >> $(LIST); fi
-	install -m 755 "$$($(INSTALLABLE) --show-bin-path)/cellscape" $(BIN)/cellscape
+	install -m 755 -s "$$($(INSTALLABLE) --show-bin-path)/cellscape" $(BIN)/cellscape
 	install -m 644 assets/waterfall-items.json assets/icon.png $(SHARE)/cellscape/
 	install -m 644 docs/cellscape.1 $(SHARE)/man/man1/cellscape.1
 	install -m 644 assets/cellscape.desktop $(SHARE)/applications/cellscape.desktop

@@ -36,17 +36,9 @@ let package = Package(
         // The system's digests (nettle): MD5 names the shared thumbnail cache's files, SHA-256 the cache
         // of downloads'.
         .target(name: "CDigests", linkerSettings: [.linkedLibrary("nettle")]),
-        // FFmpeg's libraries (Debian 12: 5.1) for videos: the container, the codecs, the colour conversion.
-        .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
-        // The libraries by name as well: a C target links what it names, not a module map's links.
-        .target(
-            name: "CVideoCodecs", dependencies: ["CFFmpeg"],
-            linkerSettings: [
-                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
-                .linkedLibrary("avutil"),
-            ]),
+        // FFmpeg's libraries (Debian 12: 5.1, Debian 13: 7.1) for videos, opened when the first video is
+        // (ffmpeg_library.h), never linked: their headers from the multiarch include folder.
+        .target(name: "CVideoCodecs", linkerSettings: [.linkedLibrary("dl")]),
         // Encoders of test and bench pictures (JPEG, GIF): the product writes neither.
         .target(name: "CPictureEncoders", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gif")]),
         // What an app embeds: geometry, the layouts, the simulation, statistics. No dependencies.

@@ -3,8 +3,7 @@
 #ifndef CELLSCAPE_FFMPEG_VERSIONS_H
 #define CELLSCAPE_FFMPEG_VERSIONS_H
 
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
+#include "ffmpeg_library.h"
 
 // How long `frame` shows, in its stream's time base (0 when unknown): `duration` from libavutil
 // 57.30; `pkt_duration` before it, removed in 7.0.
@@ -20,12 +19,12 @@ static inline int64_t cellscape_frame_duration(const AVFrame *frame) {
 // 60.29 (6.1); `av_stream_get_side_data` before it, deprecated since.
 static inline const uint8_t *cellscape_display_matrix(const AVStream *stream) {
 #if LIBAVCODEC_VERSION_INT >= AV_VERSION_INT(60, 29, 100)
-    const AVPacketSideData *data = av_packet_side_data_get(
+    const AVPacketSideData *data = ffmpeg.av_packet_side_data_get(
         stream->codecpar->coded_side_data, stream->codecpar->nb_coded_side_data, AV_PKT_DATA_DISPLAYMATRIX);
     return data && data->size >= 9 * 4 ? data->data : NULL;
 #else
     size_t size = 0;
-    const uint8_t *matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    const uint8_t *matrix = ffmpeg.av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
     return matrix && size >= 9 * 4 ? matrix : NULL;
 #endif
 }

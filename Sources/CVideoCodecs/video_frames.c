@@ -1,7 +1,9 @@
-// A video's frames through FFmpeg (5.1 to 7.1): a reader callback as the container's input, the best video
-// stream decoded frame by frame and converted by libswscale to B, G, R, A with the stream's own
-// colour matrix and range. Errors come back as messages in a user's words; FFmpeg's log is silent.
+// A video's frames through FFmpeg (5.1 to 7.1, opened when first needed: ffmpeg_library.h): a reader
+// callback as the container's input, the best video stream decoded frame by frame and converted by
+// libswscale to B, G, R, A with the stream's own colour matrix and range. Errors come back as messages
+// in a user's words; FFmpeg's log is silent.
 #include "video_codecs.h"
+#include "ffmpeg_library.h"
 #include "ffmpeg_versions.h"
 
 #include <libavcodec/avcodec.h>
@@ -10,9 +12,7 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
-#include <dlfcn.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,13 +51,6 @@ struct cellscape_video {
 
 static void say(char *message, int32_t size, const char *text) {
     if (message && size > 0) snprintf(message, (size_t)size, "%s", text);
-}
-
-// Once per process: FFmpeg's log silent, and every allocation of it under 256 MB (a damaged box
-// that claims gigabytes fails to open instead; an 8K frame is 133 MB).
-static void set_up(void) {
-    av_log_set_level(AV_LOG_QUIET);
-    av_max_alloc((256 << 20) - 1);
 }
 
 // Whether the reader's work is no longer wanted; once it is not, it never is again.
@@ -99,7 +92,7 @@ static const AVStream *video_stream(const cellscape_video *video) { return video
 
 // The best video stream that is not a cover picture, or -1.
 static int find_video_stream(AVFormatContext *format) {
-    int best = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+    int best = ffmpeg.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
     if (best >= 0 && !(format->streams[best]->disposition & AV_DISPOSITION_ATTACHED_PIC)) return best;
     for (unsigned index = 0; index < format->nb_streams; index++) {
         const AVStream *stream = format->streams[index];
@@ -132,7 +125,7 @@ static int codec_allowed(enum AVCodecID codec, int from_network) {
 static int refuse_codec(const cellscape_video *video, int from_network, char *message, int32_t message_size) {
     char text[160];
     snprintf(text, sizeof text, "its video codec (%s) is not one Cellscape plays%s",
-             avcodec_get_name(video_stream(video)->codecpar->codec_id), from_network ? " from a server" : "");
+             ffmpeg.avcodec_get_name(video_stream(video)->codecpar->codec_id), from_network ? " from a server" : "");
     say(message, message_size, text);
     return 0;
 }
@@ -141,8 +134,7 @@ static int refuse_codec(const cellscape_video *video, int from_network, char *me
 // damaged stream (1.0, Debian 12's: a 3 KB WebM found by FuzzVideo): it then decodes on one thread.
 static int dav1d_deadlocks(const AVCodec *decoder) {
     if (strcmp(decoder->name, "libdav1d") != 0) return 0;
-    void *program = dlopen(NULL, RTLD_NOW);  // libavcodec's own libraries among it
-    const char *(*version)(void) = program ? (const char *(*)(void))dlsym(program, "dav1d_version") : NULL;
+    const char *(*version)(void) = (const char *(*)(void))cellscape_ffmpeg_symbol("dav1d_version");
     return !version || strncmp(version(), "1.0.", 4) == 0 || strncmp(version(), "0.", 2) == 0;
 }
 
@@ -151,16 +143,16 @@ static int open_decoder(cellscape_video *video, int threads, double maximum_pixe
     const AVCodecParameters *parameters = video_stream(video)->codecpar;
     const AVCodec *decoder = NULL;
     // Debian's build decodes AV1 through libdav1d; FFmpeg's own decoder needs hardware.
-    if (parameters->codec_id == AV_CODEC_ID_AV1) decoder = avcodec_find_decoder_by_name("libdav1d");
-    if (!decoder) decoder = avcodec_find_decoder(parameters->codec_id);
+    if (parameters->codec_id == AV_CODEC_ID_AV1) decoder = ffmpeg.avcodec_find_decoder_by_name("libdav1d");
+    if (!decoder) decoder = ffmpeg.avcodec_find_decoder(parameters->codec_id);
     if (!decoder) {
         char text[160];
-        snprintf(text, sizeof text, "its video codec (%s) is not supported", avcodec_get_name(parameters->codec_id));
+        snprintf(text, sizeof text, "its video codec (%s) is not supported", ffmpeg.avcodec_get_name(parameters->codec_id));
         say(message, message_size, text);
         return 0;
     }
-    video->codec = avcodec_alloc_context3(decoder);
-    if (!video->codec || avcodec_parameters_to_context(video->codec, parameters) < 0) {
+    video->codec = ffmpeg.avcodec_alloc_context3(decoder);
+    if (!video->codec || ffmpeg.avcodec_parameters_to_context(video->codec, parameters) < 0) {
         say(message, message_size, "its video stream cannot be read");
         return 0;
     }
@@ -172,15 +164,15 @@ static int open_decoder(cellscape_video *video, int threads, double maximum_pixe
     video->codec->pkt_timebase = video_stream(video)->time_base;
     // The decoder's own bound on a frame, whatever the container said of its size.
     video->codec->max_pixels = maximum_pixels < (double)INT64_MAX ? (int64_t)maximum_pixels : INT64_MAX;
-    video->codec->codec_whitelist = av_strdup(from_network ? browsers_decoders : cameras_decoders);
-    if (avcodec_open2(video->codec, decoder, NULL) < 0) {
+    video->codec->codec_whitelist = ffmpeg.av_strdup(from_network ? browsers_decoders : cameras_decoders);
+    if (ffmpeg.avcodec_open2(video->codec, decoder, NULL) < 0) {
         char text[160];
-        snprintf(text, sizeof text, "its video codec (%s) is not supported", avcodec_get_name(parameters->codec_id));
+        snprintf(text, sizeof text, "its video codec (%s) is not supported", ffmpeg.avcodec_get_name(parameters->codec_id));
         say(message, message_size, text);
         return 0;
     }
-    video->packet = av_packet_alloc();
-    video->frame = av_frame_alloc();
+    video->packet = ffmpeg.av_packet_alloc();
+    video->frame = ffmpeg.av_frame_alloc();
     if (!video->packet || !video->frame || !cellscape_video_set_output_size(video, video->width, video->height)) {
         say(message, message_size, "not enough memory for its frames");
         return 0;
@@ -191,9 +183,8 @@ static int open_decoder(cellscape_video *video, int threads, double maximum_pixe
 cellscape_video *cellscape_video_open(
     cellscape_video_reader read, cellscape_video_interrupt interrupted, void *context, int64_t size,
     double maximum_pixels, int32_t decoding, int32_t from_network, char *message, int32_t message_size) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, set_up);
-    cellscape_video *video = av_mallocz(sizeof *video);
+    if (!cellscape_ffmpeg_load(message, message_size)) return NULL;
+    cellscape_video *video = ffmpeg.av_mallocz(sizeof *video);
     if (!video) return NULL;
     video->read = read;
     video->interrupted = interrupted;
@@ -202,11 +193,11 @@ cellscape_video *cellscape_video_open(
     video->size = size;
     video->stream = -1;
     const int buffer_size = 32768;
-    uint8_t *buffer = av_malloc(buffer_size);
-    video->io = buffer ? avio_alloc_context(buffer, buffer_size, 0, video, read_packet, NULL, seek) : NULL;
-    video->format = avformat_alloc_context();
+    uint8_t *buffer = ffmpeg.av_malloc(buffer_size);
+    video->io = buffer ? ffmpeg.avio_alloc_context(buffer, buffer_size, 0, video, read_packet, NULL, seek) : NULL;
+    video->format = ffmpeg.avformat_alloc_context();
     if (!video->io || !video->format) {
-        if (!video->io) av_free(buffer);
+        if (!video->io) ffmpeg.av_free(buffer);
         say(message, message_size, "not enough memory to open it");
         cellscape_video_close(video);
         return NULL;
@@ -217,9 +208,9 @@ cellscape_video *cellscape_video_open(
     // Bounds on what probing reads, so a lying container cannot make it read for ever.
     video->format->probesize = 8 << 20;
     video->format->max_analyze_duration = 5 * AV_TIME_BASE;
-    video->format->format_whitelist = av_strdup(allowed_containers);
-    video->format->codec_whitelist = av_strdup(from_network ? browsers_decoders : cameras_decoders);
-    if (avformat_open_input(&video->format, NULL, NULL, NULL) < 0) {
+    video->format->format_whitelist = ffmpeg.av_strdup(allowed_containers);
+    video->format->codec_whitelist = ffmpeg.av_strdup(from_network ? browsers_decoders : cameras_decoders);
+    if (ffmpeg.avformat_open_input(&video->format, NULL, NULL, NULL) < 0) {
         video->format = NULL;
         say(message, message_size, "not a video container Cellscape plays (MP4, MOV, WebM or Matroska)");
         cellscape_video_close(video);
@@ -236,7 +227,7 @@ cellscape_video *cellscape_video_open(
     }
     int unknown_size = video->stream < 0 || video_stream(video)->codecpar->width <= 0;
     // The stream info is read (a few packets decoded) only when the container does not give the size.
-    if (unknown_size && avformat_find_stream_info(video->format, NULL) < 0) {
+    if (unknown_size && ffmpeg.avformat_find_stream_info(video->format, NULL) < 0) {
         say(message, message_size, "its streams cannot be read");
         cellscape_video_close(video);
         return NULL;
@@ -276,29 +267,29 @@ cellscape_video *cellscape_video_open(
 
 void cellscape_video_close(cellscape_video *video) {
     if (!video) return;
-    sws_freeContext(video->scaler);
-    av_frame_free(&video->frame);
-    av_packet_free(&video->packet);
-    avcodec_free_context(&video->codec);
-    if (video->format) avformat_close_input(&video->format);
+    ffmpeg.sws_freeContext(video->scaler);
+    ffmpeg.av_frame_free(&video->frame);
+    ffmpeg.av_packet_free(&video->packet);
+    ffmpeg.avcodec_free_context(&video->codec);
+    if (video->format) ffmpeg.avformat_close_input(&video->format);
     if (video->io) {
-        av_freep(&video->io->buffer);
-        avio_context_free(&video->io);
+        ffmpeg.av_freep(&video->io->buffer);
+        ffmpeg.avio_context_free(&video->io);
     }
-    av_free(video->canvas);
-    av_free(video->converted);
-    av_free(video);
+    ffmpeg.av_free(video->canvas);
+    ffmpeg.av_free(video->converted);
+    ffmpeg.av_free(video);
 }
 
 int32_t cellscape_video_set_output_size(cellscape_video *video, int32_t width, int32_t height) {
     if (width < 1 || height < 1 || !video->codec) return 0;
-    av_freep(&video->canvas);
-    av_freep(&video->converted);
+    ffmpeg.av_freep(&video->canvas);
+    ffmpeg.av_freep(&video->converted);
     video->out_width = width;
     video->out_height = height;
-    video->canvas = av_malloc((size_t)width * (size_t)height * 4);
+    video->canvas = ffmpeg.av_malloc((size_t)width * (size_t)height * 4);
     video->converted_stride = FFALIGN(width * 4, 64);
-    video->converted = av_malloc((size_t)video->converted_stride * (size_t)height);
+    video->converted = ffmpeg.av_malloc((size_t)video->converted_stride * (size_t)height);
     return video->canvas && video->converted;
 }
 
@@ -316,7 +307,7 @@ int32_t cellscape_video_quarter_turns(const cellscape_video *video) {
     const uint8_t *matrix = cellscape_display_matrix(video_stream(video));
     if (!matrix) return 0;
     // As the ffmpeg tool turns it: the negated rotation, clockwise, in 0..360.
-    double theta = -av_display_rotation_get((const int32_t *)matrix);
+    double theta = -ffmpeg.av_display_rotation_get((const int32_t *)matrix);
     if (isnan(theta)) return 0;
     theta -= 360 * floor(theta / 360 + 0.9 / 360);
     return ((int32_t)lround(theta / 90)) % 4;
@@ -333,7 +324,7 @@ double cellscape_video_seconds(const cellscape_video *video) {
 int32_t cellscape_video_has_audio(const cellscape_video *video) { return video->has_audio; }
 
 const char *cellscape_video_codec_name(const cellscape_video *video) {
-    return avcodec_get_name(video_stream(video)->codecpar->codec_id);
+    return ffmpeg.avcodec_get_name(video_stream(video)->codecpar->codec_id);
 }
 
 const uint8_t *cellscape_video_canvas(const cellscape_video *video) { return video->canvas; }
@@ -348,7 +339,7 @@ int32_t cellscape_video_ended_early(const cellscape_video *video) {
 static int receive(cellscape_video *video) {
     int failures = 0;
     for (;;) {
-        int status = avcodec_receive_frame(video->codec, video->frame);
+        int status = ffmpeg.avcodec_receive_frame(video->codec, video->frame);
         if (status >= 0) return 1;
         if (status == AVERROR_EOF) return 0;
         if (status != AVERROR(EAGAIN)) {
@@ -357,12 +348,12 @@ static int receive(cellscape_video *video) {
             continue;
         }
         if (video->draining || is_stopped(video)) return 0;
-        status = av_read_frame(video->format, video->packet);
+        status = ffmpeg.av_read_frame(video->format, video->packet);
         if (status < 0) {
             if (is_stopped(video)) return 0;
             if (status != AVERROR_EOF) video->read_failed = 1;
             video->draining = 1;
-            avcodec_send_packet(video->codec, NULL);
+            ffmpeg.avcodec_send_packet(video->codec, NULL);
             continue;
         }
         if (video->packet->stream_index == video->stream) {
@@ -372,9 +363,9 @@ static int receive(cellscape_video *video) {
                                                ? AVDISCARD_NONREF
                                                : AVDISCARD_DEFAULT;
             // A corrupt packet is skipped; the decoder goes on from the next.
-            avcodec_send_packet(video->codec, video->packet);
+            ffmpeg.avcodec_send_packet(video->codec, video->packet);
         }
-        av_packet_unref(video->packet);
+        ffmpeg.av_packet_unref(video->packet);
     }
 }
 
@@ -395,18 +386,18 @@ static int convert(cellscape_video *video) {
     // At the stored size, FFmpeg's own conversion (as the ffmpeg tool's); smaller, reduced by area with
     // the chroma interpolated to full width first (without it, edges of colour are off by up to 168).
     int reduces = video->out_width < video->width || video->out_height < video->height;
-    video->scaler = sws_getCachedContext(video->scaler, frame->width, frame->height, source, video->out_width,
+    video->scaler = ffmpeg.sws_getCachedContext(video->scaler, frame->width, frame->height, source, video->out_width,
                                          video->out_height, AV_PIX_FMT_BGRA, reduces ? SWS_AREA | SWS_FULL_CHR_H_INT : SWS_BICUBIC, NULL,
                                          NULL, NULL);
     if (!video->scaler) return 0;
     int space = frame->colorspace;
     if (space == AVCOL_SPC_UNSPECIFIED || space == AVCOL_SPC_RESERVED || space == AVCOL_SPC_RGB)
         space = frame->height >= 720 ? AVCOL_SPC_BT709 : AVCOL_SPC_BT470BG;
-    sws_setColorspaceDetails(video->scaler, sws_getCoefficients(space), full_range,
-                             sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
+    ffmpeg.sws_setColorspaceDetails(video->scaler, ffmpeg.sws_getCoefficients(space), full_range,
+                             ffmpeg.sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
     uint8_t *planes[4] = {video->converted, NULL, NULL, NULL};
     int strides[4] = {video->converted_stride, 0, 0, 0};
-    sws_scale(video->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
+    ffmpeg.sws_scale(video->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
     for (int y = 0; y < video->out_height; y++)
         memcpy(video->canvas + (size_t)y * video->out_width * 4, video->converted + (size_t)y * video->converted_stride,
                (size_t)video->out_width * 4);
@@ -458,10 +449,10 @@ int32_t cellscape_video_next_frame(
 // Moves to the keyframe at or before `stamp` (the stream's time base) with the decoder emptied; 0 when
 // the file cannot seek (nothing changed then).
 static int seek_to_keyframe(cellscape_video *video, int64_t stamp) {
-    if (av_seek_frame(video->format, video->stream, stamp, AVSEEK_FLAG_BACKWARD) < 0 &&
-        avformat_seek_file(video->format, video->stream, INT64_MIN, stamp, stamp, 0) < 0)
+    if (ffmpeg.av_seek_frame(video->format, video->stream, stamp, AVSEEK_FLAG_BACKWARD) < 0 &&
+        ffmpeg.avformat_seek_file(video->format, video->stream, INT64_MIN, stamp, stamp, 0) < 0)
         return 0;
-    avcodec_flush_buffers(video->codec);
+    ffmpeg.avcodec_flush_buffers(video->codec);
     video->draining = 0;
     video->finished = 0;
     video->read_failed = 0;
@@ -531,8 +522,8 @@ int32_t cellscape_video_representative_frame(cellscape_video *video, char *messa
     if (seconds > 1) {
         int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
         int64_t target = start + (int64_t)(seconds / 10 / av_q2d(stream->time_base));
-        if (av_seek_frame(video->format, video->stream, target, AVSEEK_FLAG_BACKWARD) >= 0)
-            avcodec_flush_buffers(video->codec);
+        if (ffmpeg.av_seek_frame(video->format, video->stream, target, AVSEEK_FLAG_BACKWARD) >= 0)
+            ffmpeg.avcodec_flush_buffers(video->codec);
     }
     // The least decoding that gives a frame: reference frames only, no loop filter.
     video->codec->skip_frame = AVDISCARD_NONREF;

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <jpeglib.h>
 #include <png.h>
+#include <zlib.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -190,6 +191,12 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) png_error(png, "not a PNG file");
     if (!cellscape_png_chunks_fit(data, length)) png_error(png, "a chunk claims more than the file holds");
     png_set_read_fn(png, &source, cellscape_png_read_memory);
+    // The checksums guard against damage in transit, and a damaged picture shows what it holds either
+    // way: unchecked, as browsers leave them, a photo decodes 5% faster (the rest is zlib's inflate).
+    png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
+#ifdef PNG_IGNORE_ADLER32  // not in every build of libpng 1.6 (Debian 13's)
+    png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
     png_set_user_limits(png, 1000000, 1000000);
     // A chunk's header may claim any length; libpng would allocate it before reading.
     png_set_chunk_malloc_max(png, 16 << 20);
@@ -300,6 +307,9 @@ int cellscape_png_encode(const unsigned char *pixels, int width, int height, int
     // The Sub filter alone: on photos as small as libpng's own choice (228 against 222 KB a 512 px
     // thumbnail) and read far faster, without Paeth's chain (a cached first screen: 104 against 153 ms).
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    // Runs alone, no search for longer matches: a 256 px photo's thumbnail in 1.8 ms instead of 11.7
+    // (its deflate was a fifth of the desktop's thumbnailer's time), within 1 to 3% of the size.
+    png_set_compression_strategy(png, Z_RLE);
     png_write_info(png, info);
     png_set_bgr(png);
     if (opaque) png_set_filler(png, 0, PNG_FILLER_AFTER);

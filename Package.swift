@@ -54,8 +54,8 @@ let package = Package(
         // the cache of downloads' policy. No transport: the bytes come from whoever asks.
         .target(name: "CellscapeFeeds", dependencies: ["CDigests"]),
         // libcurl (Debian's libcurl4-openssl-dev: the system's TLS, HTTP/2 through nghttp2), through
-        // typed wrappers of its variadic calls.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // typed wrappers of its variadic calls; opened when the first feed is, never linked.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // Remote feeds over the network: the transport (libcurl), its redirects and caps, the feeds as
         // sources of pictures.
         .target(

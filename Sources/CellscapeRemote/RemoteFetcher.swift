@@ -35,7 +35,11 @@ public final class RemoteFetcher: Sendable {
     /// The query items that hold a key: never sent to another host, never part of a cache's name.
     public static let secretQueryItems: Set<String> = ["api_key"]
 
-    /// A fetcher in front of `cache` for the addresses `policy` allows; `trusting` names a PEM file of
+    /// Why no fetcher can be made here (libcurl, opened at the first feed, is not installed: the
+    /// message names its package), or nil when one can.
+    public static var transportProblem: String? { MultiHandle.libraryProblem }
+
+    /// A fetcher in front of `cache` for the addresses `policy` allows (``transportProblem`` nil); `trusting` names a PEM file of
     /// certificate authorities trusted in place of the system's bundle (a test's own, a mirror's private one).
     public init(
         cache: HTTPDiskCache?, limits: Limits = Limits(), trusting authorities: String? = nil, offline: Bool = false,

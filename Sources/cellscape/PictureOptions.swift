@@ -193,6 +193,7 @@ struct PictureOptions: ParsableArguments {
                 Self.report(error.description)
             }
         }
+        if let problem = RemoteFetcher.transportProblem { throw CommandError(problem) }
         let fetcher = RemoteFetcher(
             cache: cache, trusting: authorities, offline: offline, policy: AddressPolicy(userAddress: address.server))
         // Named as given, without the scheme: "mastodon.social/tags/cats", "giphy:trending".

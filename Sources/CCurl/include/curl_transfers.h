@@ -2,8 +2,30 @@
 #define CELLSCAPE_CURL_TRANSFERS_H
 
 // libcurl for the transport's one thread: curl's option and info calls are variadic, which Swift
-// cannot call, so each kind of argument gets a typed wrapper here.
+// cannot call, so each kind of argument gets a typed wrapper here. libcurl is opened with dlopen when
+// the first feed is (linked, its 33 libraries cost every start of the program 5 ms, the desktop's
+// thumbnailer's included): each function is called through a pointer of the type its header declares.
+#define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
+
+/// Opens libcurl once a process: 1 when it is there, else 0 with a message naming its package.
+int cellscape_curl_load(char *message, int message_size);
+
+// What Swift calls, through the library opened (after `cellscape_curl_load` said yes).
+CURLcode cellscape_curl_global_init(long flags);
+CURL *cellscape_curl_easy_init(void);
+void cellscape_curl_easy_cleanup(CURL *easy);
+CURLM *cellscape_curl_multi_init(void);
+CURLMcode cellscape_curl_multi_cleanup(CURLM *multi);
+CURLMcode cellscape_curl_multi_wakeup(CURLM *multi);
+CURLMcode cellscape_curl_multi_perform(CURLM *multi, int *running);
+CURLMcode cellscape_curl_multi_poll(CURLM *multi, struct curl_waitfd fds[], unsigned count, int milliseconds, int *ready);
+CURLMcode cellscape_curl_multi_add_handle(CURLM *multi, CURL *easy);
+CURLMcode cellscape_curl_multi_remove_handle(CURLM *multi, CURL *easy);
+CURLMsg *cellscape_curl_multi_info_read(CURLM *multi, int *left);
+CURLMcode cellscape_curl_multi_timeout(CURLM *multi, long *milliseconds);
+struct curl_slist *cellscape_curl_slist_append(struct curl_slist *list, const char *text);
+void cellscape_curl_slist_free_all(struct curl_slist *list);
 
 typedef size_t (*cellscape_curl_data_callback)(char *data, size_t size, size_t count, void *context);
 

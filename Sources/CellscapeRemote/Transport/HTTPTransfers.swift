@@ -171,20 +171,28 @@ final class HTTPTransfers: Sendable {
 /// libcurl's multi handle: woken from any thread (curl_multi_wakeup is safe so), driven by the
 /// loop's thread alone, cleaned up when the last holder lets it go.
 final class MultiHandle: @unchecked Sendable {
+    /// Why libcurl cannot be used here (it is opened at the first feed), or nil when it can.
+    static let libraryProblem: String? = {
+        var message = [CChar](repeating: 0, count: 200)
+        guard cellscape_curl_load(&message, Int32(message.count)) == 0 else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
     /// libcurl's global state, set up once before any handle.
-    static let setUp: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    static let setUp: Bool = libraryProblem == nil && cellscape_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
     let pointer: UnsafeMutableRawPointer
 
     init(connectionsPerHost: Int) {
+        if let problem = Self.libraryProblem { fatalError(problem) }  // RemoteFetcher.transportProblem said so first
         _ = Self.setUp
-        pointer = curl_multi_init()
+        pointer = cellscape_curl_multi_init()
         _ = cellscape_curl_multi_set_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, connectionsPerHost))
         _ = cellscape_curl_multi_set_long(pointer, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     }
 
-    deinit { curl_multi_cleanup(pointer) }
+    deinit { cellscape_curl_multi_cleanup(pointer) }
 
     /// Wakes the loop from its poll.
-    func wakeUp() { _ = curl_multi_wakeup(pointer) }
+    func wakeUp() { _ = cellscape_curl_multi_wakeup(pointer) }
 }

@@ -32,14 +32,14 @@ final class Transfer {
         _ request: TransferRequest, limits: HTTPTransfers.Limits, now: ContinuousClock.Instant,
         done: @escaping @Sendable (TransferResult) -> Void
     ) {
-        guard let easy = curl_easy_init() else { return nil }
+        guard let easy = cellscape_curl_easy_init() else { return nil }
         self.easy = easy
         self.done = done
         cap = request.cap
         allows = request.allows
         lastHeard = now
         for header in request.headers {
-            headerLines = curl_slist_append(headerLines, "\(header.name): \(header.value)")
+            headerLines = cellscape_curl_slist_append(headerLines, "\(header.name): \(header.value)")
         }
         if let path = request.file {
             file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -71,7 +71,7 @@ final class Transfer {
         _ = cellscape_curl_set_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         if let authorities = limits.authorities { _ = cellscape_curl_set_text(easy, CURLOPT_CAINFO, authorities) }
         for pinned in limits.resolve {
-            pinnedNames = curl_slist_append(pinnedNames, pinned)
+            pinnedNames = cellscape_curl_slist_append(pinnedNames, pinned)
         }
         if let pinnedNames { _ = cellscape_curl_set_pointer(easy, CURLOPT_RESOLVE, pinnedNames) }
         if allows != nil { _ = cellscape_curl_check_addresses(easy, Self.checkAddress, context) }
@@ -81,9 +81,9 @@ final class Transfer {
     func close() {
         if file >= 0 { Glibc.close(file) }
         file = -1
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerLines)
-        curl_slist_free_all(pinnedNames)
+        cellscape_curl_easy_cleanup(easy)
+        cellscape_curl_slist_free_all(headerLines)
+        cellscape_curl_slist_free_all(pinnedNames)
         (headerLines, pinnedNames) = (nil, nil)
     }
 

@@ -44,12 +44,12 @@ final class TransferLoop {
                 return
             }
             var active: Int32 = 0
-            _ = curl_multi_perform(shared.multi.pointer, &active)
+            _ = cellscape_curl_multi_perform(shared.multi.pointer, &active)
             // A transfer that ended gave its connection back: one waiting for a connection to the host
             // starts in the next perform (libcurl's timeout would not say so, and the poll would sleep).
-            while takeEnded() { _ = curl_multi_perform(shared.multi.pointer, &active) }
+            while takeEnded() { _ = cellscape_curl_multi_perform(shared.multi.pointer, &active) }
             let wait = endSilent()
-            _ = curl_multi_poll(shared.multi.pointer, nil, 0, wait, nil)
+            _ = cellscape_curl_multi_poll(shared.multi.pointer, nil, 0, wait, nil)
         }
     }
 
@@ -59,7 +59,7 @@ final class TransferLoop {
         guard let transfer = Transfer(request, limits: shared.limits, now: clock.now, done: done) else {
             return done(.failure(.other))
         }
-        guard curl_multi_add_handle(shared.multi.pointer, transfer.easy) == CURLM_OK else {
+        guard cellscape_curl_multi_add_handle(shared.multi.pointer, transfer.easy) == CURLM_OK else {
             transfer.close()
             return done(.failure(.other))
         }
@@ -70,7 +70,7 @@ final class TransferLoop {
     /// Ends transfer `id` with `result`: its handle leaves libcurl, then its callback hears.
     private func end(_ id: TransferID, _ result: TransferResult) {
         guard let transfer = running.removeValue(forKey: id) else { return }
-        _ = curl_multi_remove_handle(shared.multi.pointer, transfer.easy)
+        _ = cellscape_curl_multi_remove_handle(shared.multi.pointer, transfer.easy)
         transfer.close()
         shared.running.withLock(waking: .all) { $0 = running.count }
         transfer.done(result)
@@ -80,7 +80,7 @@ final class TransferLoop {
     private func takeEnded() -> Bool {
         var ended = false
         var left: Int32 = 0
-        while let message = curl_multi_info_read(shared.multi.pointer, &left) {
+        while let message = cellscape_curl_multi_info_read(shared.multi.pointer, &left) {
             var code = CURLE_OK
             guard let easy = cellscape_curl_done(message, &code),
                 let id = running.first(where: { $0.value.easy == easy })?.key,
@@ -108,7 +108,7 @@ final class TransferLoop {
             }
         }
         var timeout = -1
-        _ = curl_multi_timeout(shared.multi.pointer, &timeout)
+        _ = cellscape_curl_multi_timeout(shared.multi.pointer, &timeout)
         let milliseconds = Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
         return Int32(max(0, timeout >= 0 ? min(timeout, milliseconds) : milliseconds))
     }

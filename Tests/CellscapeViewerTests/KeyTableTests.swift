@@ -63,6 +63,20 @@ import Testing
         }
     }
 
+    /// Each option is described once: a later subcommand's option in the same words is only named as
+    /// taken above, and -h/--help and --version are said at the top alone.
+    @Test func theManualSaysEachOptionOnce() throws {
+        let manual = try String(contentsOf: Self.root.appendingPathComponent("docs/cellscape.1"), encoding: .utf8)
+        let options = manual.components(separatedBy: "\n.It Fl ").dropFirst().map {
+            $0.components(separatedBy: "\n.It ")[0].components(separatedBy: "\n.El")[0]
+        }
+        #expect(options.count > 30)
+        let repeated = Dictionary(grouping: options, by: { $0 }).filter { $0.value.count > 1 }.keys
+        #expect(repeated.isEmpty, "described again (scripts/manual): \(repeated.sorted())")
+        #expect(options.filter { $0.hasPrefix("-version") }.count == 1)
+        #expect(manual.contains("Also these options, as above:\n.Fl -size , -cells"))
+    }
+
     /// The manual's synopsis shows how pictures, folders and standard input are given, and it has
     /// everyday examples.
     @Test func theManualShowsHowPicturesAreGivenWithExamples() throws {

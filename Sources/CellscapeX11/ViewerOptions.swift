@@ -25,9 +25,10 @@ public struct ViewerOptions {
     public var framesPerSecond = 60
     /// The X display to open; `nil` reads `DISPLAY`.
     public var displayName: String?
-    /// Where the "ready window=0x..." line goes once the window shows: standard output, or standard
-    /// error when standard output carries what the program prints on exit (`-o`).
-    public var readyDescriptor: Int32 = 1
+    /// Where the "ready window=0x..." line goes once the window shows (`--print-ready`): standard
+    /// output, or standard error when standard output carries what the program prints on exit (`-o`);
+    /// -1, nowhere.
+    public var readyDescriptor: Int32 = -1
     /// The folder `w` saves pictures into (`--save-to`).
     public var saveFolder = NSHomeDirectory() + "/Pictures/Cellscape"
 

@@ -117,6 +117,7 @@ func reportLine(_ line: String) {
 
 /// Writes one line to a file descriptor in one unbuffered write.
 func writeLine(_ line: String, to descriptor: Int32) {
+    guard descriptor >= 0 else { return }
     var text = line + "\n"
     text.withUTF8 { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }
 }

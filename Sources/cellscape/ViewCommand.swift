@@ -15,7 +15,7 @@ struct ViewCommand: ParsableCommand {
             """
             Given pictures or folders (\(PictureHeader.Format.names); stills and animations), shows their thumbnails \
             in a waterfall grid; Enter or a double click opens one. Without, shows force-directed cells, and Tab \
-            the waterfall of generated items. Prints 'ready window=0x<id>' once the window is mapped.
+            the waterfall of generated items.
             """
         ] + KeyTable.paragraphs + [
             "\(KeyTable.hiding.prefix(1).uppercased())\(KeyTable.hiding.dropFirst()).",
@@ -32,6 +32,9 @@ struct ViewCommand: ParsableCommand {
 
     @Flag(help: "Present frames with XPutImage instead of MIT-SHM shared memory.")
     var noShm = false
+
+    @Flag(help: "Print 'ready window=0x<id>' once the window shows, for scripts that drive it (xdotool).")
+    var printReady = false
 
     @Option(parsing: .unconditional, help: "Frames per second while something moves.")
     var fps = 60
@@ -129,7 +132,8 @@ struct ViewCommand: ParsableCommand {
             options.recording = (header, try SessionFile.writer(path: record) { outputFailed = true })
         }
         let printsMarked = pictures.printMarked || pictures.nulSeparated
-        if printsMarked { options.readyDescriptor = 2 }
+        // The ready line goes where the marked paths do not (standard error with -o), when asked.
+        options.readyDescriptor = !printReady ? -1 : printsMarked ? 2 : 1
         options.onExit = { [pictures, stateOnExit] state in
             if let stateOnExit {
                 do {

@@ -56,7 +56,7 @@ final class XvfbServer {
     ) {
         var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["DISPLAY"] = name
-        let viewer = try ChildProcess(ChildProcess.cellscape, arguments, environment: environment)
+        let viewer = try ChildProcess(ChildProcess.cellscape, arguments + ["--print-ready"], environment: environment)
         let readyOnError = arguments.contains("-o") || arguments.contains("-0")
         guard let line = viewer.readLine(within: 10, fromStandardError: readyOnError),
             line.hasPrefix("ready window=0x"),

@@ -74,7 +74,23 @@ import Testing
         var scene = WaterfallScene(options: options, pictures: feed)
         scene.selection = 0
         #expect(WaterfallPainter(scene: scene).barText.left.hasSuffix("64x48   9.0 KB   0:01   muted"))
+        #expect(WaterfallPainter(scene: scene).barText.right == "1 video", "videos are counted apart")
+        #expect(WaterfallPainter.counts(pictures: 35, videos: 2) == "35 pictures, 2 videos")
+        #expect(WaterfallPainter.counts(pictures: 1, videos: 0) == "1 picture")
         #expect(WaterfallPainter.length(3723) == "1:02:03" && WaterfallPainter.length(59.6) == "1:00")
+    }
+
+    /// Open and playing, a video says where it is in its length, and its length once: "0:00 / 0:01".
+    @Test func anOpenVideoSaysItsLengthOnce() throws {
+        let feed = try AnimationPlaybackTests.feed("video/with-audio.mp4")
+        var scene = WaterfallScene(options: WaterfallScene.Options(), pictures: feed)
+        scene.open(pictureAt: 0)
+        #expect(scene.openPicture?.index == 0)
+        feed.animations.play([0], side: 64, opened: true, now: monotonicNanoseconds())
+        try Self.wait(feed) { feed.animations.animationTime(0) != nil && feed.animations.animationPosition(0) != nil }
+        let left = WaterfallPainter(scene: scene).barText.left
+        #expect(left.contains("64x48   9.0 KB   muted   0:00 / 0:01   frame 1"), "\(left)")
+        #expect(left.components(separatedBy: "0:01").count == 2, "the length once: \(left)")
     }
 }
 

@@ -125,6 +125,7 @@ struct FeedChanges {
 /// of the order and of the broken set) and the name of the folder the pictures are in (with their count).
 struct FeedCounts {
     private var broken: (version: Int, broken: Int, count: Int)?
+    private var videos: (version: Int, videos: Int, count: Int)?
     private var folderName: (count: Int, name: String)?
 
     /// How many of the pictures in `order` are broken: counted again only when the order or the
@@ -133,6 +134,15 @@ struct FeedCounts {
         if let kept = broken, kept.version == order.version, kept.broken == catalog.brokenChanges { return kept.count }
         let count = order.ids.count { catalog.isBroken($0) }
         broken = (order.version, catalog.brokenChanges, count)
+        return count
+    }
+
+    /// How many of the pictures in `order` are videos: counted again only when the order changed or
+    /// a video's header came or left.
+    mutating func videoCount(in order: PictureOrder, _ catalog: PictureCatalog) -> Int {
+        if let kept = videos, kept.version == order.version, kept.videos == catalog.videoChanges { return kept.count }
+        let count = catalog.videoChanges == 0 ? 0 : order.ids.count { catalog[$0]?.isVideo == true }
+        videos = (order.version, catalog.videoChanges, count)
         return count
     }
 

@@ -47,6 +47,8 @@ struct PictureCatalog {
         }
         /// Whether it cannot be shown.
         var isBroken: Bool { rare?.problem != nil }
+        /// Whether its header says it is a video.
+        var isVideo: Bool { header?.format == .video }
 
         /// Changes the rare fields: a box of its own each time (a record copied keeps its own), none
         /// once they are all empty.
@@ -84,6 +86,8 @@ struct PictureCatalog {
     var unavailable = Set<PictureID>()
     /// Counts the pictures that became broken or mended.
     private(set) var brokenChanges = 0
+    /// Counts the pictures whose headers said they are videos, or that left saying so.
+    private(set) var videoChanges = 0
 
     /// Picture `id`'s record, if it is in the catalog; a change to a picture not in it is let go.
     subscript(id: PictureID) -> Entry? {
@@ -91,6 +95,7 @@ struct PictureCatalog {
         set {
             guard entries[id] != nil, let newValue else { return }
             if newValue.isBroken != entries[id]?.isBroken { brokenChanges += 1 }
+            if newValue.isVideo != entries[id]?.isVideo { videoChanges += 1 }
             entries[id] = newValue
         }
     }
@@ -123,7 +128,9 @@ struct PictureCatalog {
     /// Forgets everything known of the pictures `ids`.
     mutating func forget(_ ids: Set<PictureID>) {
         for id in ids {
-            if entries.removeValue(forKey: id)?.isBroken == true { brokenChanges += 1 }
+            let removed = entries.removeValue(forKey: id)
+            if removed?.isBroken == true { brokenChanges += 1 }
+            if removed?.isVideo == true { videoChanges += 1 }
             sizes[id] = nil
             unavailable.remove(id)
         }

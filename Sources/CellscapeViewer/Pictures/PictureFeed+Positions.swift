@@ -75,6 +75,9 @@ extension PictureFeed {
         members.brokenCount
     }
 
+    /// How many of the pictures shown are videos (their headers say so).
+    public var videoCount: Int { members.videoCount }
+
     /// Why the picture at `position` cannot be shown, if it cannot.
     public func problem(at position: Int) -> String? { catalog[order[position]]?.problem?.description }
 

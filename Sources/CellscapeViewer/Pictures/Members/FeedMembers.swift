@@ -221,6 +221,9 @@ extension FeedMembers {
     /// pictures changed (the bar asks every frame).
     var brokenCount: Int { counted.brokenCount(in: order, catalog) }
 
+    /// How many of the pictures shown are videos, counted as ``brokenCount`` is.
+    var videoCount: Int { counted.videoCount(in: order, catalog) }
+
     /// The name of the innermost folder holding the pictures shown (the first folder listed while none is).
     var folderName: String {
         if let title = listing.sources.lazy.compactMap(\.report.title).first { return title }

@@ -9,7 +9,7 @@ extension WaterfallPainter {
     /// place, size, file size; the zoom and frame when open), and the folder's counts.
     var barText: (left: String, right: String) {
         guard let pictures else { return ("", "") }
-        var right = ["\(pictures.count) \(pictures.count == 1 ? "picture" : "pictures")"]
+        var right = [Self.counts(pictures: pictures.count - pictures.videoCount, videos: pictures.videoCount)]
         if pictures.isListing { right.append("listing") }
         if let status = pictures.sourceStatus { right.append(status) }
         if pictures.headersArrived < pictures.count { right.append("reading \(pictures.headersArrived)") }
@@ -22,6 +22,10 @@ extension WaterfallPainter {
         guard let selection = scene.selection, selection < scene.itemCount else {
             return (pictures.folderName, right.joined(separator: "   "))
         }
+        // An open video playing says where it is in its length ("0:02 / 0:04"), its length once.
+        let playing =
+            scene.openPicture?.index == selection && pictures.animations.animationTime(selection) != nil
+            && pictures.animations.animationPosition(selection) != nil
         var left = [pictures.barName(of: selection), "\(selection + 1)/\(pictures.count)"]
         if scene.isMarked(selection) { left.append("marked") }
         if let problem = pictures.problem(at: selection) {
@@ -31,11 +35,11 @@ extension WaterfallPainter {
             let turned = scene.openPicture.map { $0.index == selection && $0.quarterTurns % 2 != 0 } ?? false
             left.append(turned ? "\(header.height)x\(header.width)" : "\(header.width)x\(header.height)")
             if let bytes = header.fileSize { left.append(Self.fileSize(bytes)) }
-            if let seconds = pictures.length(at: selection) { left.append(Self.length(seconds)) }
+            if let seconds = pictures.length(at: selection), !playing { left.append(Self.length(seconds)) }
             // Sound is never played.
             if header.hasAudio { left.append("muted") }
             if let note = pictures.note(at: selection) { left.append(note) }
-        } else if let seconds = pictures.length(at: selection) {
+        } else if let seconds = pictures.length(at: selection), !playing {
             // A remote video's length comes with its page, before any of its bytes.
             left.append(Self.length(seconds))
         }
@@ -54,6 +58,13 @@ extension WaterfallPainter {
             }
         }
         return (left.joined(separator: "   "), right.joined(separator: "   "))
+    }
+
+    /// "35 pictures", "35 pictures, 2 videos", "1 video": videos counted apart.
+    static func counts(pictures: Int, videos: Int) -> String {
+        let said = { (count: Int, word: String) in "\(count) \(word)\(count == 1 ? "" : "s")" }
+        guard videos > 0 else { return said(pictures, "picture") }
+        return pictures == 0 ? said(videos, "video") : said(pictures, "picture") + ", " + said(videos, "video")
     }
 
     /// "frame 3/10", or "frame 3" until the count is known (an animation not yet decoded to its end).

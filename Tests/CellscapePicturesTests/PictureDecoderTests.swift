@@ -162,7 +162,8 @@ import Testing
         ([0xFF, 0xD8, 0xFF, 0xE0, 0x00], "a JPEG cut short or damaged before its size"),
         ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A], "a PNG cut short or damaged before its size"),
         (Array("GIF89a".utf8), "a GIF cut short or damaged before its size"),
-        (Array("# Cellscape\n".utf8), "not a picture"),
+        (Array("# Cellscape\n".utf8), "not a picture: it holds text"),
+        ([0x00, 0x9C, 0x01], "not a picture"),
     ])
     func aFileWithoutAHeaderSaysWhy(bytes: [UInt8], problem: String) {
         #expect(PictureHeader.problem(of: bytes).description == problem)

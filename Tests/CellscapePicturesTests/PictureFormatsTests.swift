@@ -40,8 +40,31 @@ import Testing
         #expect(
             PictureHeader.Format.names
                 == "JPEG, PNG, GIF, WebP, HEIF/HEIC or AVIF, JPEG XL, or video (MP4, MOV, WebM or MKV)")
-        #expect(PictureHeader.problem(of: Array("plain text".utf8)) == .notAPicture)
+        #expect(PictureHeader.problem(of: Array("plain text".utf8)) == .holds("not a picture: it holds text"))
         #expect(
             PictureHeader.problem(of: [0xFF, 0xD8, 0xFF]).description == "a JPEG cut short or damaged before its size")
+    }
+
+    /// A file that is no picture says what it holds, by its first bytes; unknown bytes say "not a picture".
+    @Test(arguments: [
+        ("hello, this is text\n", "not a picture: it holds text"),
+        ("café — 猫\n", "not a picture: it holds text"),
+        ("%PDF-1.7\n%\u{E2}", "not a picture: a PDF document"),
+        ("  <!DOCTYPE html><html>", "not a picture: a web page (HTML)"),
+        ("<?xml version=\"1.0\"?>\n<svg xmlns=", "an SVG drawing: Cellscape reads"),
+        ("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ", "not a picture: WAV audio"),
+        ("RIFF\u{0}\u{0}\u{0}\u{0}AVI LIST", "an AVI video: Cellscape plays MP4, MOV, WebM and MKV"),
+        ("BM\u{1}\u{1}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{36}\u{0}\u{0}\u{0}", "a BMP picture: Cellscape reads"),
+        ("BMW cars and bikes", "not a picture: it holds text"),
+    ])
+    func aFileThatIsNoPictureSaysWhatItHolds(start: String, said: String) {
+        #expect(PictureHeader.problem(of: Array(start.utf8)).description.hasPrefix(said))
+    }
+
+    @Test func bytesThatAreNeitherTextNorKnownSayNotAPicture() {
+        #expect(PictureHeader.problem(of: [0x00, 0x01, 0x02, 0x03, 0xFE, 0x80]) == .notAPicture)
+        // A character cut by the sample's end is still text.
+        #expect(FileContents.isText(Array(Array("ab猫".utf8).dropLast())))
+        #expect(!FileContents.isText([0x61, 0x00, 0x62]))
     }
 }

@@ -54,7 +54,7 @@ import Testing
         for case .header(let id, let header, let problem) in headers {
             let index = id.rawValue
             if index == paths.count - 1 {
-                #expect(header == nil && problem == .notAPicture)
+                #expect(header == nil && problem == .holds("not a picture: it holds text"))
             } else {
                 #expect(header?.width == 90 + index && header?.height == 60 && problem == nil)
             }
@@ -275,6 +275,6 @@ import Testing
             problems[index] = problem
         }
         #expect(problems[0] == .unreadable("No such file or directory"))
-        #expect(problems[1] == .notAPicture)
+        #expect(problems[1] == .holds("not a picture: it holds text"))
     }
 }

@@ -154,7 +154,7 @@ import Testing
         }
         #expect(!feed.isListing && scene.items.map(\.title) == ["p1.png", "p2.png", "p3.png", "p4.jpg"])
         #expect(feed.watchDescriptor != nil, "watched once listed")
-        #expect(problems.count == 1 && problems[0].hasSuffix("p4.jpg: not a picture"))
+        #expect(problems.count == 1 && problems[0].hasSuffix("p4.jpg: not a picture: it holds text"))
     }
 
     @Test func theForceViewGetsACellForEachPictureListed() throws {

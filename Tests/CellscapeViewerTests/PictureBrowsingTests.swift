@@ -50,7 +50,7 @@ import Testing
     @Test func aBrokenPictureSaysWhyOnItsTileAndOpened() throws {
         var (model, feed, root) = try Self.model(2, size: Size(width: 800, height: 600))
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(feed.problem(at: 2) == "not a picture" && feed.problem(at: 0) == nil && feed.problem(at: 1) == nil)
+        #expect(feed.problem(at: 2) == "not a picture: it holds text" && feed.problem(at: 0) == nil && feed.problem(at: 1) == nil)
         let text = try TextRenderer()
         let frame = Framebuffer(width: 800, height: 600)
         model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: text)
@@ -70,7 +70,7 @@ import Testing
         model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: text)
         let middle = Rect(x: 200, y: 250, width: 400, height: 100)
         #expect(lit(middle) > 20, "the name and the reason, centred")
-        #expect(WaterfallPainter(scene: model.waterfall).barText.left == "p3.jpg   3/3   not a picture")
+        #expect(WaterfallPainter(scene: model.waterfall).barText.left == "p3.jpg   3/3   not a picture: it holds text")
     }
 
     @Test func theBarCoversNoTileAndSaysThePicture() throws {
@@ -87,7 +87,7 @@ import Testing
             model.waterfall.scrollOffset == bottom - model.waterfall.viewport.height, "the last tile ends above the bar"
         )
         #expect(
-            WaterfallPainter(scene: model.waterfall).barText.left == "p31.jpg   31/31   not a picture",
+            WaterfallPainter(scene: model.waterfall).barText.left == "p31.jpg   31/31   not a picture: it holds text",
             "End selects the last")
         #expect(WaterfallPainter(scene: model.waterfall).barText.right == "31 pictures   1 broken")
         model.handle(.key(.home))

@@ -97,8 +97,8 @@ import Testing
         feed.read(source)
         source.waiting = [SourcePicture(bytes: PictureBytes(name: "note.png", bytes: Array("plain text".utf8)))]
         feed.waitForAllHeaders()
-        #expect(feed.count == 1 && feed.isBroken(at: 0) && feed.problem(at: 0) == "not a picture")
-        #expect(said == ["note.png: not a picture"])
+        #expect(feed.count == 1 && feed.isBroken(at: 0) && feed.problem(at: 0) == "not a picture: it holds text")
+        #expect(said == ["note.png: not a picture: it holds text"])
         // It leaves, and its bytes go with it.
         let id = feed.order[0]
         #expect(feed.loader.core.location(id).held != nil)

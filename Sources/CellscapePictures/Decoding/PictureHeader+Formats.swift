@@ -6,12 +6,12 @@ extension PictureHeader {
     /// Why no header could be read from the file (whose reading found none): "empty file", "a JPEG cut
     /// short or damaged before its size" when it starts as a picture does, else "not a picture".
     public static func problem(reading file: PictureFile) -> PictureProblem {
-        problem(start: file.bytes(at: 0, count: 12), empty: file.size == 0)
+        problem(start: file.bytes(at: 0, count: 256), empty: file.size == 0)
     }
 
     /// The same for a file's bytes, whole or its start.
     public static func problem(of bytes: some Collection<UInt8>) -> PictureProblem {
-        problem(start: Array(bytes.prefix(12)), empty: bytes.isEmpty)
+        problem(start: Array(bytes.prefix(256)), empty: bytes.isEmpty)
     }
 
     private static func problem(start: [UInt8], empty: Bool) -> PictureProblem {
@@ -19,7 +19,9 @@ extension PictureHeader {
         if let format = optionalFormat(of: start), let library = format.library, !library.installed {
             return .needsLibrary(format: format.name, package: library.package)
         }
-        guard let format = formatName(of: start) else { return .notAPicture }
+        guard let format = formatName(of: start) else {
+            return FileContents.said(start).map(PictureProblem.holds) ?? .notAPicture
+        }
         return .cutBeforeSize(format: format)
     }
 

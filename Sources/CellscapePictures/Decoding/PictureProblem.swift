@@ -12,6 +12,9 @@ public enum PictureProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case empty
     /// No format's signature.
     case notAPicture
+    /// No format's signature, and what its first bytes show it holds instead ("not a picture: it
+    /// holds text", "a BMP picture: Cellscape reads ...").
+    case holds(String)
     /// A format whose library is not installed: the package that decodes it.
     case needsLibrary(format: String, package: String)
     /// A file of `format` cut short or damaged before its size.
@@ -53,6 +56,7 @@ public enum PictureProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooLarge(let limit): "cannot read: larger than \(limit) bytes"
         case .empty: "empty file"
         case .notAPicture: "not a picture"
+        case .holds(let what): what
         case .needsLibrary(let format, let package):
             "a \(format) picture: needs \(package) (apt-get install \(package))"
         case .cutBeforeSize(let format): "a \(format) cut short or damaged before its size"

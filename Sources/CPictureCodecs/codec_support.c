@@ -62,6 +62,12 @@ static const char *png_problem(const char *said) {
     return "damaged PNG data";
 }
 
+void cellscape_say_too_large(char *error, size_t error_size, double width, double height, double allowed) {
+    double pixels = width * height;
+    snprintf(error, error_size, "%.0fx%.0f pixels is too large: %.0f megapixels, %.2g times the %.0f allowed", width,
+             height, pixels / 1e6, pixels / allowed, allowed / 1e6);
+}
+
 void cellscape_png_fail(png_structp png, png_const_charp message) {
     char *error = (char *)png_get_error_ptr(png);
     snprintf(error, 256, "%s", png_problem(message));

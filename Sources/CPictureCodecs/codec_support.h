@@ -24,6 +24,10 @@ struct jpeg_failure {
 };
 
 
+/// Says that a `width` x `height` picture is more than the `allowed` pixels, and by how much:
+/// "100000x100000 pixels is too large: 10000 megapixels, 10 times the 1000 allowed".
+void cellscape_say_too_large(char *error, size_t error_size, double width, double height, double allowed);
+
 /// Jumps to the failure's setjmp.
 void cellscape_jpeg_fail(j_common_ptr info);
 /// Corrupt-data warnings come per file; the picture is still shown.

@@ -212,7 +212,7 @@ int cellscape_heif_decode(const unsigned char *data, size_t length, double max_p
     *width = heif.image_handle_get_width(handle);
     *height = heif.image_handle_get_height(handle);
     if ((double)*width * (double)*height > max_pixels || *width <= 0 || *height <= 0) {
-        snprintf(error, error_size, "%dx%d pixels, more than allowed", *width, *height);
+        cellscape_say_too_large(error, error_size, *width, *height, max_pixels);
     } else {
         struct heif_error problem =
             heif.decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);

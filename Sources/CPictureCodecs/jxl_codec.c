@@ -99,7 +99,7 @@ static int jxl_run(const unsigned char *data, size_t length, double max_pixels, 
             *width = (int)(swaps ? info.ysize : info.xsize);
             *height = (int)(swaps ? info.xsize : info.ysize);
             if (*width <= 0 || *height <= 0 || (double)*width * (double)*height > max_pixels) {
-                snprintf(error, error_size, "%dx%d pixels, more than allowed", *width, *height);
+                cellscape_say_too_large(error, error_size, *width, *height, max_pixels);
                 break;
             }
             if (!rgba) {

@@ -47,7 +47,7 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
     jpeg_mem_src(&info, data, (unsigned long)length);
     jpeg_read_header(&info, TRUE);
     if ((double)info.image_width * (double)info.image_height > max_pixels) {
-        snprintf(error, error_size, "%ux%u pixels, more than allowed", info.image_width, info.image_height);
+        cellscape_say_too_large(error, error_size, info.image_width, info.image_height, max_pixels);
         jpeg_destroy_decompress(&info);
         return -1;
     }
@@ -203,8 +203,10 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
     png_uint_32 w = png_get_image_width(png, info);
     png_uint_32 h = png_get_image_height(png, info);
     if ((double)w * (double)h > max_pixels) {
-        snprintf(message, sizeof(message), "%ux%u pixels, more than allowed", (unsigned)w, (unsigned)h);
-        png_error(png, message);
+        // Said in a buffer of its own: the error handler writes into `message`.
+        char text[160];
+        cellscape_say_too_large(text, sizeof text, w, h, max_pixels);
+        png_error(png, text);
     }
     png_set_expand(png);
     png_set_strip_16(png);
@@ -220,9 +222,11 @@ int cellscape_png_decode_rows(const unsigned char *data, size_t length, double m
     size_t stride = (size_t)w * 4;
     if (passes > 1) {
         if ((double)w * (double)h > max_interlaced_pixels) {
-            snprintf(message, sizeof(message), "an interlaced %ux%u picture, larger than allowed", (unsigned)w,
-                     (unsigned)h);
-            png_error(png, message);
+            char text[160];
+            snprintf(text, sizeof text, "an interlaced %ux%u PNG is too large: %.0f megapixels, more than the %.0f "
+                     "allowed for one (decoded whole)", (unsigned)w, (unsigned)h, (double)w * h / 1e6,
+                     max_interlaced_pixels / 1e6);
+            png_error(png, text);
         }
         whole = malloc(stride * h);
         if (whole == NULL) png_error(png, "out of memory");

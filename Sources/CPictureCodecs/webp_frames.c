@@ -1,4 +1,5 @@
 #include "picture_codecs.h"
+#include "codec_support.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -45,7 +46,7 @@ cellscape_webp *cellscape_webp_open(const unsigned char *data, size_t length, do
         return NULL;
     }
     if ((double)features.width * (double)features.height > max_pixels) {
-        snprintf(error, error_size, "%dx%d pixels, more than allowed", features.width, features.height);
+        cellscape_say_too_large(error, error_size, features.width, features.height, max_pixels);
         return NULL;
     }
     struct cellscape_webp *webp = calloc(1, sizeof(*webp));
@@ -128,7 +129,7 @@ int cellscape_webp_decode_still(const unsigned char *data, size_t length, int mi
     if (config.input.has_animation) return 0;
     int width = config.input.width, height = config.input.height;
     if ((double)width * (double)height > max_pixels) {
-        snprintf(error, error_size, "%dx%d pixels, more than allowed", width, height);
+        cellscape_say_too_large(error, error_size, width, height, max_pixels);
         return -1;
     }
     // libwebp scales while it decodes: a large still never needs its full size in memory.

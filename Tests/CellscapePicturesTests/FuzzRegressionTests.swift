@@ -118,7 +118,7 @@ import Testing
         #expect {
             _ = try PictureDecoder.decode(bytes, fitting: Size(width: 64, height: 64))
         } throws: { error in
-            (error as? PictureDecoder.Failure)?.description == "40x1048608 pixels, more than allowed"
+            (error as? PictureDecoder.Failure)?.description == "40x1048608 pixels is too large: 42 megapixels, 1.3 times the 32 allowed"
         }
     }
 

@@ -46,4 +46,19 @@ import Testing
         png[29] ^= 0xFF  // the IHDR's CRC
         #expect(Self.problem(png) == "damaged PNG data: a checksum does not match")
     }
+
+    /// A PNG whose header claims 100000 x 100000 pixels says it is too large, and by how much.
+    @Test func aPNGTooLargeSaysByHowMuch() throws {
+        var png = try #require(PictureEncoder.png(Framebuffer(width: 2, height: 2)))
+        for offset in [16, 20] { png.replaceSubrange(offset..<offset + 4, with: [0x00, 0x01, 0x86, 0xA0]) }
+        // The IHDR's CRC over its type and data, made again (CRC-32, as PNG's).
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in png[12..<29] {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        png.replaceSubrange(29..<33, with: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) })
+        #expect(Self.problem(png) == "100000x100000 pixels is too large: 10000 megapixels, 10 times the 1000 allowed")
+    }
 }

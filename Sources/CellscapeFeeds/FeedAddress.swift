@@ -19,9 +19,14 @@ public enum FeedAddress: Hashable, Sendable {
         }
     }
 
-    /// Whether `text` is meant as a feed's address rather than a file's path.
+    /// Whether `text` is meant as a feed's address rather than a file's path: `giphy:`, or any
+    /// `SCHEME://` but `file://` (an address of a scheme Cellscape does not read is refused as one).
     public static func looksLikeAddress(_ text: String) -> Bool {
-        text.hasPrefix("https://") || text.hasPrefix("http://") || text.hasPrefix("giphy:")
+        if text.hasPrefix("giphy:") { return true }
+        guard let separator = text.range(of: "://") else { return false }
+        let scheme = text[..<separator.lowerBound]
+        return scheme.first?.isLetter == true && scheme.lowercased() != "file"
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// Reads `text`; `apiBase`, when given, is where the API is asked instead (a test's server, a
@@ -57,7 +62,10 @@ public enum FeedAddress: Hashable, Sendable {
         else { throw .address(text, "is not an address (\(what))") }
         guard scheme == "https" || (scheme == "http" && Self.isLoopbackHost(host)) else {
             throw .address(
-                text, scheme == "http" ? "is plain http: only https, or http to this machine" : "is not https")
+                text,
+                scheme == "http"
+                    ? "is plain http: only https, or http to this machine"
+                    : "is not https: Cellscape reads https:// (a Mastodon server's timelines), giphy: and files")
         }
         var server = URLComponents()
         (server.scheme, server.host, server.port) = (scheme, host, parts.port)

@@ -43,6 +43,11 @@ import Testing
         ),
         (["https://mastodon.example/explore"], "https://mastodon.example/explore is not a feed Cellscape reads"),
         (["giphy:popular"], "giphy:popular is not a GIPHY feed"),
+        (
+            ["ftp://example.org/pictures"],
+            "ftp://example.org/pictures is not https: Cellscape reads https:// (a Mastodon server's timelines), giphy:"
+        ),
+        (["smb://nas/photos"], "smb://nas/photos is not https"),
         (["https://m.example/public", "a.jpg"], "a feed's address is given alone"),
         (["https://m.example/public", "--api-base", "ftp://m.example"], "ftp://m.example is not https"),
         (

@@ -143,3 +143,36 @@ import Testing
         #expect(difference <= 4, "\(rect): \(difference)/255")
     }
 }
+
+/// A PNG cut short shows the rows it holds in its tile, the tile where it lacks them, and is noted as
+/// ending early, never broken.
+@Suite struct CutShortTileTests {
+    @Test func aPNGCutShortShowsWhatItHoldsOverItsTile() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-cut-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var random = SplitMix64(seed: 3)
+        let picture = Framebuffer(width: 240, height: 160)
+        for y in 0..<160 {
+            for x in 0..<240 { picture[x, y] = 0xFF00_0000 | UInt32(truncatingIfNeeded: random.next()) & 0x00FF_FFFF }
+        }
+        let png = try #require(PictureEncoder.png(picture))
+        let path = root + "/cut.png"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(png.prefix(png.count / 2)))
+        let feed = PictureFeed(paths: [path], threads: 1, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        var options = WaterfallScene.Options()
+        options.showsHUD = false
+        options.size = Size(width: 480, height: 400)
+        options.configuration.columns = .fixed(1)
+        var scene = WaterfallScene(options: options, pictures: feed)
+        let frame = Framebuffer(width: 480, height: 400)
+        PictureWaterfallTests.play(&scene, feed, into: frame) { _ in feed.loaded == 1 }
+        #expect(feed.note(at: 0) == "ends early" && feed.problem(at: 0) == nil && feed.brokenCount == 0)
+        let tile = scene.layout.frame(at: 0)
+        let (middle, top, bottom) = (
+            Int(tile.center.x), Int(tile.minY + tile.height * 0.2), Int(tile.minY + tile.height * 0.9)
+        )
+        #expect(frame[middle, top] != PictureFeed.tileColor.pixel, "the rows it holds")
+        #expect(frame[middle, bottom] == PictureFeed.tileColor.pixel, "its tile where it lacks rows")
+    }
+}

@@ -121,13 +121,20 @@ struct WaterfallPainter {
     ) {
         let veiled = isVeiled(index)
         if !veiled, let thumbnail = pictures.animations.animationFrame(index) ?? pictures.thumbnail(index) {
+            // A file that ends early shows what it holds over its tile, which shows where it lacks rows.
+            let endsEarly = pictures.note(at: index) == PictureProblem.endsEarly.description
             if let opacity = scene.fading.opacity(scene.key(at: index)) {
                 drawPlaceholder(index, of: pictures, in: tile, into: frame)
-                frame.draw(thumbnail, in: tile, opacity: opacity)
+                frame.drawFilling(thumbnail, in: tile, opacity: opacity)
             } else {
-                frame.draw(thumbnail, in: tile)
+                if endsEarly { drawPlaceholder(index, of: pictures, in: tile, into: frame) }
+                // A picture smaller than its tile is enlarged smoothly, not blown up into blocks.
+                frame.drawFilling(thumbnail, in: tile)
             }
-            if let text, pictures.header(at: index)?.isAnimated != true, let seconds = pictures.length(at: index) {
+            if let text, endsEarly {
+                drawPlate(PictureProblem.endsEarly.description, on: tile, into: frame, text: text)
+            } else if let text, pictures.header(at: index)?.isAnimated != true, let seconds = pictures.length(at: index)
+            {
                 drawPlate(Self.length(seconds), on: tile, into: frame, text: text)
             }
         } else if !veiled, let problem = pictures.problem(at: index) {

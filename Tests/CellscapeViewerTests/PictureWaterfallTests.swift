@@ -25,12 +25,12 @@ import Testing
         return (root, paths + ["\(root)/p\(colours.count + 1).jpg"])
     }
 
-    /// Takes results and draws until `isDone`, at most 20 s.
+    /// Takes results and draws until `isDone`, at most 60 s.
     static func play(
         _ scene: inout WaterfallScene, _ feed: PictureFeed, into frame: Framebuffer,
         until isDone: (WaterfallScene) -> Bool
     ) {
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)  // a guard against a hang, never a measure: a busy machine is slow
         repeat {
             feed.loader.waitForWake(milliseconds: 20)
             scene.takePictureResults()
@@ -82,7 +82,7 @@ import Testing
         let frame = Framebuffer(width: 800, height: 600)
         Self.play(&scene, feed, into: frame) { scene in feed.loaded == 3 && scene.items.count == 4 }
         #expect(scene.items.count == 4 && feed.loaded == 3)
-        #expect(problems.count == 1 && problems[0].hasSuffix("p4.jpg: not a picture"))
+        #expect(problems.count == 1 && problems[0].hasSuffix("p4.jpg: not a picture: it holds text"))
         for (index, colour) in colours.enumerated() {
             let tile = scene.layout.frame(at: index)
             #expect(abs(tile.width / tile.height - Double(200 + 100 * index) / 200) < 1e-9, "aspect ratio kept")
@@ -93,7 +93,7 @@ import Testing
         #expect(WaterfallPainter(scene: scene).barText.right == "4 pictures   1 broken")
         scene.handle(.press(broken.center))
         scene.handle(.release(broken.center))
-        #expect(WaterfallPainter(scene: scene).barText.left == "p4.jpg   4/4   not a picture")
+        #expect(WaterfallPainter(scene: scene).barText.left == "p4.jpg   4/4   not a picture: it holds text")
     }
 
     /// The bar says the size a picture shows at (sides swapped by a quarter turn), counts in the

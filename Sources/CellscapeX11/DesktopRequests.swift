@@ -49,11 +49,8 @@ final class DesktopRequests {
     private func carryOut(_ request: PictureRequest, driver: ViewerDriver) {
         switch request {
         case .openWithDesktop(let paths): launcher.open(paths).map { tell($0, driver) }
-        case .copyPaths(let paths):
-            selection.offer(paths.joined(separator: "\n"))
-            // A feed's items are copied as their pages' addresses.
-            let noun = paths.contains { $0.contains("://") } ? ("address", "addresses") : ("path", "paths")
-            driver.say(paths.count == 1 ? "copied the \(noun.0)" : "copied \(paths.count) \(noun.1)")
+        // The bar says what was copied (the model said it with the request).
+        case .copyPaths(let paths): selection.offer(paths.joined(separator: "\n"))
         case .trash(let paths):
             let (moved, problems) = trash.trash(paths)
             for problem in problems { reportLine(problem) }

@@ -107,11 +107,15 @@ import Testing
         scene.handle(.key(.home))
         scene.handle(.key(.copyPaths))
         #expect(scene.takeRequests() == [.copyPaths([pages[0]])])
+        #expect(scene.status?.text == "copied https://mastodon.example/@alice/a", "the bar says what was copied")
         scene.handle(.key(.toggleMark))
         scene.handle(.key(.next))
         scene.handle(.key(.toggleMark))
         scene.handle(.key(.openWithDesktop))
         #expect(scene.takeRequests() == [.openWithDesktop(pages)])
+        #expect(scene.status?.text == "opening 2 pictures with the desktop's application")
+        #expect(PictureRequest.shortName("/home/a/Pictures/cat.jpg") == "cat.jpg")
+        #expect(PictureRequest.noun(["/a.jpg", "/b.jpg"]) == "paths" && PictureRequest.noun(pages) == "addresses")
         scene.handle(.key(.save))
         #expect(
             scene.takeRequests() == [

@@ -55,7 +55,19 @@ extension PictureRequest {
             let verb = key == .openWithDesktop ? "open" : "copy"
             return ([], inFeed.isEmpty ? nil : "no web page to \(verb): the server gave none")
         }
-        return ([key == .openWithDesktop ? .openWithDesktop(paths) : .copyPaths(paths)], nil)
+        // Said on the bar: what was handed to the desktop (a failure to start it is said after).
+        let what = paths.count == 1 ? Self.shortName(paths[0]) : "\(paths.count) pictures"
+        return key == .openWithDesktop
+            ? ([.openWithDesktop(paths)], "opening \(what) with the desktop's application")
+            : ([.copyPaths(paths)], "copied " + (paths.count == 1 ? what : "the \(Self.noun(paths)) of \(what)"))
+    }
+
+    /// What is copied of `paths`: a feed's items' pages' addresses, or files' paths.
+    static func noun(_ paths: [String]) -> String { paths.contains { $0.contains("://") } ? "addresses" : "paths" }
+
+    /// A file by its name, a web page by its address.
+    static func shortName(_ path: String) -> String {
+        path.contains("://") ? path : (path as NSString).lastPathComponent
     }
 }
 

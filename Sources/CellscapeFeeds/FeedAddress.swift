@@ -19,6 +19,23 @@ public enum FeedAddress: Hashable, Sendable {
         }
     }
 
+    /// How the feed is named to its user, in the window's title and bar: "#cats on mastodon.social",
+    /// "@alice on mastodon.social", "GIPHY: cats", "GIPHY stickers: trending". `host` is the server as
+    /// the user gave it (the API may be asked at another, `--api-base`).
+    public func title(host: String? = nil) -> String {
+        switch self {
+        case .mastodon(let server, let timeline):
+            let on = " on " + (host ?? server.host ?? "")
+            switch timeline {
+            case .tag(let tag): return "#\(tag)" + on
+            case .public(let local): return (local ? "local timeline" : "public timeline") + on
+            case .account(let name): return "@\(name)" + on
+            }
+        case .giphy(_, let feed):
+            return (feed.stickers ? "GIPHY stickers: " : "GIPHY: ") + (feed.search ?? "trending")
+        }
+    }
+
     /// Whether `text` is meant as a feed's address rather than a file's path: `giphy:`, or any
     /// `SCHEME://` but `file://` (an address of a scheme Cellscape does not read is refused as one).
     public static func looksLikeAddress(_ text: String) -> Bool {

@@ -39,6 +39,20 @@ import Testing
         let local = try FeedAddress("https://mastodon.example/tags/cats", apiBase: "http://127.0.0.1:8080/ignored")
         #expect(local == .mastodon(server: URL(string: "http://127.0.0.1:8080")!, timeline: .tag("cats")))
         #expect(FeedAddress.looksLikeAddress("giphy:trending") && !FeedAddress.looksLikeAddress("/home/a/cats.gif"))
+        #expect(FeedAddress.looksLikeAddress("ftp://a.example/x") && !FeedAddress.looksLikeAddress("file:///a.gif"))
+    }
+
+    /// A feed is named as its user knows it, by the server given (not a mirror's).
+    @Test(arguments: [
+        ("https://mastodon.social/tags/cats", "#cats on mastodon.social"),
+        ("https://mastodon.social/@alice", "@alice on mastodon.social"),
+        ("https://mastodon.social/public/local", "local timeline on mastodon.social"),
+        ("giphy:search/happy cat", "GIPHY: happy cat"),
+        ("giphy:stickers/trending", "GIPHY stickers: trending"),
+    ])
+    func aFeedIsNamedAsItsUserKnowsIt(text: String, title: String) throws {
+        let address = try FeedAddress(text, apiBase: "http://127.0.0.1:8080")
+        #expect(address.title(host: URLComponents(string: text)?.host) == title)
     }
 
     @Test(arguments: [

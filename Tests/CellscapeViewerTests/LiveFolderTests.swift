@@ -144,7 +144,10 @@ import Testing
         let feed = PictureFeed(
             listing: [root], recursive: false, threads: 2, diskCache: nil, memoryBytes: 1 << 24, watching: true
         ) { problems.append($0) }
-        #expect(feed.isListing && feed.count == 0 && feed.folderName == (root as NSString).lastPathComponent)
+        #expect(feed.isListing && feed.count == 0 && feed.folderName == root)
+        #expect(FeedListing.readable("/home/ana/Pictures", home: "/home/ana") == "~/Pictures")
+        #expect(FeedListing.readable("/home/ana", home: "/home/ana") == "~")
+        #expect(FeedListing.readable("/home/anatole/x", home: "/home/ana") == "/home/anatole/x")
         let options = WaterfallScene.Options()
         var scene = WaterfallScene(options: options, pictures: feed)
         let deadline = Date().addingTimeInterval(20)

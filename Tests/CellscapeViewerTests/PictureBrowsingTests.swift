@@ -50,7 +50,9 @@ import Testing
     @Test func aBrokenPictureSaysWhyOnItsTileAndOpened() throws {
         var (model, feed, root) = try Self.model(2, size: Size(width: 800, height: 600))
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(feed.problem(at: 2) == "not a picture: it holds text" && feed.problem(at: 0) == nil && feed.problem(at: 1) == nil)
+        #expect(
+            feed.problem(at: 2) == "not a picture: it holds text" && feed.problem(at: 0) == nil
+                && feed.problem(at: 1) == nil)
         let text = try TextRenderer()
         let frame = Framebuffer(width: 800, height: 600)
         model.render(into: frame, rasterizer: CircleRasterizer(threads: 1), text: text)
@@ -79,7 +81,7 @@ import Testing
         let scene = model.waterfall
         #expect(scene.barHeight == 24 && scene.viewport == Size(width: 640, height: 480 - 24))
         #expect(
-            WaterfallPainter(scene: scene).barText.left == (root as NSString).lastPathComponent,
+            WaterfallPainter(scene: scene).barText.left == root,
             "nothing selected: the folder")
         model.handle(.key(.end))
         let bottom = model.waterfall.layout.contentSize.height

@@ -140,7 +140,7 @@ import Testing
         let tile = model.waterfall.layout.frame(at: 1)
         model.handle(.press(tile.center))
         model.handle(.release(tile.center))
-        let folderTitle = "\((root as NSString).lastPathComponent) - Cellscape"
+        let folderTitle = "\(root) - Cellscape"
         #expect(model.title == folderTitle, "the grid's title names the folder")
         model.handle(.key(.open))
         #expect(model.waterfall.openPicture?.index == 1)

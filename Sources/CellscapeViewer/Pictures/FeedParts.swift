@@ -38,7 +38,7 @@ struct FeedListing {
         (isRunning, watchesFolders, isRecursive) = (true, watching, recursive)
         if let first = arguments.first {
             let path = URL(fileURLWithPath: first).standardizedFileURL.path
-            firstFolderName = path == "/" ? "/" : (path as NSString).lastPathComponent
+            firstFolderName = FeedListing.readable(path)
         }
         if recursive { foldersGiven = arguments.map(PictureFiles.absolute) }
         lister = ListingSource(arguments, recursive: recursive, order: order, descending: descending, wake: wake)
@@ -56,7 +56,13 @@ struct FeedListing {
             [folder.isEmpty ? "." : folder], recursive: false, order: order, descending: descending, wake: wake)
     }
 
-    /// The name of the innermost folder holding every one of `paths`.
+    /// A folder as its user reads it: within the home folder from "~" ("~/Pictures").
+    static func readable(_ folder: String, home: String = NSHomeDirectory()) -> String {
+        if folder == home { return "~" }
+        return home.count > 1 && folder.hasPrefix(home + "/") ? "~" + folder.dropFirst(home.count) : folder
+    }
+
+    /// The innermost folder holding every one of `paths`, as its user reads it ("~/Pictures").
     static func folderName(of paths: [String]) -> String {
         let folders = paths.map { ($0 as NSString).deletingLastPathComponent }
         var common = folders.first ?? "/"
@@ -65,7 +71,7 @@ struct FeedListing {
                 common = (common as NSString).deletingLastPathComponent
             }
         }
-        return common.isEmpty || common == "/" ? "/" : (common as NSString).lastPathComponent
+        return common.isEmpty || common == "/" ? "/" : readable(common)
     }
 }
 

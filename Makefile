@@ -13,8 +13,7 @@ LIST := $(SHARE)/cellscape/made-folders
 # toolchain is not, stripped of its symbols (90 MB to 64). It reuses the run's build (SCRATCH): the
 # modules are compiled once, linked again each way (about a minute and a half).
 SCRATCH ?= .build
-# Relocations read-only once resolved (RELRO), as Debian builds programs: Debian 13's Swift links without.
-INSTALLABLE := swift build -c release --static-swift-stdlib -Xlinker -z -Xlinker relro --scratch-path $(SCRATCH)
+INSTALLABLE := swift build -c release --static-swift-stdlib --scratch-path $(SCRATCH)
 
 .PHONY: build test installable install uninstall deb
 

@@ -25,7 +25,8 @@
     F(avcodec_get_name) F(avcodec_open2) F(avcodec_parameters_to_context) F(avcodec_receive_frame)                    \
     F(avcodec_send_packet) F(avformat_alloc_context) F(avformat_close_input) F(avformat_find_stream_info)             \
     F(avformat_open_input) F(avformat_seek_file) F(avio_alloc_context) F(avio_context_free) F(sws_freeContext)        \
-    F(sws_getCachedContext) F(sws_getCoefficients) F(sws_scale) F(sws_setColorspaceDetails) FFMPEG_SIDE_DATA(F)
+    F(sws_getCachedContext) F(sws_getCoefficients) F(sws_scale) F(sws_setColorspaceDetails)                        \
+    F(avformat_index_get_entries_count) FFMPEG_SIDE_DATA(F)
 
 #define FFMPEG_FIELD(name) __typeof__(&name) name;
 struct cellscape_ffmpeg {

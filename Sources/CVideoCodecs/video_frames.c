@@ -449,6 +449,10 @@ int32_t cellscape_video_next_frame(
 // Moves to the keyframe at or before `stamp` (the stream's time base) with the decoder emptied; 0 when
 // the file cannot seek (nothing changed then).
 static int seek_to_keyframe(cellscape_video *video, int64_t stamp) {
+    // A damaged index may claim more frames than the file has bytes (a 3.5 KB MP4 claimed 196,620):
+    // FFmpeg 5.1 then searches it for minutes a seek. Such a file is not sought in.
+    int entries = ffmpeg.avformat_index_get_entries_count(video_stream(video));
+    if (video->size > 0 && entries > video->size) return 0;
     if (ffmpeg.av_seek_frame(video->format, video->stream, stamp, AVSEEK_FLAG_BACKWARD) < 0 &&
         ffmpeg.avformat_seek_file(video->format, video->stream, INT64_MIN, stamp, stamp, 0) < 0)
         return 0;

@@ -102,6 +102,19 @@ import Testing
         }
     }
 
+    /// A 3.5 KB MP4 whose index claims 196,620 frames: FFmpeg 5.1's seek searched it for minutes
+    /// (FuzzVideo's timeout). A file whose index claims more frames than it has bytes is not sought in.
+    @Test(.timeLimit(.minutes(1))) func aMovieWhoseIndexClaimsMoreFramesThanBytesIsNotSoughtIn() throws {
+        let (_, bytes) = try #require(
+            try Self.inputs("FuzzVideo").first { $0.name == "index-claims-196620-frames.mp4" })
+        let frames = try PictureFrames(bytes, format: .video, maximumPixels: 4_000_000)
+        _ = try? frames.next()
+        for time in [0, 100, 10_000] {
+            #expect(frames.seekVideo(to: time) == nil, "no seek in a file whose index cannot be")
+            _ = try? frames.next()
+        }
+    }
+
     @Test func aSmallGIFClaimingAHugeScreenIsRefusedAtOnce() throws {
         let (_, bytes) = try #require(try Self.inputs("FuzzGIF").first { $0.name.hasPrefix("huge-screen") })
         #expect {
@@ -118,7 +131,8 @@ import Testing
         #expect {
             _ = try PictureDecoder.decode(bytes, fitting: Size(width: 64, height: 64))
         } throws: { error in
-            (error as? PictureDecoder.Failure)?.description == "40x1048608 pixels is too large: 42 megapixels, 1.3 times the 32 allowed"
+            (error as? PictureDecoder.Failure)?.description
+                == "40x1048608 pixels is too large: 42 megapixels, 1.3 times the 32 allowed"
         }
     }
 

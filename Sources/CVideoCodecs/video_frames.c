@@ -446,13 +446,16 @@ int32_t cellscape_video_next_frame(
     }
 }
 
+// Whether the video's index may be sought in: a damaged one may claim more frames than the file has
+// bytes (a 3.5 KB MP4 claimed 196,620), and FFmpeg 5.1 then searches it for minutes a seek.
+static int index_is_plausible(const cellscape_video *video) {
+    return video->size <= 0 || ffmpeg.avformat_index_get_entries_count(video_stream(video)) <= video->size;
+}
+
 // Moves to the keyframe at or before `stamp` (the stream's time base) with the decoder emptied; 0 when
 // the file cannot seek (nothing changed then).
 static int seek_to_keyframe(cellscape_video *video, int64_t stamp) {
-    // A damaged index may claim more frames than the file has bytes (a 3.5 KB MP4 claimed 196,620):
-    // FFmpeg 5.1 then searches it for minutes a seek. Such a file is not sought in.
-    int entries = ffmpeg.avformat_index_get_entries_count(video_stream(video));
-    if (video->size > 0 && entries > video->size) return 0;
+    if (!index_is_plausible(video)) return 0;
     if (ffmpeg.av_seek_frame(video->format, video->stream, stamp, AVSEEK_FLAG_BACKWARD) < 0 &&
         ffmpeg.avformat_seek_file(video->format, video->stream, INT64_MIN, stamp, stamp, 0) < 0)
         return 0;
@@ -523,7 +526,7 @@ int32_t cellscape_video_representative_frame(cellscape_video *video, char *messa
     }
     double seconds = cellscape_video_seconds(video);
     const AVStream *stream = video_stream(video);
-    if (seconds > 1) {
+    if (seconds > 1 && index_is_plausible(video)) {
         int64_t start = stream->start_time == AV_NOPTS_VALUE ? 0 : stream->start_time;
         int64_t target = start + (int64_t)(seconds / 10 / av_q2d(stream->time_base));
         if (ffmpeg.av_seek_frame(video->format, video->stream, target, AVSEEK_FLAG_BACKWARD) >= 0)

@@ -10,11 +10,7 @@ extension Framebuffer {
             draw(picture, in: rect, opacity: opacity)
             return
         }
-        let (columns, rows) = (drawableColumns, drawableRows)
-        let left = max(columns.lowerBound, Self.clamped(rect.minX.rounded(), to: width))
-        let right = min(columns.upperBound, Self.clamped(rect.maxX.rounded(), to: width))
-        let top = max(rows.lowerBound, Self.clamped(rect.minY.rounded(), to: height))
-        let bottom = min(rows.upperBound, Self.clamped(rect.maxY.rounded(), to: height))
+        let (left, right, top, bottom) = drawableSpan(of: rect)
         guard left < right, top < bottom else { return }
         let across = (left..<right).map {
             Self.sample(Double($0), from: rect.minX, scale: Double(picture.width) / rect.width, count: picture.width)

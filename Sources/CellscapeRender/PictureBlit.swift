@@ -17,11 +17,7 @@ extension Framebuffer {
             turns % 2 == 0 ? (picture.width, picture.height) : (picture.height, picture.width)
         let rect = Self.pixelForPixel(width: shownWidth, height: shownHeight, in: rect) ?? rect
         // Clamped as doubles: a picture zoomed and panned far off the window must not overflow an Int.
-        let (columns, rows) = (drawableColumns, drawableRows)
-        let left = max(columns.lowerBound, Self.clamped(rect.minX.rounded(), to: width))
-        let right = min(columns.upperBound, Self.clamped(rect.maxX.rounded(), to: width))
-        let top = max(rows.lowerBound, Self.clamped(rect.minY.rounded(), to: height))
-        let bottom = min(rows.upperBound, Self.clamped(rect.maxY.rounded(), to: height))
+        let (left, right, top, bottom) = drawableSpan(of: rect)
         guard left < right, top < bottom else { return }
         let scaleX = Double(shownWidth) / rect.width
         let scaleY = Double(shownHeight) / rect.height
@@ -76,6 +72,18 @@ extension Framebuffer {
         return Rect(x: rect.minX.rounded(), y: rect.minY.rounded(), width: Double(width), height: Double(height))
     }
 
+    /// The pixels of `rect` (rounded) that may be drawn: within the frame and its drawable rows and
+    /// columns. Empty when `left >= right` or `top >= bottom`.
+    func drawableSpan(of rect: Rect) -> (left: Int, right: Int, top: Int, bottom: Int) {
+        let (columns, rows) = (drawableColumns, drawableRows)
+        return (
+            max(columns.lowerBound, Self.clamped(rect.minX.rounded(), to: width)),
+            min(columns.upperBound, Self.clamped(rect.maxX.rounded(), to: width)),
+            max(rows.lowerBound, Self.clamped(rect.minY.rounded(), to: height)),
+            min(rows.upperBound, Self.clamped(rect.maxY.rounded(), to: height))
+        )
+    }
+
     /// `value` within 0...`limit` as an Int (NaN gives 0).
     static func clamped(_ value: Double, to limit: Int) -> Int {
         Int(min(Double(limit), max(0, value)))
@@ -94,11 +102,7 @@ extension Framebuffer {
     /// Paints `rect` (clipped to the frame) with squares of `square` pixels, alternating `light` and
     /// `dark` from the frame's origin: what shows behind a picture's transparent pixels.
     public func fillCheckerboard(_ rect: Rect, light: Color, dark: Color, square: Int = 8) {
-        let (columns, rows) = (drawableColumns, drawableRows)
-        let left = max(columns.lowerBound, Self.clamped(rect.minX.rounded(), to: width))
-        let right = min(columns.upperBound, Self.clamped(rect.maxX.rounded(), to: width))
-        let top = max(rows.lowerBound, Self.clamped(rect.minY.rounded(), to: height))
-        let bottom = min(rows.upperBound, Self.clamped(rect.maxY.rounded(), to: height))
+        let (left, right, top, bottom) = drawableSpan(of: rect)
         guard left < right, top < bottom, square > 0 else { return }
         for y in top..<bottom {
             let row = pixels + y * stride

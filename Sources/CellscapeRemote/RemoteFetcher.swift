@@ -39,8 +39,9 @@ public final class RemoteFetcher: Sendable {
     /// message names its package), or nil when one can.
     public static var transportProblem: String? { MultiHandle.libraryProblem }
 
-    /// A fetcher in front of `cache` for the addresses `policy` allows (``transportProblem`` nil); `trusting` names a PEM file of
-    /// certificate authorities trusted in place of the system's bundle (a test's own, a mirror's private one).
+    /// A fetcher in front of `cache` for the addresses `policy` allows (``transportProblem`` nil);
+    /// `trusting` names a PEM file of certificate authorities trusted in place of the system's bundle (a
+    /// test's own, a mirror's private one).
     public init(
         cache: HTTPDiskCache?, limits: Limits = Limits(), trusting authorities: String? = nil, offline: Bool = false,
         policy: AddressPolicy = AddressPolicy(userAddress: nil)

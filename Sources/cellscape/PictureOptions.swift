@@ -196,7 +196,6 @@ struct PictureOptions: ParsableArguments {
         if let problem = RemoteFetcher.transportProblem { throw CommandError(problem) }
         let fetcher = RemoteFetcher(
             cache: cache, trusting: authorities, offline: offline, policy: AddressPolicy(userAddress: address.server))
-        // "#cats on mastodon.social", "GIPHY: cats": the server as the user gave it.
         let title = address.title(host: URLComponents(string: text)?.host)
         return RemoteSource(
             reader: RemoteFeedReader(address: address, fetcher: fetcher, giphyKey: key), fetcher: fetcher, title: title)

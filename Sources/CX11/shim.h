@@ -15,4 +15,16 @@
 static inline unsigned long cellscape_all_planes(void) { return AllPlanes; }
 static inline int cellscape_ipc_private(void) { return IPC_PRIVATE; }
 
+// XCreateIC and XGetICValues take variable arguments, which Swift cannot pass: an input context for `window`
+// that draws no preedit or status of its own (the input method's window does, as for most applications), and
+// the events it must see.
+static inline XIC cellscape_create_input_context(XIM method, Window window) {
+    return XCreateIC(method, XNInputStyle, XIMPreeditNothing | XIMStatusNothing, XNClientWindow, window,
+                     XNFocusWindow, window, NULL);
+}
+static inline long cellscape_input_context_events(XIC context) {
+    long mask = 0;
+    return XGetICValues(context, XNFilterEvents, &mask, NULL) == NULL ? mask : 0;
+}
+
 #endif

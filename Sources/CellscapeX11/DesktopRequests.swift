@@ -6,7 +6,6 @@ import CellscapeViewer
 /// became of each goes back to the model as a change or a line in the bar.
 final class DesktopRequests {
     private let window: X11Window
-    private let pictures: PictureFeed?
     private let saver: PictureSaver
     private lazy var selection = X11Selection(window: window)
     private var launcher = DesktopLauncher()
@@ -15,7 +14,6 @@ final class DesktopRequests {
 
     init(window: X11Window, pictures: PictureFeed?, saveFolder: String) {
         self.window = window
-        self.pictures = pictures
         var wake: @Sendable () -> Void = {}
         if let pictures { wake = pictures.wakeLoop }
         saver = PictureSaver(folder: saveFolder, wake: wake)
@@ -27,9 +25,16 @@ final class DesktopRequests {
     /// Answers the programs that ask for the paths copied, takes what finished since the last turn and
     /// carries out the scheduler's requests.
     func carryOut(_ translator: inout EventTranslator, driver: ViewerDriver, scheduler: FrameScheduler) {
-        let (asked, lost) = translator.takeSelectionEvents()
+        let (asked, lost, pastes, pasted) = translator.takeSelectionEvents()
         for selectionName in lost { selection.lost(selectionName) }
         for request in asked { selection.answer(request) }
+        for name in pastes { selection.request(name) }
+        // A paste types into the query line as keys do; a replay takes no input of the window's.
+        for answer in pasted where scheduler.replay == nil {
+            guard let text = selection.read(answer), !text.isEmpty else { continue }
+            driver.send(.text(text))
+            scheduler.changed()
+        }
         launcher.reap()
         for run in keyHandler.finished() {
             driver.apply(.changed(run.paths))
@@ -59,7 +64,8 @@ final class DesktopRequests {
         case .runKeyHandler(let key, let paths): keyHandler.run(key: key, paths: paths).map { tell($0, driver) }
         case .save(let saved):
             driver.say("saving \(saved.count) into \(saver.readableFolder)")
-            saver.save(saved) { [pictures] item, answer in pictures?.original(of: item, answer: answer) }
+            let pictures = driver.model.waterfall.pictures
+            saver.save(saved) { item, answer in pictures?.original(of: item, answer: answer) }
         case .undoTrash:
             let (restored, problems) = trash.undo()
             for problem in problems { reportLine(problem) }

@@ -17,6 +17,12 @@ struct EventTranslator {
     var keyTableShows = false
     /// Whether the key-handler's prefix was pressed: the next key goes to the handler.
     private var handlerKeyNext = false
+    /// Whether the query line is open: keys edit it and type into it. The loop sets it from the model
+    /// each turn; `/` and Enter set it here too, for the keys that follow in the same turn.
+    var queryOpen = false
+    /// The selections to paste into the query line ("CLIPBOARD", "PRIMARY"), and those that answered.
+    private(set) var pastes: [String] = []
+    private(set) var pasted: [XSelectionEvent] = []
     /// Programs asking for the selection the viewer holds, and selections other programs took.
     private(set) var selectionRequests: [XSelectionRequestEvent] = []
     private(set) var selectionsLost: [Atom] = []
@@ -28,7 +34,9 @@ struct EventTranslator {
 
     /// Records one event. `nextIsMotion` says whether the next queued event is another motion, in which
     /// case this one is dropped.
-    mutating func record(_ event: inout XEvent, deleteMessage: Atom, nextIsMotion: Bool) {
+    mutating func record(
+        _ event: inout XEvent, deleteMessage: Atom, nextIsMotion: Bool, inputMethod: X11InputMethod
+    ) {
         switch event.type {
         case Expose where event.xexpose.count == 0: needsDisplay = true
         case MapNotify:
@@ -41,21 +49,26 @@ struct EventTranslator {
             append(.release(point(event.xbutton.x, event.xbutton.y)))
         case MotionNotify where !nextIsMotion:
             append(.drag(point(event.xmotion.x, event.xmotion.y)))
-        case KeyPress: keyPress(&event.xkey)
+        case KeyPress: keyPress(&event.xkey, inputMethod: inputMethod)
         case ClientMessage where UInt(bitPattern: event.xclient.data.l.0) == deleteMessage: closeRequested = true
         case SelectionRequest: selectionRequests.append(event.xselectionrequest)
         case SelectionClear: selectionsLost.append(event.xselectionclear.selection)
+        case SelectionNotify: pasted.append(event.xselection)
         default: break
         }
     }
 
     /// Hands over the selection events recorded.
-    mutating func takeSelectionEvents() -> (requests: [XSelectionRequestEvent], lost: [Atom]) {
+    mutating func takeSelectionEvents() -> (
+        requests: [XSelectionRequestEvent], lost: [Atom], pastes: [String], pasted: [XSelectionEvent]
+    ) {
         defer {
             selectionRequests.removeAll()
             selectionsLost.removeAll()
+            pastes.removeAll()
+            pasted.removeAll()
         }
-        return (selectionRequests, selectionsLost)
+        return (selectionRequests, selectionsLost, pastes, pasted)
     }
 
     /// Whether the window was exposed or mapped since the last call: it is drawn whole again.
@@ -83,25 +96,44 @@ struct EventTranslator {
             } else {
                 lastPress = (button.time, button.x, button.y)
             }
+        case Button2 where queryOpen: pastes.append("PRIMARY")
         case Button3: append(.remove(point(button.x, button.y)))
+        // The mouse's back and forward buttons, as browsers read them.
+        case 8: append(.key(.historyBack))
+        case 9: append(.key(.historyForward))
         case Button4: append(.wheel(-1, at: point(button.x, button.y)))
         case Button5: append(.wheel(1, at: point(button.x, button.y)))
         default: break
         }
     }
 
-    private mutating func keyPress(_ key: inout XKeyEvent) {
-        var symbol: KeySym = 0
-        var text = [CChar](repeating: 0, count: 8)
-        XLookupString(&key, &text, Int32(text.count), &symbol, nil)
+    private mutating func keyPress(_ key: inout XKeyEvent, inputMethod: X11InputMethod) {
+        let (symbol, typed) = inputMethod.lookup(&key)
+        let chord = KeyChord(symbol: symbol, state: key.state)
+        if queryOpen { return queryKeyPress(chord, typed: typed) }
         if handlerKeyNext, !isModifier(symbol), let name = XKeysymToString(symbol) {
             handlerKeyNext = false
             append(.handlerKey(String(cString: name)))
-        } else if let command = keyCommand(for: symbol) {
+        } else if let command = keyCommand(for: chord) {
             handlerKeyNext = command == .keyHandlerPrefix
+            if command == .openQuery { queryOpen = true }
             append(.key(command))
         } else if keyTableShows, !isModifier(symbol) {
             append(.key(.hideKeys))
+        }
+    }
+
+    /// A key while the query line is open: an edit, a paste, or text typed (never with Control).
+    private mutating func queryKeyPress(_ chord: KeyChord, typed: String) {
+        if let edit = queryBindings[chord] {
+            if edit == .submit || edit == .cancel { queryOpen = false }
+            append(.edit(edit))
+        } else if chord.control && chord.symbol == KeySym(XK_v) || chord.symbol == KeySym(XK_Insert) {
+            pastes.append(chord.control ? "CLIPBOARD" : "PRIMARY")
+        } else if !chord.control, !typed.isEmpty,
+            !typed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        {
+            append(.text(typed))
         }
     }
 

@@ -30,6 +30,7 @@ public final class Viewer {
     private var recorder: SessionRecorder?
     private var shown: WindowPlan
     private let requests: DesktopRequests
+    private let inputMethod: X11InputMethod
     /// How long every frame and the longest turn of the loop took, for `--frame-times`.
     public private(set) var frameTimes = FrameTimes()
 
@@ -45,6 +46,9 @@ public final class Viewer {
         self.options = options
         driver = ViewerDriver(
             force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view)
+        driver.opener = options.opener
+        driver.recordsSources = options.recording != nil || options.replay != nil
+        driver.replaysSources = options.replay != nil
         scheduler = FrameScheduler(driver: driver, framesPerSecond: options.framesPerSecond, replay: options.replay)
         self.connection = connection
         let size = options.scene.size
@@ -53,6 +57,7 @@ public final class Viewer {
         window = try X11Window(
             connection: connection, size: size,
             title: shown.title, icon: options.iconPath.flatMap { try? PNGFile.read(from: $0) })
+        inputMethod = X11InputMethod(window: window)
         requests = DesktopRequests(window: window, pictures: pictures, saveFolder: options.saveFolder)
         presenter = X11Presenter(
             window: window, width: Int(size.width), height: Int(size.height), sharedMemory: options.sharedMemory)
@@ -73,7 +78,10 @@ public final class Viewer {
     public func run() {
         loop()
         recorder?.finish()
-        options.onExit?(scheduler.state)
+        options.onExit?(scheduler.state, driver.model.waterfall.pictures)
+        // The window closed: every source's pages and downloads are cancelled, none started after.
+        driver.closeOtherSources()
+        driver.model.waterfall.pictures?.closeSources()
     }
 
     /// Turns until the window closes or the model quits: X events in as commands, the scheduler's
@@ -82,6 +90,7 @@ public final class Viewer {
         while true {
             let woke = monotonicNanoseconds()
             translator.keyTableShows = shown.showsKeys
+            translator.queryOpen = scheduler.driver.model.query != nil
             drainEvents()
             scheduler.isMapped = translator.isMapped
             if translator.takeExposed() { scheduler.changed() }
@@ -152,13 +161,15 @@ public final class Viewer {
         var event = XEvent()
         while XPending(display) > 0 {
             XNextEvent(display, &event)
+            if inputMethod.filter(&event) { continue }
             var nextIsMotion = false
             if event.type == MotionNotify, XPending(display) > 0 {
                 var next = XEvent()
                 XPeekEvent(display, &next)
                 nextIsMotion = next.type == MotionNotify
             }
-            translator.record(&event, deleteMessage: window.deleteMessage, nextIsMotion: nextIsMotion)
+            translator.record(
+                &event, deleteMessage: window.deleteMessage, nextIsMotion: nextIsMotion, inputMethod: inputMethod)
         }
     }
 

@@ -15,8 +15,10 @@ public struct ViewerOptions {
     public var recording: (header: SessionHeader, write: (String) -> Void)?
     /// Play this session instead of the user's input (q, Escape and closing still end the program).
     public var replay: RecordedSession?
-    /// Called with the final state when the viewer ends.
-    public var onExit: ((ViewerState) -> Void)?
+    /// Called with the final state and the pictures shown last when the viewer ends.
+    public var onExit: ((ViewerState, PictureFeed?) -> Void)?
+    /// Opens what the query line names; without one the line says it cannot.
+    public var opener: (any SourceOpener)?
     /// Whether frames may go through MIT-SHM (off: always XPutImage).
     public var sharedMemory = true
     /// Whether the window starts fullscreen (`-f`), as if F11 were pressed first.

@@ -59,4 +59,33 @@ final class X11Selection {
         XSendEvent(display, request.requestor, 0, 0, &reply)
         XFlush(display)
     }
+
+    /// Asks the owner of the selection `name` ("CLIPBOARD", "PRIMARY") for its text; a SelectionNotify
+    /// answers, read with ``read(_:)``.
+    func request(_ name: String) {
+        let connection = window.connection
+        XConvertSelection(
+            connection.display, connection.atom(name), connection.atom("UTF8_STRING"),
+            connection.atom("CELLSCAPE_PASTE"),
+            window.id, UInt(CurrentTime))
+        XFlush(connection.display)
+    }
+
+    /// The text a selection's owner answered with, nil when it had none (at most 64 KB: a query line's).
+    func read(_ answer: XSelectionEvent) -> String? {
+        guard answer.property != 0 else { return nil }
+        let display = window.connection.display
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        defer { if let data { XFree(data) } }
+        guard
+            XGetWindowProperty(
+                display, window.id, answer.property, 0, 16384, 1, Atom(AnyPropertyType), &type, &format, &count, &after,
+                &data) == Success, format == 8, let data
+        else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+    }
 }

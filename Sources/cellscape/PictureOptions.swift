@@ -241,7 +241,7 @@ struct PictureOptions: ParsableArguments {
     /// Why `path` cannot be read ("cannot read the folder locked: Permission denied"), or nil when it
     /// can: a folder is opened as the listing will open it, so one that cannot be listed is said
     /// before the window opens.
-    private static func unreadable(_ path: String) -> String? {
+    static func unreadable(_ path: String) -> String? {
         guard access(path, F_OK) == 0 else { return "cannot read \(path): \(String(cString: strerror(errno)))" }
         guard isFolder(path) else { return nil }
         guard let folder = opendir(path) else {
@@ -269,12 +269,12 @@ struct PictureOptions: ParsableArguments {
     }
 
     /// The desktop's shared thumbnail cache, when it is to be used.
-    private static func diskCache(_ used: Bool) -> ThumbnailCache? {
+    static func diskCache(_ used: Bool) -> ThumbnailCache? {
         used ? ThumbnailCache(environment: ProcessInfo.processInfo.environment) : nil
     }
 
     /// Says a feed's problem on standard error, one line.
-    private static func report(_ problem: String) {
+    static func report(_ problem: String) {
         FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
     }
 

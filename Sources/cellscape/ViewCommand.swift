@@ -39,6 +39,9 @@ struct ViewCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second while something moves.")
     var fps = 60
 
+    @Flag(name: .customLong("private"), help: "Keep no history of the queries typed in the query line.")
+    var isPrivate = false
+
     @Option(help: "The X display (default: $DISPLAY).")
     var display: String?
 
@@ -134,7 +137,8 @@ struct ViewCommand: ParsableCommand {
         let printsMarked = pictures.printMarked || pictures.nulSeparated
         // The ready line goes where the marked paths do not (standard error with -o), when asked.
         options.readyDescriptor = !printReady ? -1 : printsMarked ? 2 : 1
-        options.onExit = { [pictures, stateOnExit] state in
+        options.opener = QueryOpener(pictures: pictures, offline: replay != nil, private: isPrivate)
+        options.onExit = { [pictures, stateOnExit] state, shownLast in
             if let stateOnExit {
                 do {
                     try OutputFile.write(state.json, to: stateOnExit)
@@ -146,7 +150,7 @@ struct ViewCommand: ParsableCommand {
             if printsMarked {
                 let end = pictures.nulSeparated ? "\0" : "\n"
                 // Read at the end: a listing may have added them. A remote item's is its page.
-                let paths = shown?.addresses ?? []
+                let paths = shownLast?.addresses ?? []
                 let marked = (state.marks ?? []).filter(paths.indices.contains).map { paths[$0] + end }
                 FileHandle.standardOutput.write(Data(marked.joined().utf8))
             }

@@ -63,6 +63,11 @@ public final class FrameScheduler {
                 needsDisplay = true
             }
             sendSourcePictures()
+            // A source the query line opened shows once it has pictures, by an input a session records.
+            if let source = driver.readySource() {
+                driver.send(.showSource(source))
+                needsDisplay = true
+            }
         }
     }
 
@@ -116,7 +121,7 @@ public final class FrameScheduler {
         let model = driver.model
         return WindowPlan(
             title: model.title, size: model.size, fullscreen: model.wantsFullscreen, showsKeys: model.showsKeys,
-            showsHUD: model.showsHUD, textPixelSize: model.textPixelSize)
+            showsHUD: model.showsHUD || model.query != nil, textPixelSize: model.textPixelSize)
     }
 
     /// The frame begun at `started` was drawn and presented: the next is due an interval later.

@@ -43,6 +43,19 @@ public struct KeyBinding: Sendable {
     }
 }
 
+/// A key of the query line: what it edits, by the X key symbols bound to it (as ``KeyBinding``'s).
+public struct QueryKey: Sendable {
+    public let input: String
+    public let edits: [(edit: QueryEdit, symbols: [String])]
+    public let action: String
+
+    init(_ input: String, _ edits: [(QueryEdit, [String])], _ action: String) {
+        self.input = input
+        self.edits = edits.map { (edit: $0.0, symbols: $0.1) }
+        self.action = action
+    }
+}
+
 /// Every input of the viewer in one table, as nsxiv's `keys[]`: the X layer binds its symbols, and the
 /// `?` overlay, `cellscape help view`, the man page and the README's table are written from it.
 public enum KeyTable {
@@ -144,6 +157,13 @@ public enum KeyTable {
                 .picture: "start or pause the slideshow",
             ]),
         KeyBinding(
+            "/ or Ctrl+L", [(.openQuery, ["slash", "Control+l"])],
+            [.cells: "the query line", .grid: "the query line", .picture: "the query line"]),
+        KeyBinding(
+            "Alt+Left / Alt+Right, mouse back / forward",
+            [(.historyBack, ["Alt+Left"]), (.historyForward, ["Alt+Right"])],
+            [.cells: "source back / forward", .grid: "source back / forward", .picture: "source back / forward"]),
+        KeyBinding(
             "F11", [(.toggleFullscreen, ["F11"])], [.cells: "fullscreen", .grid: "fullscreen", .picture: "fullscreen"]),
         KeyBinding(
             "b", [(.toggleHUD, ["b"])], [.cells: "HUD", .grid: "the bar (HUD without pictures)", .picture: "the bar"]),
@@ -159,6 +179,28 @@ public enum KeyTable {
             ]),
         KeyBinding("q", [(.quit, ["q"])], [.cells: "quit", .grid: "quit", .picture: "quit"]),
     ]
+
+    /// The query line's keys: each edits the line while it is open, and every other key types.
+    public static let queryKeys: [QueryKey] = [
+        QueryKey("Enter", [(.submit, ["Return", "KP_Enter"])], "open it"),
+        QueryKey("Escape", [(.cancel, ["Escape"])], "leave the line"),
+        QueryKey(
+            "Backspace / Ctrl+W / Ctrl+U",
+            [(.deleteBackward, ["BackSpace"]), (.deleteWord, ["Control+w"]), (.deleteToStart, ["Control+u"])],
+            "delete a character / a word / to the caret"),
+        QueryKey(
+            "Left / Right, Home / End",
+            [(.left, ["Left"]), (.right, ["Right"]), (.start, ["Home", "Control+a"]), (.end, ["End", "Control+e"])],
+            "move the caret"),
+        QueryKey("Up / Down", [(.suggestionUp, ["Up"]), (.suggestionDown, ["Down"])], "choose a suggestion"),
+        QueryKey("Tab", [(.switchKind, ["Tab"])], "GIPHY's GIFs or stickers"),
+        QueryKey("Ctrl+V, middle click", [], "paste the clipboard, the selection"),
+    ]
+
+    /// What the query line opens, said once in the help.
+    public static let queryOpens =
+        "words search GIPHY (with a key) or a hashtag on the Mastodon instance last used; #word is a hashtag; "
+        + "an address (https://..., giphy:...) or a folder opens it"
 
     /// What hides the table once it shows.
     public static let hiding = "any key or click hides the key table"
@@ -189,6 +231,12 @@ public enum KeyTable {
         InputContext.allCases.map { context in
             "\(context.phrase): "
                 + rows(for: context).map { "\($0.input): \($0.action)" }.joined(separator: "; ") + "."
-        }
+        } + [queryParagraph]
+    }
+
+    /// The query line's keys as a paragraph, as the README, the help and the man page say them.
+    public static var queryParagraph: String {
+        "In the query line (\(queryOpens)): "
+            + queryKeys.map { "\($0.input): \($0.action)" }.joined(separator: "; ") + "; any other key types."
     }
 }

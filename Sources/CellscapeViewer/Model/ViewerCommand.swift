@@ -29,6 +29,13 @@ public enum ViewerCommand: Hashable, Sendable {
     /// came). While a session records, the loop sends it as pages come; its replay joins them at the
     /// same frame (``PictureFeed/joinsSourcesOnInput``).
     case sourcePictures(Int)
+    /// Text typed into the query line (through the input method, or pasted).
+    case text(String)
+    /// An edit of the query line (a key while it is open).
+    case edit(QueryEdit)
+    /// Not the user's: the source the query line opened is ready and shows now, named by what opened
+    /// it. Recorded, so a replay switches at the same frame.
+    case showSource(String)
 }
 
 /// The commands keys are bound to (the X11 layer keeps the bindings in one table).
@@ -136,13 +143,19 @@ public enum KeyCommand: String, Hashable, Sendable, Codable, CaseIterable {
     case sortNext
     /// Reverses the order the pictures are sorted in.
     case reverseSort
+    /// Opens the query line in the bar: words, a hashtag, an address or a folder to show instead.
+    case openQuery
+    /// The source shown before this one, where it was left (as a browser's back).
+    case historyBack
+    /// The source shown after this one, after going back.
+    case historyForward
     /// Ends the program.
     case quit
 }
 
 extension ViewerCommand: Codable {
     private enum CodingKeys: String, CodingKey {
-        case event, x, y, notches, width, height, command, name, count
+        case event, x, y, notches, width, height, command, name, count, text, edit, query
     }
 
     /// Reads a command from its flat form.
@@ -170,6 +183,9 @@ extension ViewerCommand: Codable {
         case "key": self = .key(try fields.decode(KeyCommand.self, forKey: .command))
         case "handler": self = .handlerKey(try fields.decode(String.self, forKey: .name))
         case "pictures": self = .sourcePictures(try fields.decode(Int.self, forKey: .count))
+        case "text": self = .text(try fields.decode(String.self, forKey: .text))
+        case "edit": self = .edit(try fields.decode(QueryEdit.self, forKey: .edit))
+        case "source": self = .showSource(try fields.decode(String.self, forKey: .query))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .event, in: fields, debugDescription: "unknown event '\(event)'")
@@ -194,6 +210,9 @@ extension ViewerCommand: Codable {
         case .key(let key): try fields.encode(key, forKey: .command)
         case .handlerKey(let name): try fields.encode(name, forKey: .name)
         case .sourcePictures(let count): try fields.encode(count, forKey: .count)
+        case .text(let text): try fields.encode(text, forKey: .text)
+        case .edit(let edit): try fields.encode(edit, forKey: .edit)
+        case .showSource(let query): try fields.encode(query, forKey: .query)
         }
     }
 
@@ -208,6 +227,9 @@ extension ViewerCommand: Codable {
         case .key: "key"
         case .handlerKey: "handler"
         case .sourcePictures: "pictures"
+        case .text: "text"
+        case .edit: "edit"
+        case .showSource: "source"
         }
     }
 }

@@ -9,18 +9,30 @@ import CellscapeRender
 /// ``SessionRecorder``) hears the same command at the same frame; the model subscribes first.
 public final class ViewerDriver {
     /// The views' state.
-    public private(set) var model: ViewerModel
+    public internal(set) var model: ViewerModel
     /// The bus every input travels on.
     public let bus: EventBus
     /// Frames drawn so far.
     public private(set) var frame = 0
     private var subscription: EventSubscription?
+    /// Opens what the query line asks to show; without one, the line says it cannot.
+    public var opener: (any SourceOpener)?
+    /// Whether a session records or replays: a source opened joins its pictures on inputs and shows once
+    /// whole, so the replay shows the same.
+    public var recordsSources = false
+    /// Whether a session replays: a source shows when the replay says, once it has loaded.
+    public var replaysSources = false
+    /// The source the query line opened, until it can show (``readySource()``).
+    var pendingSource: (name: String, feed: PictureFeed)?
 
     /// A driver of `model`; input goes out on `bus`.
     public init(model: ViewerModel, bus: EventBus = EventBus()) {
         self.model = model
         self.bus = bus
-        subscription = bus.subscribe { [unowned self] (input: InputReceived) in self.model.handle(input.command) }
+        subscription = bus.subscribe { [unowned self] (input: InputReceived) in
+            self.model.handle(input.command)
+            self.afterInput(input.command)
+        }
     }
 
     /// A driver of a new model of both views, showing `pictures` if given; `view` shows first.
@@ -61,8 +73,9 @@ public final class ViewerDriver {
     /// The descriptors the loop polls besides its own: readable while pictures finished on the workers
     /// or the folders shown changed.
     public var descriptorsToPoll: [Int32] {
-        guard let pictures = model.waterfall.pictures else { return [] }
-        return [pictures.loader.wakeDescriptor] + (pictures.watchDescriptor.map { [$0] } ?? [])
+        let pending = pendingSource.map { [$0.feed.loader.wakeDescriptor] } ?? []
+        guard let pictures = model.waterfall.pictures else { return pending }
+        return [pictures.loader.wakeDescriptor] + (pictures.watchDescriptor.map { [$0] } ?? []) + pending
     }
 
     /// Hands over what the user asked be done outside the viewer (opening, copying).

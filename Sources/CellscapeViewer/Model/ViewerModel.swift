@@ -17,7 +17,7 @@ public struct ViewerModel {
     /// The waterfall view.
     public internal(set) var waterfall: WaterfallScene
     /// The view that shows.
-    public private(set) var view: View
+    public internal(set) var view: View
     /// Whether the user asked to quit.
     public private(set) var wantsQuit = false
     /// Whether the window asks to be fullscreen (F11).
@@ -26,6 +26,12 @@ public struct ViewerModel {
     public private(set) var showsKeys = false
     /// The marked pictures the last move to the trash took: `z` brings them back marked.
     var marksInTrash = Set<PictureID>()
+    /// The query line, while it is open (`/` or Ctrl+L).
+    public internal(set) var query: QueryLine?
+    /// What the query line asked to show, until the driver takes it.
+    var sourceRequests: [SourceRequest] = []
+    /// The sources shown before and after this one.
+    var history = SourceHistory()
 
     /// Creates both views, showing `pictures` if given; `view` shows first.
     public init(
@@ -86,6 +92,7 @@ public struct ViewerModel {
             if let position = force.selectedPicture.flatMap({ waterfall.pictures?.order.position(of: $0) }) {
                 waterfall.open(pictureAt: position)
             }
+        case .text, .edit, .key(.openQuery), .key(.historyBack), .key(.historyForward): handleSources(command)
         case .sourcePictures(let total):
             waterfall.joinSourcePictures(upTo: total)
             force.followPictures()
@@ -121,7 +128,7 @@ public struct ViewerModel {
     /// The parts of the window the last ``advanceAnimations(to:early:)`` changed, when nothing else
     /// differs there; nil when the whole frame must be drawn.
     public var animationDamage: [Rect]? {
-        guard view == .waterfall, let pictures = waterfall.pictures else { return nil }
+        guard view == .waterfall, query == nil, let pictures = waterfall.pictures else { return nil }
         return waterfall.damage(animating: pictures.animations.advancedFrames)
     }
 
@@ -162,6 +169,7 @@ public struct ViewerModel {
             waterfall.render(into: frame, text: text)
         }
         if showsKeys, let text { KeyTableOverlay.draw(inputContext, into: frame, text: text) }
+        if let query, let text { QueryOverlay.draw(query, into: frame, text: text, scale: waterfall.scale) }
     }
 
     /// Records one frame's timings in the showing view's statistics.

@@ -44,7 +44,7 @@ public struct ForceScene {
     /// Timings the main loop records, shown by the HUD.
     public var statistics = FrameStatistics()
 
-    private let options: Options
+    let options: Options
     private var zoomIsSettled = true
     /// From the pointer to the centre of the cell being dragged, in layout units.
     private var grabOffset = Vector.zero
@@ -118,7 +118,7 @@ public struct ForceScene {
         case .remove(let point):
             if let id = cell(at: point) { layout.removeCell(id: id) }
         case .resize(let newSize): resize(to: newSize)
-        case .wheel, .handlerKey, .sourcePictures: break
+        case .wheel, .handlerKey, .sourcePictures, .text, .edit, .showSource: break
         case .key(let key): handle(key)
         }
         zoomIsSettled = false
@@ -256,7 +256,7 @@ public struct ForceScene {
             .toggleCheckerboard,
             .nextFrame, .previousFrame, .seekForward, .seekBackward, .seekForwardMinute, .seekBackwardMinute, .pageUp,
             .pageDown, .home,
-            .end, .lineUp, .lineDown, .left, .right:
+            .end, .lineUp, .lineDown, .left, .right, .openQuery, .historyBack, .historyForward:
             break
         }
     }

@@ -36,7 +36,7 @@ extension OpenPictureState {
             case .toggleInfo: showsInfo.toggle()
             default: break
             }
-        case .resize, .remove, .handlerKey, .sourcePictures: break
+        case .resize, .remove, .handlerKey, .sourcePictures, .text, .edit, .showSource: break
         }
         return view
     }

@@ -108,7 +108,7 @@ public struct WaterfallScene {
         case .resize(let newSize): resize(to: newSize)
         case .key(let key): handle(key)
         case .handlerKey(let key): requestKeyHandler(key)
-        case .remove, .sourcePictures: break
+        case .remove, .sourcePictures, .text, .edit, .showSource: break
         }
     }
 

@@ -1,0 +1,62 @@
+/// Switching sources: what the query line asks is opened at once and shown once it has pictures, the
+/// source that shows staying until then (a query that fails leaves it as it was).
+extension ViewerDriver {
+    /// Opens what the model's query line asked for after `command`, and shows a source the input says
+    /// is ready.
+    func afterInput(_ command: ViewerCommand) {
+        for request in model.takeSourceRequests() { open(request) }
+        switch command {
+        case .showSource(let name): showPending(named: name)
+        case .text, .key(.openQuery), .edit(.deleteBackward), .edit(.deleteWord), .edit(.deleteToStart):
+            if let typed = model.query?.text { model.query?.suggestions = opener?.suggestions(for: typed) ?? [] }
+        default: break
+        }
+    }
+
+    private func open(_ request: SourceRequest) {
+        guard let opener else { return model.say("cannot open \(request.query): no sources here") }
+        switch opener.open(request, recording: recordsSources) {
+        case .success(let opened):
+            pendingSource?.feed.closeSources()
+            pendingSource = (opened.name, opened.feed)
+        case .failure(let refusal): model.say(refusal.description)
+        }
+    }
+
+    /// The name of the source opened once it can show, for the loop to send as
+    /// ``ViewerCommand/showSource(_:)``; nil while it loads, or when none waits. One that ended with no
+    /// picture is said on the bar and let go. A replay's sources show when the replay says.
+    public func readySource() -> String? {
+        guard !replaysSources, let (name, feed) = pendingSource else { return nil }
+        feed.takeResults()
+        let settled = !feed.isListing && !feed.sourcesLoading
+        if recordsSources ? settled && feed.headersArrived == feed.count : feed.count > 0 {
+            if feed.count + feed.sourcePicturesHeld > 0 { return name }
+        }
+        guard settled, feed.count + feed.sourcePicturesHeld == 0 else { return nil }
+        model.say(feed.sourceProblem ?? "no pictures in \(name)")
+        feed.closeSources()
+        pendingSource = nil
+        return nil
+    }
+
+    /// Shows the source opened as `name`; a replay waits until it has loaded, as its recording did.
+    private func showPending(named name: String) {
+        // A replay whose line chose another suggestion (the recent queries differ) opens the one recorded.
+        if replaysSources, pendingSource?.name != name { open(SourceRequest(query: name)) }
+        guard let (pendingName, feed) = pendingSource, pendingName == name else { return }
+        pendingSource = nil
+        if replaysSources {
+            feed.waitForSources()
+            feed.waitForAllHeaders()
+        }
+        model.show(feed)
+    }
+
+    /// Closes every source but the one that shows (the window closed): the history's and one opening.
+    public func closeOtherSources() {
+        pendingSource?.feed.closeSources()
+        pendingSource = nil
+        model.closeHistory()
+    }
+}

@@ -1,0 +1,42 @@
+/// What the query line asks to show: the query as typed (or the suggestion chosen), and GIFs or
+/// stickers for words searched on GIPHY.
+public struct SourceRequest: Hashable, Sendable {
+    public var query: String
+    public var kind: SearchKind
+
+    public init(query: String, kind: SearchKind = .gifs) {
+        self.query = query
+        self.kind = kind
+    }
+}
+
+/// Why a query cannot be shown, in a line the bar says.
+public struct SourceRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// A source opened: its feed, and what names it exactly (the address or folder the query resolved to),
+/// which a session records so its replay opens the same.
+public struct OpenedSource {
+    public var name: String
+    public var feed: PictureFeed
+
+    public init(name: String, feed: PictureFeed) {
+        self.name = name
+        self.feed = feed
+    }
+}
+
+/// Opens what a query names (a folder, a feed) for the viewer to switch to: the command line's knowledge
+/// of feeds and folders, handed to the viewer, which knows neither.
+public protocol SourceOpener {
+    /// The feed `request` names, or why it cannot be shown. Returns at once, never waiting for the
+    /// network or a listing: the feed fills as they answer. While a session records (`recording`), its
+    /// pictures join on inputs, as the first source's do.
+    func open(_ request: SourceRequest, recording: Bool) -> Result<OpenedSource, SourceRefusal>
+
+    /// What to suggest under the line for `typed` now (recent queries), best first.
+    func suggestions(for typed: String) -> [String]
+}

@@ -1,0 +1,123 @@
+import CellscapePictures
+import Foundation
+import Testing
+
+@testable import CellscapeLayout
+@testable import CellscapeRender
+@testable import CellscapeViewer
+
+/// The query line opens another folder in the running viewer; back and forward return to each source
+/// where it was left; a query that cannot open leaves the view as it was.
+@Suite struct SourceSwitchingTests {
+    /// Opens folders by their path, as the command line's opener does; refuses "nowhere".
+    final class FolderOpener: SourceOpener {
+        var opened: [String] = []
+        func open(_ request: SourceRequest, recording: Bool) -> Result<OpenedSource, SourceRefusal> {
+            guard request.query != "nowhere" else { return .failure(SourceRefusal("cannot read nowhere")) }
+            opened.append(request.query)
+            let feed = PictureFeed(
+                listing: [request.query], recursive: false, diskCache: nil, memoryBytes: 1 << 24, report: { _ in })
+            return .success(OpenedSource(name: request.query, feed: feed))
+        }
+        func suggestions(for typed: String) -> [String] { ["/recent/one", "/recent/two"] }
+    }
+
+    static func driver(_ count: Int) throws -> (driver: ViewerDriver, opener: FolderOpener, root: String) {
+        let colours = (0..<count).map { UInt32(0xFF00_0000) | UInt32(0x10_1010 * ($0 % 15 + 1)) }
+        let (root, paths) = try PictureWaterfallTests.folder(colours)
+        let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        feed.waitForAllHeaders()
+        var waterfall = WaterfallScene.Options()
+        waterfall.size = Size(width: 640, height: 480)
+        var force = ForceScene.Options()
+        force.size = waterfall.size
+        let driver = ViewerDriver(force: force, waterfall: waterfall, pictures: feed, view: .waterfall)
+        let opener = FolderOpener()
+        driver.opener = opener
+        return (driver, opener, root)
+    }
+
+    /// Types `query` into the line and opens it; waits until the source can show and shows it, as the
+    /// loop does.
+    static func open(_ query: String, in driver: ViewerDriver) -> Bool {
+        driver.send(.key(.openQuery))
+        driver.send(.text(query))
+        driver.send(.edit(.submit))
+        var shown = false
+        let feed = driver.pendingSource?.feed
+        _ = CallerWait.until(timeout: 30) {
+            shown || driver.pendingSource == nil
+        } step: {
+            feed?.loader.waitForWake(milliseconds: 20)
+            if let name = driver.readySource() {
+                driver.send(.showSource(name))
+                shown = true
+            }
+        }
+        return shown
+    }
+
+    @Test func backAndForwardReturnWhereEachSourceWasLeft() throws {
+        let (driver, opener, root) = try Self.driver(60)
+        let (other, _) = try PictureWaterfallTests.folder([0xFF11_2233, 0xFF44_5566, 0xFF77_8899])
+        defer {
+            try? FileManager.default.removeItem(atPath: root)
+            try? FileManager.default.removeItem(atPath: other)
+        }
+        let first = driver.model.waterfall.pictures
+        for _ in 0..<5 { driver.send(.key(.pageDown)) }
+        driver.send(.key(.toggleMark))
+        let (offset, selection) = (driver.model.waterfall.scrollOffset, driver.model.waterfall.selection)
+        #expect(offset > 0 && selection != nil)
+        #expect(Self.open(other, in: driver))
+        #expect(opener.opened == [other])
+        #expect(driver.model.waterfall.pictures !== first && driver.model.waterfall.scrollOffset == 0)
+        let shown = try #require(driver.model.waterfall.pictures)
+        _ = CallerWait.until(timeout: 30) {
+            driver.model.waterfall.itemCount == 4
+        } step: {
+            shown.loader.waitForWake(milliseconds: 20)
+            driver.takePictureResults()
+        }
+        #expect(driver.model.waterfall.itemCount == 4 && driver.model.waterfall.held.marked.isEmpty)
+        #expect(driver.model.title == "\(other) - Cellscape")
+        driver.send(.key(.historyBack))
+        #expect(driver.model.waterfall.pictures === first)
+        #expect(driver.model.waterfall.scrollOffset == offset && driver.model.waterfall.selection == selection)
+        #expect(driver.model.waterfall.held.marked.count == 1, "marks stay with their source")
+        driver.send(.key(.historyForward))
+        #expect(driver.model.waterfall.itemCount == 4 && driver.model.waterfall.scrollOffset == 0)
+        driver.send(.key(.historyForward))
+        #expect(driver.model.waterfall.status?.text == "nothing forward")
+        driver.closeOtherSources()
+    }
+
+    @Test func aQueryThatCannotOpenLeavesTheViewAsItWas() throws {
+        let (driver, _, root) = try Self.driver(10)
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-empty-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(atPath: root)
+            try? FileManager.default.removeItem(atPath: empty)
+        }
+        let first = driver.model.waterfall.pictures
+        driver.send(.key(.pageDown))
+        let offset = driver.model.waterfall.scrollOffset
+        driver.send(.key(.openQuery))
+        driver.send(.text("nowhere"))
+        driver.send(.edit(.submit))
+        #expect(driver.model.waterfall.status?.text == "cannot read nowhere")
+        #expect(driver.model.query == nil && driver.pendingSource == nil)
+        #expect(!Self.open(empty, in: driver), "an empty folder never shows")
+        #expect(driver.model.waterfall.status?.text == "no pictures in \(empty)")
+        #expect(driver.model.waterfall.pictures === first && driver.model.waterfall.scrollOffset == offset)
+        driver.send(.key(.historyBack))
+        #expect(driver.model.waterfall.status?.text == "nothing back")
+        // Escape leaves the line and opens nothing.
+        driver.send(.key(.openQuery))
+        driver.send(.text("x"))
+        #expect(driver.model.query?.suggestions == ["/recent/one", "/recent/two"])
+        driver.send(.edit(.cancel))
+        #expect(driver.model.query == nil && driver.pendingSource == nil)
+    }
+}

@@ -54,6 +54,9 @@ struct EventTranslator {
         case SelectionRequest: selectionRequests.append(event.xselectionrequest)
         case SelectionClear: selectionsLost.append(event.xselectionclear.selection)
         case SelectionNotify: pasted.append(event.xselection)
+        // The keyboard's map changed (another layout, xdotool typing a character no key has): Xlib's
+        // copy is read again, or keys would type what they typed before.
+        case MappingNotify: XRefreshKeyboardMapping(&event.xmapping)
         default: break
         }
     }

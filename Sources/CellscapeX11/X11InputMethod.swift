@@ -14,8 +14,11 @@ final class X11InputMethod {
     /// Opens the input method of the user's locale (`XMODIFIERS` names it) for `window`.
     init(window: X11Window) {
         let display = window.connection.display
-        // Xlib reads the encoding of typed text from the locale; the C locale's is ASCII alone.
-        if setlocale(LC_CTYPE, "") == nil || XSupportsLocale() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
+        // Xlib types only what the locale's encoding holds (the C locale's is ASCII): UTF-8 always.
+        let locale = setlocale(LC_CTYPE, "")
+        if locale == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" || XSupportsLocale() == 0 {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
         XSetLocaleModifiers("")
         method = XSupportsLocale() != 0 ? XOpenIM(display, nil, nil, nil) : nil
         context = method.flatMap { cellscape_create_input_context($0, window.id) }

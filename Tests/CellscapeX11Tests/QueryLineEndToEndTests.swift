@@ -1,0 +1,110 @@
+import CX11
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The query line in a window, typed through XTest and the input method, against a feed server on
+/// loopback (`scripts/feed-server`): a GIPHY search, a hashtag, a folder and a CJK hashtag open in the
+/// same window; back returns to the first feed showing exactly what it showed, and forward again.
+@Suite(.serialized, .needsXvfb)
+struct QueryLineEndToEndTests {
+    /// `scripts/feed-server` on a free port, its requests logged into `log`.
+    static func feedServer(log: String) throws -> (ChildProcess, String) {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/feed-server").path
+        let server = try ChildProcess(
+            try #require(ChildProcess.find("python3")), [script, "--port", "0", "--items", "200", "--log", log])
+        let line = try #require(server.readLine(within: 30), "feed-server did not start: \(server.errorText)")
+        return (server, String(line.dropFirst("listening on ".count)))
+    }
+
+    func title(_ server: XvfbServer, _ window: Window) -> String {
+        String(decoding: server.property(window, "_NET_WM_NAME", type: "UTF8_STRING").bytes, as: UTF8.self)
+    }
+
+    func waitForTitle(_ wanted: String, _ server: XvfbServer, _ window: Window) -> Bool {
+        XvfbServer.waitUntil(within: 20) { title(server, window) == wanted }
+    }
+
+    /// The grid's pixels, the bar under it left out (its status fades), once they stay the same.
+    func grid(_ server: XvfbServer, _ window: Window) -> ArraySlice<UInt32>? {
+        server.stillPixels(of: window, still: 1).map { $0[0..<(1280 * 760)] }
+    }
+
+    @Test func searchesHashtagsAndFoldersOpenInTheWindowAndBackReturns() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-query-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root + "/state", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = try PictureEndToEndTests.folder(count: 6)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let log = root + "/requests"
+        let (feeds, base) = try Self.feedServer(log: log)
+        defer { feeds.stop() }
+        let server = try XvfbServer()
+        // Key codes no key uses: a dead acute accent (composed by the input method) and 猫.
+        server.remap(250, to: "dead_acute")
+        server.remap(251, to: "U732B")
+        let (viewer, window) = try server.startViewer(
+            ["https://mastodon.example/tags/cats", "--api-base", base, "--no-disk-cache", "--size", "1280x800"],
+            environment: [
+                "GIPHY_API_KEY": "any", "XDG_STATE_HOME": root + "/state", "XDG_CACHE_HOME": root + "/cache",
+                "LANG": "", "LC_ALL": "", "LC_CTYPE": "",
+            ])
+        #expect(waitForTitle("#cats on mastodon.example - Cellscape", server, window))
+        server.press(XK_Next)
+        server.press(XK_Next)
+        let left = try #require(grid(server, window), "the first feed scrolled, still")
+        // Words search GIPHY (a key is set); the server sees the words.
+        server.press(XK_slash)
+        server.type("cats")
+        server.press(XK_Return)
+        #expect(waitForTitle("GIPHY: cats - Cellscape", server, window))
+        let requests = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(requests().contains("/v1/gifs/search?api_key=any&q=cats"), "\(requests())")
+        // Back: the first feed as it was left, at once; forward: the search again.
+        server.chord(XK_Left, alt: true)
+        #expect(waitForTitle("#cats on mastodon.example - Cellscape", server, window))
+        #expect(grid(server, window) == left, "back where it was left, to the pixel")
+        server.chord(XK_Right, alt: true)
+        #expect(waitForTitle("GIPHY: cats - Cellscape", server, window))
+        // #word is a hashtag on the instance used last; a path opens its folder.
+        server.chord(XK_l, control: true)
+        server.type("#dogs")
+        server.press(XK_Return)
+        #expect(waitForTitle("#dogs on mastodon.example - Cellscape", server, window))
+        #expect(requests().contains("/api/v1/timelines/tag/dogs?"))
+        server.press(XK_slash)
+        server.type(folder)
+        server.press(XK_Return)
+        #expect(waitForTitle("\(folder) - Cellscape", server, window))
+        // Through the input method: a dead key composes "é"; a CJK character types as itself.
+        server.press(XK_slash)
+        server.type("#caf")
+        server.press(code: 250)
+        server.press(XK_e)
+        server.press(XK_Return)
+        #expect(waitForTitle("#café on mastodon.example - Cellscape", server, window))
+        #expect(requests().contains("/api/v1/timelines/tag/caf%C3%A9?"), "\(requests())")
+        server.press(XK_slash)
+        server.type("#")
+        server.press(code: 251)
+        server.press(XK_Return)
+        #expect(waitForTitle("#猫 on mastodon.example - Cellscape", server, window))
+        #expect(requests().contains("/api/v1/timelines/tag/%E7%8C%AB?"))
+        // A query that cannot open leaves the view as it was.
+        server.press(XK_slash)
+        server.type("/nowhere/at/all")
+        server.press(XK_Return)
+        #expect(title(server, window) == "#猫 on mastodon.example - Cellscape")
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 10) == 0)
+        let history = try String(contentsOfFile: root + "/state/cellscape/history", encoding: .utf8)
+        #expect(history == "cats\n#dogs\n\(folder)\n#café\n#猫\n", "the queries opened, none that failed")
+        let mode = try FileManager.default.attributesOfItem(atPath: root + "/state/cellscape/history")[
+            .posixPermissions]
+        #expect((mode as? NSNumber)?.intValue == 0o600)
+    }
+}

@@ -50,6 +50,21 @@ final class QueryOpener: SourceOpener {
 
     func suggestions(for typed: String) -> [String] { recent.suggestions(for: typed) }
 
+    func askSuggestions(for typed: String, answer: @escaping @Sendable ([String]) -> Void) -> (@Sendable () -> Void)? {
+        guard let fetcher = suggestionFetcher else { return nil }
+        return fetcher.ask(typed, answer: answer)
+    }
+
+    /// GIPHY's suggestions, when a key is set (made at the first ask; none in a replay).
+    private lazy var suggestionFetcher: SuggestionFetcher? = {
+        guard !offline, RemoteFetcher.transportProblem == nil, let key = try? GiphyKey.load(),
+            case .giphy(let server, _) = try? FeedAddress("giphy:trending", apiBase: pictures.apiBase)
+        else { return nil }
+        let fetcher = RemoteFetcher(
+            cache: nil, trusting: pictures.caFile, policy: AddressPolicy(userAddress: server))
+        return SuggestionFetcher(fetcher: fetcher, server: server, key: key)
+    }()
+
     private func folder(_ path: String, recording: Bool) -> Result<OpenedSource, SourceRefusal> {
         if let problem = PictureOptions.unreadable(path) { return .failure(SourceRefusal(problem)) }
         let feed = PictureFeed(

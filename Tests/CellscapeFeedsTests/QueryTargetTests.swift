@@ -1,4 +1,5 @@
 import CellscapeFeeds
+import Foundation
 import Testing
 
 /// What the query line opens for what is typed.
@@ -35,5 +36,32 @@ import Testing
         #expect(QueryTarget.instance(of: "https://m.example/tags/cats") == "https://m.example")
         #expect(QueryTarget.instance(of: "http://127.0.0.1:8080/public") == "http://127.0.0.1:8080")
         #expect(QueryTarget.instance(of: "giphy:trending") == nil)
+    }
+}
+
+/// GIPHY's suggestions: the address asked, and an untrusted answer read.
+@Suite struct GiphySuggestionsTests {
+    let server = URL(string: "https://api.giphy.com")!
+
+    @Test func theAddressAsked() {
+        #expect(
+            GiphySuggestions.address(for: " cute cats ", server: server, key: "K").absoluteString
+                == "https://api.giphy.com/v1/gifs/search/tags?api_key=K&q=cute%20cats&limit=8")
+        #expect(
+            GiphySuggestions.address(for: "", server: server, key: "K").absoluteString
+                == "https://api.giphy.com/v1/trending/searches?api_key=K")
+    }
+
+    @Test func anAnswerRead() throws {
+        let autocomplete =
+            #"{"data":[{"name":"cats"},{"name":"Cats"},{"name":"cat\u0007bell"},{"x":1},{"name":"kittens"}]}"#
+        #expect(try GiphySuggestions.words(from: Data(autocomplete.utf8)) == ["cats", "kittens"])
+        let trending =
+            #"{"data":["one", " two ", "", 3, "\#(String(repeating: "x", count: 101))"],"meta":{"status":200}}"#
+        #expect(try GiphySuggestions.words(from: Data(trending.utf8)) == ["one", "two"])
+        let many = "{\"data\":[" + (0..<20).map { "\"w\($0)\"" }.joined(separator: ",") + "]}"
+        #expect(try GiphySuggestions.words(from: Data(many.utf8)).count == 8)
+        #expect(try GiphySuggestions.words(from: Data("{}".utf8)).isEmpty)
+        #expect(throws: FeedProblem.self) { try GiphySuggestions.words(from: Data("<html>".utf8)) }
     }
 }

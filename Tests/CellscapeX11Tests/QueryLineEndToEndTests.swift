@@ -58,11 +58,16 @@ struct QueryLineEndToEndTests {
         server.press(XK_Next)
         let left = try #require(grid(server, window), "the first feed scrolled, still")
         // Words search GIPHY (a key is set); the server sees the words.
+        let requests = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        let asked = { (path: String) in requests().split(separator: "\n").filter { $0.hasPrefix(path) } }
         server.press(XK_slash)
         server.type("cats")
+        // GIPHY's autocomplete is asked once typing pauses: once, for the whole word.
+        #expect(XvfbServer.waitUntil(within: 20) { !asked("/v1/gifs/search/tags").isEmpty })
+        #expect(asked("/v1/gifs/search/tags") == ["/v1/gifs/search/tags?api_key=any&q=cats&limit=8"])
+        #expect(asked("/v1/trending/searches").count <= 1, "at most one ask before the first key")
         server.press(XK_Return)
         #expect(waitForTitle("GIPHY: cats - Cellscape", server, window))
-        let requests = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         #expect(requests().contains("/v1/gifs/search?api_key=any&q=cats"), "\(requests())")
         // Back: the first feed as it was left, at once; forward: the search again.
         server.chord(XK_Left, alt: true)

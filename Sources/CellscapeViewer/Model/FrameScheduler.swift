@@ -63,6 +63,7 @@ public final class FrameScheduler {
                 needsDisplay = true
             }
             sendSourcePictures()
+            driver.askSuggestionsIfDue()
             // A source the query line opened shows once it has pictures, by an input a session records.
             if let source = driver.readySource() {
                 driver.send(.showSource(source))
@@ -96,6 +97,7 @@ public final class FrameScheduler {
     /// ``FeedAnimations/frameCoalescing`` show together).
     public func takeProgress(now: UInt64) {
         if driver.takePictureResults() { needsDisplay = true }
+        if driver.takeSuggestions() { needsDisplay = true }
         if driver.advanceAnimations(to: now, early: FeedAnimations.frameCoalescing) {
             if let rects = driver.model.animationDamage { damage += rects } else { needsDisplay = true }
         }
@@ -137,7 +139,8 @@ public final class FrameScheduler {
     /// deadlines); -1 (no limit) when nothing will change by itself.
     public func timeout(now: UInt64, also: [UInt64] = []) -> Int32 {
         var wake: UInt64? = wantsFrames ? deadline : nil
-        for due in [driver.model.nextAnimationDeadline, slideshow.deadline].compactMap({ $0 }) + also {
+        let deadlines = [driver.model.nextAnimationDeadline, slideshow.deadline, driver.suggestionDeadline]
+        for due in deadlines.compactMap({ $0 }) + also {
             wake = min(wake ?? due, due)
         }
         guard let wake else { return -1 }

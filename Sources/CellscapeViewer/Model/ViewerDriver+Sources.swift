@@ -8,9 +8,31 @@ extension ViewerDriver {
         switch command {
         case .showSource(let name): showPending(named: name)
         case .text, .key(.openQuery), .edit(.deleteBackward), .edit(.deleteWord), .edit(.deleteToStart):
-            if let typed = model.query?.text { model.query?.suggestions = opener?.suggestions(for: typed) ?? [] }
+            guard let typed = model.query?.text else { break }
+            model.query?.suggestions = opener?.suggestions(for: typed) ?? []
+            // A replay's line shows what its recording typed; no server is asked.
+            if !replaysSources { suggestions.typed(typed, now: model.waterfall.clock.now) }
+        case .edit(.submit), .edit(.cancel): suggestions.cancel()
         default: break
         }
+    }
+
+    /// When the suggestions are next asked for, if typing paused.
+    public var suggestionDeadline: UInt64? { suggestions.deadline }
+
+    /// Asks the server for suggestions if typing has paused long enough.
+    public func askSuggestionsIfDue() {
+        suggestions.askIfDue(now: model.waterfall.clock.now, opener: opener)
+    }
+
+    /// Shows the server's suggestions that came, after the recent queries, when the line still says
+    /// what they answer; returns whether the line changed.
+    public func takeSuggestions() -> Bool {
+        guard let answer = suggestions.take(), let line = model.query, line.text == answer.typed else { return false }
+        var merged = opener?.suggestions(for: line.text) ?? []
+        for word in answer.words where !merged.contains(word) && word != line.text { merged.append(word) }
+        model.query?.suggestions = Array(merged.prefix(QueryLine.suggestionLimit))
+        return model.query != line
     }
 
     private func open(_ request: SourceRequest) {

@@ -24,6 +24,8 @@ public final class ViewerDriver {
     public var replaysSources = false
     /// The source the query line opened, until it can show (``readySource()``).
     var pendingSource: (name: String, feed: PictureFeed)?
+    /// Asks for a server's suggestions as typing pauses.
+    let suggestions = SuggestionAsker()
 
     /// A driver of `model`; input goes out on `bus`.
     public init(model: ViewerModel, bus: EventBus = EventBus()) {
@@ -73,7 +75,7 @@ public final class ViewerDriver {
     /// The descriptors the loop polls besides its own: readable while pictures finished on the workers
     /// or the folders shown changed.
     public var descriptorsToPoll: [Int32] {
-        let pending = pendingSource.map { [$0.feed.loader.wakeDescriptor] } ?? []
+        let pending = (pendingSource.map { [$0.feed.loader.wakeDescriptor] } ?? []) + [suggestions.descriptor]
         guard let pictures = model.waterfall.pictures else { return pending }
         return [pictures.loader.wakeDescriptor] + (pictures.watchDescriptor.map { [$0] } ?? []) + pending
     }

@@ -39,4 +39,15 @@ public protocol SourceOpener {
 
     /// What to suggest under the line for `typed` now (recent queries), best first.
     func suggestions(for typed: String) -> [String]
+
+    /// Asks a server for suggestions for `typed` (GIPHY's autocomplete, its trending searches while
+    /// nothing is typed), `answer` hearing them on any thread; returns what cancels the ask, or nil
+    /// when there is no server to ask.
+    func askSuggestions(for typed: String, answer: @escaping @Sendable ([String]) -> Void) -> (@Sendable () -> Void)?
+}
+
+extension SourceOpener {
+    public func askSuggestions(for typed: String, answer: @escaping @Sendable ([String]) -> Void)
+        -> (@Sendable () -> Void)?
+    { nil }
 }

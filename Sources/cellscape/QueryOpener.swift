@@ -1,3 +1,4 @@
+import ArgumentParser
 import CellscapeFeeds
 import CellscapePictures
 import CellscapeRemote
@@ -27,6 +28,13 @@ final class QueryOpener: SourceOpener {
         instance =
             pictures.feedAddress.flatMap(Self.mastodonInstance)
             ?? ViewerConfiguration.load(environment: environment)["instance"]
+    }
+
+    /// The opener of a replay of `header`'s session: feeds from the cache of downloads alone, through
+    /// the API base it was recorded with; no history kept.
+    static func replaying(_ header: SessionHeader) throws -> QueryOpener {
+        let options = try PictureOptions.parse(header.items.apiBase.map { ["--api-base", $0] } ?? [])
+        return QueryOpener(pictures: options, offline: true, private: true)
     }
 
     func open(_ request: SourceRequest, recording: Bool) -> Result<OpenedSource, SourceRefusal> {

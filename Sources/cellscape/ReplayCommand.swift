@@ -43,11 +43,19 @@ struct ReplayCommand: ParsableCommand {
         let driver = ViewerDriver(
             model: ViewerModel(
                 force: options.scene, waterfall: options.waterfall, pictures: pictures, view: options.view))
+        // Sources the query line opened are opened again, from the cache of downloads, at the frames recorded.
+        driver.opener = try QueryOpener.replaying(recorded.header)
+        driver.recordsSources = true
+        driver.replaysSources = true
         let progress = Progress()
         progress.update("replaying \(recorded.inputs.count) inputs over \(recorded.end.end) frames")
         let outcome = recorded.replay(on: driver)
         progress.finish()
         var model = driver.model
+        defer {
+            driver.closeOtherSources()
+            model.waterfall.pictures?.closeSources()
+        }
         if let state {
             try OutputFile.write(ViewerState(of: model).json, to: state)
         }

@@ -114,6 +114,7 @@ struct ViewCommand: ParsableCommand {
                 let session = try SessionFile.load(path: path)
                 var (options, shown) = try SessionFile.options(for: session.header)
                 options.replay = session
+                options.opener = try QueryOpener.replaying(session.header)
                 return (options, shown)
             } ?? liveOptions()
         // One connection for the process, opened once the pictures are found (a missing one is said
@@ -128,8 +129,10 @@ struct ViewCommand: ParsableCommand {
         // The session and the state are what the user asked for: failing to write either ends with 1.
         var outputFailed = false
         if let record {
-            let items =
+            var items =
                 shown.map { pictures.sessionItems(of: $0) } ?? feed.source(of: options.waterfall.catalog)
+            // Feeds the query line opens are asked there too, and read from there when replayed.
+            items.apiBase = pictures.apiBase
             let header = SessionHeader(
                 force: options.scene, waterfall: options.waterfall, view: options.view, items: items)
             options.recording = (header, try SessionFile.writer(path: record) { outputFailed = true })
@@ -137,7 +140,7 @@ struct ViewCommand: ParsableCommand {
         let printsMarked = pictures.printMarked || pictures.nulSeparated
         // The ready line goes where the marked paths do not (standard error with -o), when asked.
         options.readyDescriptor = !printReady ? -1 : printsMarked ? 2 : 1
-        options.opener = QueryOpener(pictures: pictures, offline: replay != nil, private: isPrivate)
+        if replay == nil { options.opener = QueryOpener(pictures: pictures, offline: false, private: isPrivate) }
         options.onExit = { [pictures, stateOnExit] state, shownLast in
             if let stateOnExit {
                 do {

@@ -113,3 +113,62 @@ struct QueryLineEndToEndTests {
         #expect((mode as? NSNumber)?.intValue == 0o600)
     }
 }
+
+/// A session that types queries records what was typed and opened, and replays to the same state:
+/// headless, and in a window, the feed read again from the cache of downloads alone.
+@Suite(.serialized, .needsXvfb)
+struct QueryLineSessionTests {
+    @Test func aSessionOfQueriesReplaysToTheSameState() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cellscape-queries-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let first = try PictureEndToEndTests.folder(count: 30)
+        let second = try PictureEndToEndTests.folder(count: 5)
+        defer { for folder in [first, second] { try? FileManager.default.removeItem(atPath: folder) } }
+        let (feeds, base) = try QueryLineEndToEndTests.feedServer(log: root + "/requests")
+        defer { feeds.stop() }
+        let environment = ["XDG_STATE_HOME": root + "/state", "XDG_CACHE_HOME": root + "/cache"]
+        let (session, live, replayed) = (root + "/session.jsonl", root + "/live.json", root + "/replayed.json")
+        let server = try XvfbServer()
+        let (viewer, window) = try server.startViewer(
+            [first, "--api-base", base, "--no-disk-cache", "--record", session, "--state-on-exit", live],
+            environment: environment)
+        let title = {
+            String(decoding: server.property(window, "_NET_WM_NAME", type: "UTF8_STRING").bytes, as: UTF8.self)
+        }
+        #expect(XvfbServer.waitUntil(within: 20) { title() == "\(first) - Cellscape" })
+        server.press(XK_Next)
+        server.press(XK_Next)
+        server.press(XK_slash)
+        server.type(second)
+        server.press(XK_Return)
+        #expect(XvfbServer.waitUntil(within: 20) { title() == "\(second) - Cellscape" })
+        server.chord(XK_l, control: true)
+        server.type("https://mastodon.example/tags/dogs")
+        server.press(XK_Return)
+        #expect(XvfbServer.waitUntil(within: 20) { title() == "#dogs on mastodon.example - Cellscape" })
+        server.chord(XK_Left, alt: true)
+        #expect(XvfbServer.waitUntil(within: 20) { title() == "\(second) - Cellscape" })
+        server.chord(XK_Left, alt: true)
+        #expect(XvfbServer.waitUntil(within: 20) { title() == "\(first) - Cellscape" })
+        server.press(XK_q)
+        #expect(viewer.waitForExit(within: 10) == 0)
+        let text = try String(contentsOfFile: session, encoding: .utf8)
+        #expect(text.contains("\"event\":\"text\"") && text.contains("\"event\":\"source\""))
+        #expect(text.contains("\"query\":\"https://mastodon.example/tags/dogs\""))
+        feeds.stop()  // the replay reads the cache of downloads alone
+        let replay = try ChildProcess(
+            ChildProcess.cellscape, ["replay", session, "--state", replayed],
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        #expect(replay.waitForExit(within: 60) == 0, "\(replay.errorText)")
+        let expected = try String(contentsOfFile: live, encoding: .utf8)
+        #expect(
+            expected.contains("\"items\":30") && !expected.contains("\"scroll\":0,"), "back where it was: \(expected)")
+        #expect(try String(contentsOfFile: replayed, encoding: .utf8) == expected)
+        let windowed = root + "/windowed.json"
+        let (player, _) = try server.startViewer(
+            ["--replay", session, "--state-on-exit", windowed], environment: environment)
+        #expect(player.waitForExit(within: 120) == 0)
+        #expect(try String(contentsOfFile: windowed, encoding: .utf8) == expected)
+    }
+}

@@ -95,6 +95,7 @@ struct BenchCommand: ParsableCommand {
         subcommands: [
             BenchForceCommand.self, BenchRenderCommand.self, BenchFrameCommand.self, BenchWaterfallCommand.self,
             BenchBusCommand.self, BenchImagesCommand.self, BenchTrashCommand.self, BenchFeedCommand.self,
+            BenchQueryCommand.self,
         ]
     )
 }

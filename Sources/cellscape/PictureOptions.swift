@@ -140,6 +140,12 @@ struct PictureOptions: ParsableArguments {
         return feed
     }
 
+    /// What opens these pictures again from the query line: the feed's address, or the one folder's
+    /// absolute path; nil for files and standard input.
+    var sourceName: String? {
+        feedAddress ?? (paths.count == 1 && Self.isFolder(paths[0]) ? PictureFiles.absolute(paths[0]) : nil)
+    }
+
     /// The feed's address, when one is given (alone) instead of pictures.
     var feedAddress: String? { paths.count == 1 && FeedAddress.looksLikeAddress(paths[0]) ? paths[0] : nil }
 

@@ -188,6 +188,7 @@ struct ViewCommand: ParsableCommand {
                 feed.joinsSourcesOnInput = true
             }
             options.waterfall.opensPicture = pictures.openedPosition(in: feed)
+            options.waterfall.sourceName = pictures.sourceName
             options.waterfall.opensAtZoom = zoom.map { $0 / 100 }
             options.waterfall.pictureOrder = pictures.sort
             options.waterfall.picturesDescending = pictures.reverse

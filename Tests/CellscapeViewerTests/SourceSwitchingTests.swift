@@ -22,13 +22,16 @@ import Testing
         func suggestions(for typed: String) -> [String] { ["/recent/one", "/recent/two"] }
     }
 
-    static func driver(_ count: Int) throws -> (driver: ViewerDriver, opener: FolderOpener, root: String) {
+    static func driver(_ count: Int, named: Bool = false) throws -> (
+        driver: ViewerDriver, opener: FolderOpener, root: String
+    ) {
         let colours = (0..<count).map { UInt32(0xFF00_0000) | UInt32(0x10_1010 * ($0 % 15 + 1)) }
         let (root, paths) = try PictureWaterfallTests.folder(colours)
         let feed = PictureFeed(paths: paths, threads: 2, diskCache: nil, memoryBytes: 1 << 24) { _ in }
         feed.waitForAllHeaders()
         var waterfall = WaterfallScene.Options()
         waterfall.size = Size(width: 640, height: 480)
+        if named { waterfall.sourceName = root }
         var force = ForceScene.Options()
         force.size = waterfall.size
         let driver = ViewerDriver(force: force, waterfall: waterfall, pictures: feed, view: .waterfall)
@@ -119,5 +122,44 @@ import Testing
         #expect(driver.model.query?.suggestions == ["/recent/one", "/recent/two"])
         driver.send(.edit(.cancel))
         #expect(driver.model.query == nil && driver.pendingSource == nil)
+    }
+
+    @Test func aSourcePastTheBoundOpensAgainWhereItWasLeft() throws {
+        let (driver, opener, root) = try Self.driver(60, named: true)
+        let others = try (0...SourceHistory.bound).map { _ in try PictureWaterfallTests.folder([0xFF11_2233]).root }
+        defer { for folder in [root] + others { try? FileManager.default.removeItem(atPath: folder) } }
+        for _ in 0..<4 { driver.send(.key(.pageDown)) }
+        let (offset, selection) = (driver.model.waterfall.scrollOffset, driver.model.waterfall.selection)
+        #expect(offset > 0)
+        for folder in others { #expect(Self.open(folder, in: driver)) }
+        // Back through the sources kept: each at once, no source opened.
+        for _ in 0..<SourceHistory.bound { driver.send(.key(.historyBack)) }
+        #expect(driver.model.waterfall.sourceName == others[0] && !driver.isOpeningSource)
+        // The first was closed past the bound: it opens again and goes back where it was.
+        driver.send(.key(.historyBack))
+        #expect(driver.isOpeningSource && driver.model.waterfall.status?.text == "opening \(root) again")
+        let feed = try #require(driver.pendingSource?.feed)
+        var shown = false
+        _ = CallerWait.until(timeout: 30) {
+            shown
+        } step: {
+            feed.loader.waitForWake(milliseconds: 20)
+            if let name = driver.readySource() {
+                driver.send(.showSource(name))
+                shown = true
+            }
+        }
+        #expect(opener.opened.last == root && driver.model.waterfall.pictures === feed)
+        _ = CallerWait.until(timeout: 30) {
+            driver.model.waterfall.restoring == nil
+        } step: {
+            feed.loader.waitForWake(milliseconds: 20)
+            driver.takePictureResults()
+        }
+        #expect(driver.model.waterfall.scrollOffset == offset && driver.model.waterfall.selection == selection)
+        #expect(!driver.model.canGoBack && driver.model.canGoForward)
+        driver.send(.key(.historyForward))
+        #expect(driver.model.waterfall.sourceName == others[0])
+        driver.closeOtherSources()
     }
 }

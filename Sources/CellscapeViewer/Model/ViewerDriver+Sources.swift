@@ -40,7 +40,7 @@ extension ViewerDriver {
         switch opener.open(request, recording: recordsSources) {
         case .success(let opened):
             pendingSource?.feed.closeSources()
-            pendingSource = (opened.name, opened.feed)
+            pendingSource = (opened.name, opened.feed, request)
         case .failure(let refusal): model.say(refusal.description)
         }
     }
@@ -49,7 +49,7 @@ extension ViewerDriver {
     /// ``ViewerCommand/showSource(_:)``; nil while it loads, or when none waits. One that ended with no
     /// picture is said on the bar and let go. A replay's sources show when the replay says.
     public func readySource() -> String? {
-        guard !replaysSources, let (name, feed) = pendingSource else { return nil }
+        guard !replaysSources, let (name, feed, _) = pendingSource else { return nil }
         feed.takeResults()
         let settled = !feed.isListing && !feed.sourcesLoading
         if recordsSources ? settled && feed.headersArrived == feed.count : feed.count > 0 {
@@ -66,13 +66,13 @@ extension ViewerDriver {
     private func showPending(named name: String) {
         // A replay whose line chose another suggestion (the recent queries differ) opens the one recorded.
         if replaysSources, pendingSource?.name != name { open(SourceRequest(query: name)) }
-        guard let (pendingName, feed) = pendingSource, pendingName == name else { return }
+        guard let (pendingName, feed, request) = pendingSource, pendingName == name else { return }
         pendingSource = nil
         if replaysSources {
             feed.waitForSources()
             feed.waitForAllHeaders()
         }
-        model.show(feed)
+        model.show(feed, name: name, for: request)
     }
 
     /// Closes every source but the one that shows (the window closed): the history's and one opening.
@@ -81,4 +81,10 @@ extension ViewerDriver {
         pendingSource = nil
         model.closeHistory()
     }
+
+    /// Whether a source the query line opened is loading, not yet shown.
+    public var isOpeningSource: Bool { pendingSource != nil }
+
+    /// How many times a server was asked for suggestions.
+    public var suggestionAsks: Int { suggestions.asks }
 }

@@ -23,7 +23,7 @@ public final class ViewerDriver {
     /// Whether a session replays: a source shows when the replay says, once it has loaded.
     public var replaysSources = false
     /// The source the query line opened, until it can show (``readySource()``).
-    var pendingSource: (name: String, feed: PictureFeed)?
+    var pendingSource: (name: String, feed: PictureFeed, request: SourceRequest)?
     /// Asks for a server's suggestions as typing pauses.
     let suggestions = SuggestionAsker()
 
@@ -100,6 +100,14 @@ public final class ViewerDriver {
     /// Draws the showing view.
     public func render(into framebuffer: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?) {
         model.render(into: framebuffer, rasterizer: rasterizer, text: text)
+    }
+
+    /// Draws the showing view once its pictures in view have arrived, `timeout` seconds at most (a
+    /// snapshot's, a bench's first screen).
+    public func renderWithPicturesArrived(
+        into framebuffer: Framebuffer, rasterizer: CircleRasterizer, text: TextRenderer?, timeout: Double = 60
+    ) {
+        model.renderWithPicturesArrived(into: framebuffer, rasterizer: rasterizer, text: text, timeout: timeout)
     }
 
     /// Records one frame's timings for the HUD.

@@ -33,30 +33,52 @@ extension ViewerModel {
         return sourceRequests
     }
 
-    /// Shows `feed` instead of the source that shows, which goes back in the history; the waterfall
-    /// starts at its top, with the options it started with.
-    public mutating func show(_ feed: PictureFeed) {
-        history.leave(waterfall)
+    /// Shows `feed`, named `name` (the address or folder it was opened by), instead of the source
+    /// that shows, which goes back in the history; the waterfall starts at its top, with the options it
+    /// started with.
+    public mutating func show(_ feed: PictureFeed, name: String) {
+        show(feed, name: name, for: SourceRequest(query: name))
+    }
+
+    /// Shows `feed` as `request` asked: a new source, or one the history closed, back where it was.
+    mutating func show(_ feed: PictureFeed, name: String, for request: SourceRequest) {
         var options = waterfall.options
         options.size = size
         options.showsHUD = waterfall.showsHUD
         options.opensPicture = nil
         options.startsSlideshow = false
-        switchTo(WaterfallScene(options: options, pictures: feed))
+        options.sourceName = name
+        var scene = WaterfallScene(options: options, pictures: feed)
+        if let (move, place) = request.revisit {
+            // Moved elsewhere meanwhile: it is no longer where the history goes.
+            guard history.leadsTo(move, place) else { return feed.closeSources() }
+            history.arrive(move, leaving: waterfall)
+            scene.restore(place)
+        } else {
+            history.leave(waterfall)
+        }
+        switchTo(scene)
     }
 
     /// Whether a source was shown before this one, or after it.
     public var canGoBack: Bool { !history.back.isEmpty }
     public var canGoForward: Bool { !history.forward.isEmpty }
 
-    private mutating func goBack() {
-        guard let visit = history.goBack(from: waterfall) else { return say("nothing back") }
-        switchTo(visit)
-    }
+    private mutating func goBack() { go(.back) }
 
-    private mutating func goForward() {
-        guard let visit = history.goForward(from: waterfall) else { return say("nothing forward") }
-        switchTo(visit)
+    private mutating func goForward() { go(.forward) }
+
+    /// Back or forward: a source kept shows at once; one closed opens again, where it was left.
+    private mutating func go(_ move: HistoryMove) {
+        switch history.move(move, from: waterfall) {
+        case nil: say(move == .back ? "nothing back" : "nothing forward")
+        case .kept(let scene): switchTo(scene)
+        case .closed(let place):
+            var request = SourceRequest(query: place.name)
+            request.revisit = (move, place)
+            sourceRequests.append(request)
+            say("opening \(place.name) again")
+        }
     }
 
     /// Shows `scene` in the waterfall, at the window's size; the force view's cells follow its pictures.

@@ -3,11 +3,36 @@
 public struct SourceRequest: Hashable, Sendable {
     public var query: String
     public var kind: SearchKind
+    /// Back or forward to a source the history closed (past its bound), where it was left; nil for
+    /// a new one.
+    var revisit: (move: HistoryMove, place: SourcePlace)?
 
     public init(query: String, kind: SearchKind = .gifs) {
         self.query = query
         self.kind = kind
     }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        left.query == right.query && left.kind == right.kind && left.revisit?.move == right.revisit?.move
+            && left.revisit?.place == right.revisit?.place
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(query)
+        hasher.combine(kind)
+    }
+}
+
+/// Which way through the history.
+enum HistoryMove: Hashable, Sendable {
+    case back, forward
+}
+
+/// Where a source was left, kept when the history closes it: what opens it again and the place.
+struct SourcePlace: Hashable, Sendable {
+    var name: String
+    var scroll: Double
+    var selection: Int?
 }
 
 /// Why a query cannot be shown, in a line the bar says.

@@ -28,9 +28,12 @@ public struct WaterfallOptions {
     /// The zoom it opens at (1 is 100%), else fitted to the window (`--zoom`).
     public var opensAtZoom: Double?
 
-    /// The defaults: no catalog (all items generated), a 1280x800 window.
     /// Whether a remote feed's sensitive media show at once, not blurred until revealed (`v`).
     public var showsSensitive = false
+    /// What opens the pictures again (a feed's address, a folder's path), for a history that closes
+    /// them; nil when nothing does (files given one by one, standard input).
+    public var sourceName: String?
 
+    /// The defaults: no catalog (all items generated), a 1280x800 window.
     public init() {}
 }

@@ -283,20 +283,6 @@ struct PictureOptions: ParsableArguments {
     static func report(_ problem: String) {
         FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
     }
-
-    /// The pictures of `feed`, every header arrived, as a session header records them.
-    /// What a session records of the pictures `feed` shows: a remote feed's address and its pages'
-    /// answers, else the pictures' paths.
-    func sessionItems(of feed: PictureFeed) -> SessionHeader.Items {
-        guard let address = feedAddress else { return Self.source(of: feed) }
-        return SessionHeader.Items(
-            feed: address, apiBase: apiBase, pages: feed.sourceAnswers, items: feed.arrivedItems)
-    }
-
-    static func source(of feed: PictureFeed) -> SessionHeader.Items {
-        let paths = feed.paths.map { URL(fileURLWithPath: $0).path }
-        return SessionHeader.Items(source: .pictures, paths: paths, items: feed.arrivedItems)
-    }
 }
 
 /// How many workers decode pictures: every core.

@@ -85,6 +85,19 @@ struct QueryLineEndToEndTests {
         server.type(folder)
         server.press(XK_Return)
         #expect(waitForTitle("\(folder) - Cellscape", server, window))
+        // A paste types too: the first picture's path copied (y), pasted (Ctrl+V), its folder opens.
+        #expect(server.waitUntil(window, within: 20) { PictureEndToEndTests.pictureShare($0) > 0.2 })
+        server.press(XK_Home)
+        server.press(XK_y)
+        #expect(server.selectionText("CLIPBOARD") == folder + "/picture1.png")
+        server.press(XK_slash)
+        let bar = { (frame: WindowPixels) in frame.pixels[(1280 * 780)...] }
+        let empty = try #require(server.stillPixels(of: window, still: 0.3)).suffix(1280 * 20)
+        server.chord(XK_v, control: true)
+        // The paste comes as the selection's owner answers: Enter once the line shows it.
+        #expect(server.waitUntil(window, within: 20) { bar($0) != empty })
+        server.press(XK_Return)
+        #expect(waitForTitle("\(folder) - Cellscape", server, window))
         // Through the input method: a dead key composes "é"; a CJK character types as itself.
         server.press(XK_slash)
         server.type("#caf")
@@ -107,7 +120,9 @@ struct QueryLineEndToEndTests {
         server.press(XK_q)
         #expect(viewer.waitForExit(within: 10) == 0)
         let history = try String(contentsOfFile: root + "/state/cellscape/history", encoding: .utf8)
-        #expect(history == "cats\n#dogs\n\(folder)\n#café\n#猫\n", "the queries opened, none that failed")
+        #expect(
+            history == "cats\n#dogs\n\(folder)\n\(folder)/picture1.png\n#café\n#猫\n",
+            "the queries opened, none that failed")
         let mode = try FileManager.default.attributesOfItem(atPath: root + "/state/cellscape/history")[
             .posixPermissions]
         #expect((mode as? NSNumber)?.intValue == 0o600)
@@ -131,7 +146,7 @@ struct QueryLineSessionTests {
         let (session, live, replayed) = (root + "/session.jsonl", root + "/live.json", root + "/replayed.json")
         let server = try XvfbServer()
         let (viewer, window) = try server.startViewer(
-            [first, "--api-base", base, "--no-disk-cache", "--record", session, "--state-on-exit", live],
+            [first, "--api-base", base, "--no-disk-cache", "--record", session, "--state-on-exit", live, "--private"],
             environment: environment)
         let title = {
             String(decoding: server.property(window, "_NET_WM_NAME", type: "UTF8_STRING").bytes, as: UTF8.self)
@@ -156,6 +171,7 @@ struct QueryLineSessionTests {
         let text = try String(contentsOfFile: session, encoding: .utf8)
         #expect(text.contains("\"event\":\"text\"") && text.contains("\"event\":\"source\""))
         #expect(text.contains("\"query\":\"https://mastodon.example/tags/dogs\""))
+        #expect(!FileManager.default.fileExists(atPath: root + "/state/cellscape/history"), "--private keeps none")
         feeds.stop()  // the replay reads the cache of downloads alone
         let replay = try ChildProcess(
             ChildProcess.cellscape, ["replay", session, "--state", replayed],

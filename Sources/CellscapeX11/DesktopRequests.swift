@@ -64,7 +64,7 @@ final class DesktopRequests {
         case .runKeyHandler(let key, let paths): keyHandler.run(key: key, paths: paths).map { tell($0, driver) }
         case .save(let saved):
             driver.say("saving \(saved.count) into \(saver.readableFolder)")
-            let pictures = driver.model.waterfall.pictures
+            let pictures = driver.pictures
             saver.save(saved) { item, answer in pictures?.original(of: item, answer: answer) }
         case .undoTrash:
             let (restored, problems) = trash.undo()

@@ -78,10 +78,9 @@ public final class Viewer {
     public func run() {
         loop()
         recorder?.finish()
-        options.onExit?(scheduler.state, driver.model.waterfall.pictures)
+        options.onExit?(scheduler.state, driver.pictures)
         // The window closed: every source's pages and downloads are cancelled, none started after.
-        driver.closeOtherSources()
-        driver.model.waterfall.pictures?.closeSources()
+        driver.closeSources()
     }
 
     /// Turns until the window closes or the model quits: X events in as commands, the scheduler's
@@ -90,7 +89,7 @@ public final class Viewer {
         while true {
             let woke = monotonicNanoseconds()
             translator.keyTableShows = shown.showsKeys
-            translator.queryOpen = scheduler.driver.model.query != nil
+            translator.queryOpen = shown.showsQuery
             drainEvents()
             scheduler.isMapped = translator.isMapped
             if translator.takeExposed() { scheduler.changed() }

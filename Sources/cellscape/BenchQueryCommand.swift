@@ -44,10 +44,7 @@ struct BenchQueryCommand: ParsableCommand {
         force.size = waterfall.size
         let driver = ViewerDriver(force: force, waterfall: waterfall, pictures: feed, view: .waterfall)
         driver.opener = QueryOpener(pictures: pictures, offline: false, private: true)
-        defer {
-            driver.closeOtherSources()
-            driver.model.waterfall.pictures?.closeSources()
-        }
+        defer { driver.closeSources() }
         let progress = Progress()
         let words = queries.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let report: QueryBenchmark.Report

@@ -52,10 +52,7 @@ struct ReplayCommand: ParsableCommand {
         let outcome = recorded.replay(on: driver)
         progress.finish()
         var model = driver.model
-        defer {
-            driver.closeOtherSources()
-            model.waterfall.pictures?.closeSources()
-        }
+        defer { driver.closeSources() }
         if let state {
             try OutputFile.write(ViewerState(of: model).json, to: state)
         }

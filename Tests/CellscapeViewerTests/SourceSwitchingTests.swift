@@ -151,7 +151,7 @@ import Testing
         }
         #expect(opener.opened.last == root && driver.model.waterfall.pictures === feed)
         _ = CallerWait.until(timeout: 30) {
-            driver.model.waterfall.restoring == nil
+            driver.model.restoring == nil
         } step: {
             feed.loader.waitForWake(milliseconds: 20)
             driver.takePictureResults()

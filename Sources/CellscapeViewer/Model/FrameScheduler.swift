@@ -123,7 +123,8 @@ public final class FrameScheduler {
         let model = driver.model
         return WindowPlan(
             title: model.title, size: model.size, fullscreen: model.wantsFullscreen, showsKeys: model.showsKeys,
-            showsHUD: model.showsHUD || model.query != nil, textPixelSize: model.textPixelSize)
+            showsHUD: model.showsHUD || model.query != nil, textPixelSize: model.textPixelSize,
+            showsQuery: model.query != nil)
     }
 
     /// The frame begun at `started` was drawn and presented: the next is due an interval later.
@@ -177,4 +178,6 @@ public struct WindowPlan: Equatable, Sendable {
     public var showsHUD: Bool
     /// The text's size in pixels.
     public var textPixelSize: Int
+    /// Whether the query line is open: keys type into it.
+    public var showsQuery = false
 }

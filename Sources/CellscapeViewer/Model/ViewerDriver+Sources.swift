@@ -82,6 +82,15 @@ extension ViewerDriver {
         model.closeHistory()
     }
 
+    /// Closes every source, the one that shows too: their pages and downloads are cancelled.
+    public func closeSources() {
+        closeOtherSources()
+        pictures?.closeSources()
+    }
+
+    /// The pictures that show, if any.
+    public var pictures: PictureFeed? { model.waterfall.pictures }
+
     /// Whether a source the query line opened is loading, not yet shown.
     public var isOpeningSource: Bool { pendingSource != nil }
 

@@ -48,16 +48,26 @@ extension ViewerModel {
         options.opensPicture = nil
         options.startsSlideshow = false
         options.sourceName = name
-        var scene = WaterfallScene(options: options, pictures: feed)
         if let (move, place) = request.revisit {
             // Moved elsewhere meanwhile: it is no longer where the history goes.
             guard history.leadsTo(move, place) else { return feed.closeSources() }
             history.arrive(move, leaving: waterfall)
-            scene.restore(place)
         } else {
             history.leave(waterfall)
         }
-        switchTo(scene)
+        switchTo(WaterfallScene(options: options, pictures: feed))
+        restoring = request.revisit?.place
+        restorePlace()
+    }
+
+    /// Scrolls towards the place a source opened again was left, as far as its pictures reach now (on
+    /// as its next pages join), and selects its tile once laid out.
+    mutating func restorePlace() {
+        guard let place = restoring else { return }
+        waterfall.scroll(toOffset: place.scroll)
+        if let tile = place.selection, tile < waterfall.itemCount { waterfall.selection = tile }
+        let tileShown = place.selection.map { $0 < waterfall.itemCount } ?? true
+        if waterfall.scrollOffset >= place.scroll - 0.5 && tileShown { restoring = nil }
     }
 
     /// Whether a source was shown before this one, or after it.
@@ -83,6 +93,7 @@ extension ViewerModel {
 
     /// Shows `scene` in the waterfall, at the window's size; the force view's cells follow its pictures.
     private mutating func switchTo(_ scene: WaterfallScene) {
+        restoring = nil
         waterfall = scene
         if waterfall.size != size { waterfall.handle(.resize(size)) }
         var forceOptions = force.options

@@ -32,6 +32,8 @@ public struct ViewerModel {
     var sourceRequests: [SourceRequest] = []
     /// The sources shown before and after this one.
     var history = SourceHistory()
+    /// Where a source the history closed and opened again was left, until its pictures reach there.
+    var restoring: SourcePlace?
 
     /// Creates both views, showing `pictures` if given; `view` shows first.
     public init(
@@ -115,6 +117,7 @@ public struct ViewerModel {
     public mutating func takePictureResults() -> Bool {
         let changed = waterfall.takePictureResults()
         force.followPictures()
+        if changed && restoring != nil { restorePlace() }
         return changed
     }
 

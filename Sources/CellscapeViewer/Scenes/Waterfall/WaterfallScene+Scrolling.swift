@@ -38,21 +38,3 @@ extension WaterfallScene {
         notePlace()
     }
 }
-
-extension WaterfallScene {
-    /// Goes back to `place` (a source the history closed, opened again): as far as the pictures laid
-    /// out reach now, and on as the next pages join.
-    mutating func restore(_ place: SourcePlace) {
-        restoring = place
-        restorePlace()
-    }
-
-    /// Scrolls towards the place being restored and selects its tile once laid out.
-    mutating func restorePlace() {
-        guard let place = restoring else { return }
-        scroll(toOffset: place.scroll)
-        if let tile = place.selection, tile < itemCount { selection = tile }
-        let reached = scrollOffset >= place.scroll - 0.5 && place.selection.map { $0 < itemCount } ?? true
-        if reached { restoring = nil }
-    }
-}

@@ -45,8 +45,6 @@ public struct WaterfallScene {
     let options: Options
     /// What opens its pictures again, if anything (``WaterfallOptions/sourceName``).
     public var sourceName: String? { options.sourceName }
-    /// Where a source opened again was left, until the pictures reach there (``restore(_:)``).
-    var restoring: SourcePlace?
 
     /// Creates the scene with the first pages loaded; with `pictures`, the feed shows them instead of
     /// the catalog and generated items, as long as they are, growing as their sizes arrive.
@@ -211,7 +209,6 @@ public struct WaterfallScene {
             changed = true
         }
         defer { notePlace() }
-        if restoring != nil { restorePlace() }
         return openPending() || changed
     }
 

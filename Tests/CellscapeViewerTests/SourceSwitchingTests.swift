@@ -162,4 +162,45 @@ import Testing
         #expect(driver.model.waterfall.sourceName == others[0])
         driver.closeOtherSources()
     }
+
+    /// A source whose pages the test gives: loading until it is told what came.
+    final class HeldSource: PictureSource {
+        var problem: String?
+        var loading = true
+        func takeArrived() -> [SourcePicture] { [] }
+        var report: SourceReport { SourceReport(title: "held", problem: problem, isLoading: loading) }
+    }
+
+    /// Opens a ``HeldSource`` for any query.
+    final class HeldOpener: SourceOpener {
+        let source = HeldSource()
+        func open(_ request: SourceRequest, recording: Bool) -> Result<OpenedSource, SourceRefusal> {
+            let feed = PictureFeed(paths: [], diskCache: nil, memoryBytes: 1 << 20) { _ in }
+            feed.read(source)
+            return .success(OpenedSource(name: request.query, feed: feed))
+        }
+        func suggestions(for typed: String) -> [String] { [] }
+    }
+
+    /// The window's loop: a source that cannot show redraws the bar at once to say why (the status
+    /// would otherwise wait for the next frame something else asks for).
+    @Test func theLoopSaysAtOnceWhyASourceCannotShow() throws {
+        let (driver, _, root) = try Self.driver(3)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let opener = HeldOpener()
+        driver.opener = opener
+        let scheduler = FrameScheduler(driver: driver, framesPerSecond: 60)
+        scheduler.isMapped = true
+        scheduler.take([.key(.openQuery), .text("https://m.example/@nobody"), .edit(.submit)], now: 0)
+        _ = scheduler.beginFrame(now: 0)
+        scheduler.frameDrawn(started: 0)
+        scheduler.take([], now: 0)
+        #expect(driver.isOpeningSource && scheduler.beginFrame(now: 1_000_000_000) == nil, "loading: nothing to draw")
+        opener.source.loading = false
+        opener.source.problem = "the server has no such feed"
+        scheduler.take([], now: 0)
+        #expect(!driver.isOpeningSource && scheduler.beginFrame(now: 1_000_000_000) != nil, "a frame at once")
+        #expect(driver.model.waterfall.status?.text == "https://m.example/@nobody: the server has no such feed")
+        driver.closeSources()
+    }
 }

@@ -62,13 +62,17 @@ public final class FrameScheduler {
                 driver.send(step)
                 needsDisplay = true
             }
-            sendSourcePictures()
             driver.askSuggestionsIfDue()
-            // A source the query line opened shows once it has pictures, by an input a session records.
+            // A source the query line opened shows once it has pictures, by an input a session records;
+            // a recorded session's pictures then join by the next.
+            let opening = driver.isOpeningSource
             if let source = driver.readySource() {
                 driver.send(.showSource(source))
                 needsDisplay = true
+            } else if opening && !driver.isOpeningSource {
+                needsDisplay = true  // it could not show: the bar says why
             }
+            sendSourcePictures()
         }
     }
 

@@ -56,7 +56,7 @@ extension ViewerDriver {
             if feed.count + feed.sourcePicturesHeld > 0 { return name }
         }
         guard settled, feed.count + feed.sourcePicturesHeld == 0 else { return nil }
-        model.say(feed.sourceProblem ?? "no pictures in \(name)")
+        model.say(feed.sourceProblem.map { "\(name): \($0)" } ?? "no pictures in \(name)")
         feed.closeSources()
         pendingSource = nil
         return nil

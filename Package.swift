@@ -25,6 +25,8 @@ let package = Package(
             providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+        // The index of what was learnt of each picture (one file, transactions, safe against a crash).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libjpeg-turbo, libpng, giflib, libwebp and lcms2 (libpng and libjpeg behind their own
         // setjmp: a longjmp never crosses a Swift frame).
         .target(
@@ -49,7 +51,9 @@ let package = Package(
         // memory and disk caches, the loader.
         .target(
             name: "CellscapePictures",
-            dependencies: ["CellscapeLayout", "CellscapeRender", "CPictureCodecs", "CVideoCodecs", "CDigests"]),
+            dependencies: [
+                "CellscapeLayout", "CellscapeRender", "CPictureCodecs", "CVideoCodecs", "CDigests", "CSQLite",
+            ]),
         // What the feeds say and how they are asked: addresses, Mastodon's and GIPHY's models, paging,
         // the cache of downloads' policy. No transport: the bytes come from whoever asks.
         .target(name: "CellscapeFeeds", dependencies: ["CDigests"]),

@@ -76,6 +76,12 @@ struct BenchImagesCommand: ParsableCommand {
     @Flag(help: "Instead, read every header, then time each sort key and removing every hundredth picture.")
     var sortAgain = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Instead, open the folder three times, until every tile is laid out: without the index of headers, "
+                + "filling it (from an empty one: give a new XDG_CACHE_HOME), and through it."))
+    var reopen = false
+
     func validate() throws {
         if let live, !(1...1000).contains(live) { throw ValidationError("--live must be from 1 to 1000, not \(live)") }
         if let copyIn, !(1...1_000_000).contains(copyIn) {
@@ -179,6 +185,17 @@ struct BenchImagesCommand: ParsableCommand {
                 String(
                     format: "live folder, %d pictures written: shown after median %.1f ms, longest %.1f ms",
                     live, Double(times[times.count / 2]) / 1e6, Double(times.last ?? 0) / 1e6))
+            return
+        }
+        if reopen {
+            let index = HeaderIndex(path: HeaderIndex.file(), limit: 1 << 30) { problem in
+                FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
+            }
+            let runs = try ReopenBenchmark(folder: folder, index: index).run { progress.stage($0) }
+            progress.finish()
+            for run in runs {
+                print(String(format: "%d pictures laid out %@: %.2f s", run.pictures, run.name, run.seconds))
+            }
             return
         }
         if sortAgain {

@@ -34,6 +34,8 @@ struct Cellscape: ParsableCommand {
         }
         do {
             var command = try parseAsRoot()
+            // What was learnt of the pictures is kept however the command ends.
+            defer { SharedHeaderIndex.flush() }
             try command.run()
         } catch let error as ViewerError {
             FileHandle.standardError.write(Data("cellscape: \(error.description)\n".utf8))

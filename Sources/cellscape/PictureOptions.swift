@@ -40,6 +40,11 @@ struct PictureOptions: ParsableArguments {
     var noDiskCache = false
 
     @Option(
+        name: .customLong("index-size"), parsing: .unconditional,
+        help: "The most disk the index of pictures' headers takes in $XDG_CACHE_HOME/cellscape, in MB (0: none).")
+    var indexSize = SharedHeaderIndex.defaultSize
+
+    @Option(
         name: .customLong("api-base"),
         help: "Ask a feed's API at this address instead (a mirror, a test's server): https, or http to this machine.")
     var apiBase: String?
@@ -73,6 +78,9 @@ struct PictureOptions: ParsableArguments {
     func validate() throws {
         guard (16...65536).contains(cacheSize) else {
             throw ValidationError("--cache-size must be from 16 to 65536 (MB), not \(cacheSize)")
+        }
+        guard (0...1_000_000).contains(indexSize) else {
+            throw ValidationError("--index-size must be from 0 to 1000000 (MB), not \(indexSize)")
         }
         guard (0...1_000_000).contains(httpCacheSize) else {
             throw ValidationError("--http-cache-size must be from 0 to 1000000 (MB), not \(httpCacheSize)")
@@ -109,7 +117,8 @@ struct PictureOptions: ParsableArguments {
         {
             return PictureFeed(
                 opening: file, order: sort, descending: reverse, threads: ParallelWorkers.count,
-                diskCache: Self.diskCache(!noDiskCache), memoryBytes: cacheSize << 20, watching: watching,
+                diskCache: Self.diskCache(!noDiskCache), headerIndex: SharedHeaderIndex.index(megabytes: indexSize),
+                memoryBytes: cacheSize << 20, watching: watching,
                 report: Self.report)
         }
         // A folder is listed while the window opens: a missing path is said first, as without.
@@ -123,7 +132,8 @@ struct PictureOptions: ParsableArguments {
             return PictureFeed(
                 listing: present, recursive: recursive, order: sort, descending: reverse,
                 threads: ParallelWorkers.count, diskCache: Self.diskCache(!noDiskCache),
-                memoryBytes: cacheSize << 20, watching: watching, report: Self.report)
+                headerIndex: SharedHeaderIndex.index(megabytes: indexSize), memoryBytes: cacheSize << 20,
+                watching: watching, report: Self.report)
         }
         let found = PictureFiles(arguments, recursive: recursive, order: sort, descending: reverse)
         for problem in found.problems { FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8)) }
@@ -134,7 +144,9 @@ struct PictureOptions: ParsableArguments {
             throw CommandError(
                 "no pictures (\(PictureHeader.Format.names)) in \(arguments.joined(separator: ", "))" + hint)
         }
-        let feed = Self.feed(of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache)
+        let feed = Self.feed(
+            of: found.paths, cacheSize: cacheSize, diskCache: !noDiskCache,
+            headerIndex: SharedHeaderIndex.index(megabytes: indexSize))
         let foldersGiven = recursive ? arguments.filter(Self.isFolder).map(PictureFiles.absolute) : []
         feed.take(listing: found, foldersGiven: foldersGiven, watching: watching, recursive: recursive)
         return feed
@@ -268,10 +280,12 @@ struct PictureOptions: ParsableArguments {
     }
 
     /// The feed of the pictures at `paths`, each problem said on standard error.
-    static func feed(of paths: [String], cacheSize: Int = 256, diskCache: Bool = true) -> PictureFeed {
+    static func feed(
+        of paths: [String], cacheSize: Int = 256, diskCache: Bool = true, headerIndex: HeaderIndex? = nil
+    ) -> PictureFeed {
         PictureFeed(
             paths: paths, threads: ParallelWorkers.count, diskCache: Self.diskCache(diskCache),
-            memoryBytes: cacheSize << 20, report: report)
+            headerIndex: headerIndex, memoryBytes: cacheSize << 20, report: report)
     }
 
     /// The desktop's shared thumbnail cache, when it is to be used.

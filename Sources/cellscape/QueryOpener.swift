@@ -78,6 +78,7 @@ final class QueryOpener: SourceOpener {
         let feed = PictureFeed(
             listing: [path], recursive: pictures.recursive, order: pictures.sort, descending: pictures.reverse,
             threads: ParallelWorkers.count, diskCache: PictureOptions.diskCache(!pictures.noDiskCache),
+            headerIndex: SharedHeaderIndex.index(megabytes: pictures.indexSize),
             memoryBytes: pictures.cacheSize << 20, watching: !recording, report: PictureOptions.report)
         return .success(OpenedSource(name: path, feed: feed))
     }

@@ -22,6 +22,8 @@ final class LoaderCore: Sendable {
     /// once: in the heap, pictures of many sizes coming and going would fragment it, and it would only grow.
     let thumbnails = PixelPool(keptBlocks: 0)
     let diskCache: ThumbnailCache?
+    /// The headers learnt in earlier runs, if kept (``HeaderIndex``).
+    let headerIndex: HeaderIndex?
     /// The shared state, behind the one lock the workers also sleep on while there is nothing to do:
     /// it changes under that lock, so no wake-up is lost.
     private let state: GuardedCondition<State>
@@ -32,8 +34,12 @@ final class LoaderCore: Sendable {
     typealias Wake = GuardedCondition<State>.Wake
 
     /// The core of a loader of `paths` on `threads` workers (see ``PictureLoader/init(paths:threads:diskCache:)``).
-    init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, paused: Bool = false) {
+    init(
+        paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, headerIndex: HeaderIndex? = nil,
+        paused: Bool = false
+    ) {
         PictureMemory.apply()
+        self.headerIndex = headerIndex
         let workers = max(1, threads)
         state = GuardedCondition(State(paths: paths, workers: workers, paused: paused))
         self.diskCache = diskCache
@@ -169,8 +175,18 @@ final class LoaderCore: Sendable {
                 let header = PictureHeader(bytes)
                 return .header(id: id, header, problem: header == nil ? PictureHeader.problem(of: bytes) : nil)
             }
-            let file = try PictureFile(path: path(id))
+            let path = path(id)
+            // Known from an earlier run, the file unchanged since: no read.
+            if let headerIndex, let version = PictureFile.version(of: path),
+                let header = headerIndex.header(path: path, size: version.size, modified: version.modified)
+            {
+                return .header(id: id, header, problem: nil)
+            }
+            let file = try PictureFile(path: path)
             let header = PictureHeader(file: file)
+            if let header {
+                headerIndex?.store(header, path: path, size: file.size, modified: file.modifiedNanoseconds)
+            }
             return .header(id: id, header, problem: header == nil ? PictureHeader.problem(reading: file) : nil)
         } catch {
             return .header(id: id, nil, problem: error)

@@ -19,6 +19,9 @@ public final class PictureFile {
     public let size: Int
     /// Its modification time, in whole seconds since the epoch.
     public let modified: Int
+    /// Its modification time in nanoseconds since the epoch (the index's key: a change within the
+    /// second is a change).
+    public let modifiedNanoseconds: Int64
     private let descriptor: Int32
 
     /// Opens the regular file at `path`.
@@ -38,6 +41,17 @@ public final class PictureFile {
         }
         size = max(0, Int(status.st_size))
         modified = Int(status.st_mtim.tv_sec)
+        modifiedNanoseconds = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    }
+
+    /// The size and modification time (nanoseconds) of the regular file at `path`, without opening it;
+    /// nil when it is not one.
+    public static func version(of path: String) -> (size: Int, modified: Int64)? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return (
+            max(0, Int(status.st_size)), Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        )
     }
 
     deinit { close(descriptor) }

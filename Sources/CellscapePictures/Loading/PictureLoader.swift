@@ -49,11 +49,19 @@ public final class PictureLoader: Sendable {
     /// A loader of `paths` on `threads` workers, reading and filling `diskCache` when given (grid
     /// thumbnails of up to 1024 px, at the standard size at or above theirs).
     /// When `paused`, no worker starts a job until ``PictureLoader/setPaused(_:)`` lets them.
-    public init(paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, paused: Bool = false) {
-        core = LoaderCore(paths: paths, threads: threads, diskCache: diskCache, paused: paused)
+    public init(
+        paths: [String], threads: Int = 2, diskCache: ThumbnailCache? = nil, headerIndex: HeaderIndex? = nil,
+        paused: Bool = false
+    ) {
+        core = LoaderCore(
+            paths: paths, threads: threads, diskCache: diskCache, headerIndex: headerIndex, paused: paused)
     }
 
-    deinit { core.stop() }
+    deinit {
+        core.stop()
+        // What was learnt and not yet written is written as the loader goes.
+        core.headerIndex?.flush()
+    }
 
     /// How many requests, stops and changes of order its callers made so far.
     var requestsMade: Int { core.locked { $0.requestsMade } }

@@ -10,9 +10,12 @@ extension PictureFeed {
     /// once listed.
     public convenience init(
         opening file: String, order: PictureFiles.Order = .name, descending: Bool = false, threads: Int = 2,
-        diskCache: ThumbnailCache?, memoryBytes: Int, watching: Bool = false, report: @escaping (String) -> Void
+        diskCache: ThumbnailCache?, headerIndex: HeaderIndex? = nil, memoryBytes: Int, watching: Bool = false,
+        report: @escaping (String) -> Void
     ) {
-        self.init(paths: [file], threads: threads, diskCache: diskCache, memoryBytes: memoryBytes, report: report)
+        self.init(
+            paths: [file], threads: threads, diskCache: diskCache, headerIndex: headerIndex, memoryBytes: memoryBytes,
+            report: report)
         members.list(around: file, order: order, descending: descending, watching: watching)
     }
 }

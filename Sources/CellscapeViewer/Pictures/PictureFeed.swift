@@ -39,10 +39,10 @@ public final class PictureFeed {
     /// A feed of `paths` (read as a ``PathsSource``), loading on `threads` workers through `diskCache`
     /// if given, keeping at most `memoryBytes` of thumbnails; `report` hears each problem once.
     public init(
-        paths: [String], threads: Int = 2, diskCache: ThumbnailCache?, memoryBytes: Int,
-        report: @escaping (String) -> Void
+        paths: [String], threads: Int = 2, diskCache: ThumbnailCache?, headerIndex: HeaderIndex? = nil,
+        memoryBytes: Int, report: @escaping (String) -> Void
     ) {
-        loader = PictureLoader(paths: [], threads: threads, diskCache: diskCache)
+        loader = PictureLoader(paths: [], threads: threads, diskCache: diskCache, headerIndex: headerIndex)
         members = FeedMembers(loader: loader, report: report)
         thumbnails = ThumbnailStore(bound: memoryBytes)
         let wanted = self.wanted
@@ -56,10 +56,12 @@ public final class PictureFeed {
     /// `report`. When `watching`, the folders listed are watched then.
     public convenience init(
         listing arguments: [String], recursive: Bool, order: PictureFiles.Order = .name, descending: Bool = false,
-        threads: Int = 2, diskCache: ThumbnailCache?, memoryBytes: Int, watching: Bool = false,
-        report: @escaping (String) -> Void
+        threads: Int = 2, diskCache: ThumbnailCache?, headerIndex: HeaderIndex? = nil, memoryBytes: Int,
+        watching: Bool = false, report: @escaping (String) -> Void
     ) {
-        self.init(paths: [], threads: threads, diskCache: diskCache, memoryBytes: memoryBytes, report: report)
+        self.init(
+            paths: [], threads: threads, diskCache: diskCache, headerIndex: headerIndex, memoryBytes: memoryBytes,
+            report: report)
         members.list(arguments, recursive: recursive, order: order, descending: descending, watching: watching)
     }
 

@@ -1,0 +1,208 @@
+import CSQLite
+import Foundation
+
+/// What was learnt of each picture (its header: size, orientation, kind, frames, length, date taken),
+/// kept across runs in one SQLite file under `$XDG_CACHE_HOME/cellscape`, keyed by the file's path,
+/// size and modification time: a folder opened again is laid out without reading a header, and a
+/// file changed since is read again.
+///
+/// Safe against a crash: written in transactions (write-ahead log), a kill loses at most the rows
+/// not yet written. Bounded: past its size, the rows used longest ago go. Never trusted when damaged:
+/// a file that does not check out is made again, said in one line. A header that failed is never kept.
+public final class HeaderIndex: Sendable {
+    private struct State: Sendable {
+        var database: SQLiteDatabase?
+        /// Rows read and not yet written.
+        var pending: [(path: String, size: Int64, modified: Int64, header: [UInt8])] = []
+        var lastWrite: UInt64 = 0
+        /// The last row's use: each row's is later than the one before (the oldest go first).
+        var lastUse: Int64 = 0
+        /// The rows of the folders asked about, read at once at the first question (a folder's pictures
+        /// are asked about together), each let go once asked for.
+        var loadedFolders: Set<String> = []
+        var loaded: [String: (size: Int64, modified: Int64, header: [UInt8])] = [:]
+    }
+
+    private let state: Guarded<State>
+    private let path: String
+    private let limit: Int
+    private let report: @Sendable (String) -> Void
+
+    /// The file's layout: an index of another is made again.
+    static let version = 1
+    /// Rows written at once, and the longest they wait, in nanoseconds.
+    static let batch = 512
+    static let batchWait: UInt64 = 1_000_000_000
+
+    /// `$XDG_CACHE_HOME/cellscape/index.sqlite3`, else `~/.cache/cellscape/index.sqlite3`.
+    public static func file(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let caches = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        return (caches ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache") + "/cellscape/index.sqlite3"
+    }
+
+    /// The index in the file at `path` (its folder made), at most `limit` bytes; `report` hears what
+    /// went wrong with it, once each (a damaged file made again, one that cannot be made).
+    public init(path: String, limit: Int, report: @escaping @Sendable (String) -> Void) {
+        self.path = path
+        self.limit = limit
+        self.report = report
+        state = Guarded(State(database: Self.open(path, report: report)))
+    }
+
+    /// Opens the file, checking it; a damaged one, or one of another layout, is made again.
+    private static func open(_ path: String, report: (String) -> Void) -> SQLiteDatabase? {
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if let database = SQLiteDatabase(path: path), prepare(database) { return database }
+        // Not a database, damaged, or of another layout: made again from nothing.
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        report("the index of pictures \(path) was damaged: made again")
+        if let database = SQLiteDatabase(path: path), prepare(database) { return database }
+        report("cannot keep an index of pictures in \(path): every header is read")
+        return nil
+    }
+
+    /// Checks the file and makes its table; false when it is damaged or of another layout.
+    private static func prepare(_ database: SQLiteDatabase) -> Bool {
+        guard database.execute("PRAGMA journal_mode=WAL") == SQLITE_OK,
+            database.text("PRAGMA quick_check(1)") == "ok"
+        else { return false }
+        let layout = database.number("PRAGMA user_version") ?? 0
+        if layout == 0 {
+            let made = database.execute(
+                """
+                CREATE TABLE IF NOT EXISTS headers (path TEXT PRIMARY KEY, size INTEGER NOT NULL,
+                modified INTEGER NOT NULL, header BLOB NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
+                CREATE INDEX IF NOT EXISTS headers_used ON headers (used);
+                PRAGMA user_version = \(version);
+                """)
+            guard made == SQLITE_OK else { return false }
+        } else if layout != version {
+            return false
+        }
+        // A crash loses at most the last transactions, never the file (the log is checked on opening).
+        return database.execute("PRAGMA synchronous=NORMAL") == SQLITE_OK
+    }
+
+    /// The header kept for the file at `path` if it still has `size` bytes and was modified at
+    /// `modified` (nanoseconds since 1970), else nil: read it.
+    public func header(path: String, size: Int, modified: Int64) -> PictureHeader? {
+        state.withLock { state in
+            guard let database = state.database else { return nil }
+            let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+            if state.loadedFolders.insert(folder).inserted {
+                Self.load(folder, from: database, into: &state.loaded, used: Self.use(&state.lastUse))
+            }
+            // Not among the folder's rows read at first: written since (or by another run), asked alone.
+            guard let row = state.loaded.removeValue(forKey: path) ?? Self.row(path, in: database),
+                row.size == Int64(size), row.modified == modified, var header = IndexedHeader.header(from: row.header)
+            else { return nil }
+            header.fileSize = size
+            header.modified = Int(modified / 1_000_000_000)
+            return header
+        }
+    }
+
+    /// The row of `path`, if kept.
+    private static func row(_ path: String, in database: SQLiteDatabase) -> (
+        size: Int64, modified: Int64, header: [UInt8]
+    )? {
+        var found: (size: Int64, modified: Int64, header: [UInt8])?
+        database.query("SELECT size, modified, header FROM headers WHERE path = ?", [.text(path)]) { row in
+            found = (row.number(0), row.number(1), row.bytes(2))
+            return false
+        }
+        return found
+    }
+
+    /// Reads the rows of the files in `folder` (a path ending in `/`; not those of its subfolders), in
+    /// one query, and notes them used at `used` (the folder is open: the last to go).
+    private static func load(
+        _ folder: String, from database: SQLiteDatabase,
+        into loaded: inout [String: (size: Int64, modified: Int64, header: [UInt8])], used: Int64
+    ) {
+        // Every path that starts with the folder's: from it up to the next string past its last byte.
+        guard let end = folder.utf8.last.map({ Array(folder.utf8.dropLast()) + [$0 + 1] }) else { return }
+        let within: [SQLiteDatabase.Value] = [
+            .text(folder), .text(String(decoding: end, as: UTF8.self)), .text(folder),
+        ]
+        // SQLite counts a text's characters, not its bytes: the folder's length is its own.
+        let files = "path >= ? AND path < ? AND instr(substr(path, length(?) + 1), '/') = 0"
+        database.query("SELECT path, size, modified, header FROM headers WHERE " + files, within) { row in
+            if let path = row.text(0) { loaded[path] = (row.number(1), row.number(2), row.bytes(3)) }
+            return true
+        }
+        database.query("UPDATE headers SET used = ? WHERE " + files, [.number(used)] + within)
+    }
+
+    /// A use later than every one before: microseconds now, or one past the last.
+    private static func use(_ last: inout Int64) -> Int64 {
+        last = max(last + 1, Int64(Date().timeIntervalSince1970 * 1e6))
+        return last
+    }
+
+    /// Keeps `header`, read from the file at `path` of `size` bytes modified at `modified`
+    /// (nanoseconds); written with others, a batch at a time.
+    public func store(_ header: PictureHeader, path: String, size: Int, modified: Int64) {
+        let now = Self.clock()
+        let due = state.withLock { state in
+            guard state.database != nil else { return false }
+            state.pending.append((path, Int64(size), modified, IndexedHeader.bytes(of: header)))
+            return state.pending.count >= Self.batch || now - state.lastWrite >= Self.batchWait
+        }
+        if due { flush() }
+    }
+
+    /// Writes the rows kept so far in one transaction, and lets the rows used longest ago go while the
+    /// file is past its bound.
+    public func flush() {
+        let now = Self.clock()
+        state.withLock { state in
+            state.lastWrite = now
+            guard let database = state.database, !state.pending.isEmpty else { return }
+            // Microseconds, one apart a row: in the order used, across runs too.
+            var used = Self.use(&state.lastUse)
+            guard database.execute("BEGIN IMMEDIATE") == SQLITE_OK else { return }
+            var failed = false
+            for row in state.pending {
+                let code = database.query(
+                    "INSERT OR REPLACE INTO headers VALUES (?, ?, ?, ?, ?)",
+                    [.text(row.path), .number(row.size), .number(row.modified), .bytes(row.header), .number(used)])
+                if code != SQLITE_DONE { failed = true }
+                used += 1
+            }
+            state.lastUse = used
+            database.execute(failed ? "ROLLBACK" : "COMMIT")
+            state.pending.removeAll()
+            trim(database)
+        }
+    }
+
+    /// Lets the rows used longest ago go, a tenth at a time, until the file is within its bound.
+    private func trim(_ database: SQLiteDatabase) {
+        func bytes() -> Int64 {
+            (database.number("PRAGMA page_count") ?? 0) * (database.number("PRAGMA page_size") ?? 4096)
+                - (database.number("PRAGMA freelist_count") ?? 0) * (database.number("PRAGMA page_size") ?? 4096)
+        }
+        var rounds = 0
+        while bytes() > Int64(limit), rounds < 20 {
+            rounds += 1
+            let rows = database.number("SELECT count(*) FROM headers") ?? 0
+            guard rows > 0 else { break }
+            database.query(
+                "DELETE FROM headers WHERE path IN (SELECT path FROM headers ORDER BY used LIMIT ?)",
+                [.number(max(1, rows / 10))])
+        }
+    }
+
+    /// How many headers are kept (written).
+    public var count: Int {
+        state.withLock { Int($0.database?.number("SELECT count(*) FROM headers") ?? 0) }
+    }
+
+    private static func clock() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}

@@ -89,7 +89,8 @@ struct QueryLineEndToEndTests {
         #expect(server.waitUntil(window, within: 20) { PictureEndToEndTests.pictureShare($0) > 0.2 })
         server.press(XK_Home)
         server.press(XK_y)
-        #expect(server.selectionText("CLIPBOARD") == folder + "/picture1.png")
+        // Asked until the viewer, taking the key, owns the selection.
+        #expect(XvfbServer.waitUntil(within: 20) { server.selectionText("CLIPBOARD") == folder + "/picture1.png" })
         server.press(XK_slash)
         let bar = { (frame: WindowPixels) in frame.pixels[(1280 * 780)...] }
         let empty = try #require(server.stillPixels(of: window, still: 0.3)).suffix(1280 * 20)

@@ -10,9 +10,13 @@ import CX11
 final class X11InputMethod {
     private let method: XIM?
     private let context: XIC?
+    /// Held so the window (and the display) outlive the input context: destroying the context
+    /// unregisters its filter from the window.
+    private let window: X11Window
 
     /// Opens the input method of the user's locale (`XMODIFIERS` names it) for `window`.
     init(window: X11Window) {
+        self.window = window
         let display = window.connection.display
         // Xlib types only what the locale's encoding holds (the C locale's is ASCII): UTF-8 always.
         let locale = setlocale(LC_CTYPE, "")

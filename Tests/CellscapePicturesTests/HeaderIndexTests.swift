@@ -116,8 +116,9 @@ import Testing
         try file.close()
         let again = Said()
         let index = HeaderIndex(path: path, limit: 1 << 20, report: again.hear)
+        #expect(again.all.isEmpty, "opened at the first use, not before")
+        #expect(index.count == 0, "its damaged pages found as read")
         #expect(again.all == ["the index of pictures \(path) was damaged: made again"])
-        #expect(index.count == 0)
         for (path, _, file) in headers {
             #expect(index.header(path: path, size: file.size, modified: file.modifiedNanoseconds) == nil)
         }
@@ -157,5 +158,30 @@ import Testing
             #expect(index.header(path: picture, size: number, modified: 7)?.width == 4, "\(picture)")
             #expect(index.header(path: picture, size: number + 1, modified: 7) == nil)
         }
+    }
+
+    @Test func aRowMovedUnderAnotherKeyIsNotTrusted() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/index.sqlite3"
+        let small = PictureHeader(format: .png, storedWidth: 4, storedHeight: 3, orientation: .upright)
+        let large = PictureHeader(format: .jpeg, storedWidth: 4000, storedHeight: 3000, orientation: .upright)
+        do {
+            let index = HeaderIndex(path: path, limit: 1 << 20) { _ in }
+            index.store(small, path: "/p/small.png", size: 10, modified: 7)
+            index.store(large, path: "/p/large.jpg", size: 10, modified: 7)
+            index.flush()
+        }
+        // Behind its back, the large picture's row given the small one's bytes: well formed, but not
+        // what was written under that key.
+        do {
+            let database = try #require(SQLiteDatabase(path: path))
+            database.execute(
+                "UPDATE headers SET header = (SELECT header FROM headers WHERE path = '/p/small.png') "
+                    + "WHERE path = '/p/large.jpg'")
+        }
+        let index = HeaderIndex(path: path, limit: 1 << 20) { _ in }
+        #expect(index.header(path: "/p/small.png", size: 10, modified: 7)?.storedWidth == 4)
+        #expect(index.header(path: "/p/large.jpg", size: 10, modified: 7) == nil)
     }
 }

@@ -8,10 +8,15 @@ import Foundation
 ///
 /// Safe against a crash: written in transactions (write-ahead log), a kill loses at most the rows
 /// not yet written. Bounded: past its size, the rows used longest ago go. Never trusted when damaged:
-/// a file that does not check out is made again, said in one line. A header that failed is never kept.
+/// each row is sealed with its key, and a file SQLite finds damaged is made again, said in one line.
+/// A header that failed is never kept.
 public final class HeaderIndex: Sendable {
+    private typealias Row = (size: Int64, modified: Int64, header: [UInt8])
+
     private struct State: Sendable {
+        /// The file, opened at the first question (on a worker, never before a window opens).
         var database: SQLiteDatabase?
+        var opened = false
         /// Rows read and not yet written.
         var pending: [(path: String, size: Int64, modified: Int64, header: [UInt8])] = []
         var lastWrite: UInt64 = 0
@@ -20,7 +25,7 @@ public final class HeaderIndex: Sendable {
         /// The rows of the folders asked about, read at once at the first question (a folder's pictures
         /// are asked about together), each let go once asked for.
         var loadedFolders: Set<String> = []
-        var loaded: [String: (size: Int64, modified: Int64, header: [UInt8])] = [:]
+        var loaded: [String: Row] = [:]
     }
 
     private let state: Guarded<State>
@@ -29,7 +34,7 @@ public final class HeaderIndex: Sendable {
     private let report: @Sendable (String) -> Void
 
     /// The file's layout: an index of another is made again.
-    static let version = 1
+    static let version = 2
     /// Rows written at once, and the longest they wait, in nanoseconds.
     static let batch = 512
     static let batchWait: UInt64 = 1_000_000_000
@@ -40,21 +45,35 @@ public final class HeaderIndex: Sendable {
         return (caches ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache") + "/cellscape/index.sqlite3"
     }
 
-    /// The index in the file at `path` (its folder made), at most `limit` bytes; `report` hears what
-    /// went wrong with it, once each (a damaged file made again, one that cannot be made).
+    /// The index in the file at `path` (its folder made when first used), at most `limit` bytes;
+    /// `report` hears what went wrong with it, once each (a damaged file made again, one that cannot
+    /// be made).
     public init(path: String, limit: Int, report: @escaping @Sendable (String) -> Void) {
         self.path = path
         self.limit = limit
         self.report = report
-        state = Guarded(State(database: Self.open(path, report: report)))
+        state = Guarded(State())
     }
 
-    /// Opens the file, checking it; a damaged one, or one of another layout, is made again.
+    /// The file, opened (and checked) at the first use.
+    private func database(_ state: inout State) -> SQLiteDatabase? {
+        if !state.opened {
+            state.opened = true
+            state.database = Self.open(path, report: report)
+        }
+        return state.database
+    }
+
+    /// Opens the file; one that is no database of this layout is made again.
     private static func open(_ path: String, report: (String) -> Void) -> SQLiteDatabase? {
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if let database = SQLiteDatabase(path: path), prepare(database) { return database }
-        // Not a database, damaged, or of another layout: made again from nothing.
+        return remade(path, report: report)
+    }
+
+    /// Makes the file again from nothing (it was damaged, or of another layout), saying so.
+    private static func remade(_ path: String, report: (String) -> Void) -> SQLiteDatabase? {
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
         report("the index of pictures \(path) was damaged: made again")
         if let database = SQLiteDatabase(path: path), prepare(database) { return database }
@@ -62,12 +81,13 @@ public final class HeaderIndex: Sendable {
         return nil
     }
 
-    /// Checks the file and makes its table; false when it is damaged or of another layout.
+    /// Makes its table, checking the file is a database of this layout; false when not. (No check of
+    /// every page, which would read the whole file first: a damaged page is found when read, and a row
+    /// is trusted only when its seal holds.)
     private static func prepare(_ database: SQLiteDatabase) -> Bool {
         guard database.execute("PRAGMA journal_mode=WAL") == SQLITE_OK,
-            database.text("PRAGMA quick_check(1)") == "ok"
+            let layout = database.number("PRAGMA user_version")
         else { return false }
-        let layout = database.number("PRAGMA user_version") ?? 0
         if layout == 0 {
             let made = database.execute(
                 """
@@ -84,18 +104,37 @@ public final class HeaderIndex: Sendable {
         return database.execute("PRAGMA synchronous=NORMAL") == SQLITE_OK
     }
 
+    /// After SQLite's `code`: a damaged file is made again, said once; returns whether it was.
+    @discardableResult
+    private func mendIfDamaged(_ code: Int32, _ state: inout State) -> Bool {
+        guard code == SQLITE_CORRUPT || code == SQLITE_NOTADB else { return false }
+        state.database = nil
+        state.loaded.removeAll()
+        state.loadedFolders.removeAll()
+        state.database = Self.remade(path, report: report)
+        return true
+    }
+
     /// The header kept for the file at `path` if it still has `size` bytes and was modified at
     /// `modified` (nanoseconds since 1970), else nil: read it.
     public func header(path: String, size: Int, modified: Int64) -> PictureHeader? {
         state.withLock { state in
-            guard let database = state.database else { return nil }
+            guard let database = database(&state) else { return nil }
             let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
             if state.loadedFolders.insert(folder).inserted {
-                Self.load(folder, from: database, into: &state.loaded, used: Self.use(&state.lastUse))
+                let code = Self.load(folder, from: database, into: &state.loaded, used: Self.use(&state.lastUse))
+                if mendIfDamaged(code, &state) { return nil }
             }
             // Not among the folder's rows read at first: written since (or by another run), asked alone.
-            guard let row = state.loaded.removeValue(forKey: path) ?? Self.row(path, in: database),
-                row.size == Int64(size), row.modified == modified, var header = IndexedHeader.header(from: row.header)
+            var row = state.loaded.removeValue(forKey: path)
+            if row == nil {
+                let (found, code) = Self.row(path, in: database)
+                if mendIfDamaged(code, &state) { return nil }
+                row = found
+            }
+            guard let row, row.size == Int64(size), row.modified == modified,
+                let bytes = IndexedHeader.unsealed(row.header, path: path, size: row.size, modified: row.modified),
+                var header = IndexedHeader.header(from: bytes)
             else { return nil }
             header.fileSize = size
             header.modified = Int(modified / 1_000_000_000)
@@ -103,36 +142,35 @@ public final class HeaderIndex: Sendable {
         }
     }
 
-    /// The row of `path`, if kept.
-    private static func row(_ path: String, in database: SQLiteDatabase) -> (
-        size: Int64, modified: Int64, header: [UInt8]
-    )? {
-        var found: (size: Int64, modified: Int64, header: [UInt8])?
-        database.query("SELECT size, modified, header FROM headers WHERE path = ?", [.text(path)]) { row in
+    /// The row of `path`, if kept, and SQLite's last code.
+    private static func row(_ path: String, in database: SQLiteDatabase) -> (Row?, Int32) {
+        var found: Row?
+        let code = database.query("SELECT size, modified, header FROM headers WHERE path = ?", [.text(path)]) { row in
             found = (row.number(0), row.number(1), row.bytes(2))
             return false
         }
-        return found
+        return (found, code)
     }
 
     /// Reads the rows of the files in `folder` (a path ending in `/`; not those of its subfolders), in
-    /// one query, and notes them used at `used` (the folder is open: the last to go).
+    /// one query, and notes them used at `used` (the folder is open: the last to go); returns SQLite's
+    /// last code.
     private static func load(
-        _ folder: String, from database: SQLiteDatabase,
-        into loaded: inout [String: (size: Int64, modified: Int64, header: [UInt8])], used: Int64
-    ) {
+        _ folder: String, from database: SQLiteDatabase, into loaded: inout [String: Row], used: Int64
+    ) -> Int32 {
         // Every path that starts with the folder's: from it up to the next string past its last byte.
-        guard let end = folder.utf8.last.map({ Array(folder.utf8.dropLast()) + [$0 + 1] }) else { return }
+        guard let end = folder.utf8.last.map({ Array(folder.utf8.dropLast()) + [$0 + 1] }) else { return SQLITE_OK }
         let within: [SQLiteDatabase.Value] = [
             .text(folder), .text(String(decoding: end, as: UTF8.self)), .text(folder),
         ]
         // SQLite counts a text's characters, not its bytes: the folder's length is its own.
         let files = "path >= ? AND path < ? AND instr(substr(path, length(?) + 1), '/') = 0"
-        database.query("SELECT path, size, modified, header FROM headers WHERE " + files, within) { row in
+        let code = database.query("SELECT path, size, modified, header FROM headers WHERE " + files, within) { row in
             if let path = row.text(0) { loaded[path] = (row.number(1), row.number(2), row.bytes(3)) }
             return true
         }
-        database.query("UPDATE headers SET used = ? WHERE " + files, [.number(used)] + within)
+        guard code == SQLITE_DONE else { return code }
+        return database.query("UPDATE headers SET used = ? WHERE " + files, [.number(used)] + within)
     }
 
     /// A use later than every one before: microseconds now, or one past the last.
@@ -145,10 +183,13 @@ public final class HeaderIndex: Sendable {
     /// (nanoseconds); written with others, a batch at a time.
     public func store(_ header: PictureHeader, path: String, size: Int, modified: Int64) {
         let now = Self.clock()
+        let sealed = IndexedHeader.sealed(
+            IndexedHeader.bytes(of: header), path: path, size: Int64(size), modified: modified)
         let due = state.withLock { state in
-            guard state.database != nil else { return false }
-            state.pending.append((path, Int64(size), modified, IndexedHeader.bytes(of: header)))
-            return state.pending.count >= Self.batch || now - state.lastWrite >= Self.batchWait
+            guard database(&state) != nil else { return false }
+            state.pending.append((path, Int64(size), modified, sealed))
+            // Another worker's write may have come after this one read the clock.
+            return state.pending.count >= Self.batch || now > state.lastWrite + Self.batchWait
         }
         if due { flush() }
     }
@@ -158,23 +199,28 @@ public final class HeaderIndex: Sendable {
     public func flush() {
         let now = Self.clock()
         state.withLock { state in
-            state.lastWrite = now
+            state.lastWrite = max(state.lastWrite, now)
             guard let database = state.database, !state.pending.isEmpty else { return }
+            defer { state.pending.removeAll() }
             // Microseconds, one apart a row: in the order used, across runs too.
             var used = Self.use(&state.lastUse)
             guard database.execute("BEGIN IMMEDIATE") == SQLITE_OK else { return }
-            var failed = false
-            for row in state.pending {
+            var failure: Int32?
+            for row in state.pending where failure == nil {
                 let code = database.query(
                     "INSERT OR REPLACE INTO headers VALUES (?, ?, ?, ?, ?)",
                     [.text(row.path), .number(row.size), .number(row.modified), .bytes(row.header), .number(used)])
-                if code != SQLITE_DONE { failed = true }
+                if code != SQLITE_DONE { failure = code }
                 used += 1
             }
             state.lastUse = used
-            database.execute(failed ? "ROLLBACK" : "COMMIT")
-            state.pending.removeAll()
-            trim(database)
+            if let failure {
+                database.execute("ROLLBACK")
+                mendIfDamaged(failure, &state)
+                return
+            }
+            mendIfDamaged(database.execute("COMMIT"), &state)
+            if let database = state.database { trim(database) }
         }
     }
 
@@ -197,7 +243,15 @@ public final class HeaderIndex: Sendable {
 
     /// How many headers are kept (written).
     public var count: Int {
-        state.withLock { Int($0.database?.number("SELECT count(*) FROM headers") ?? 0) }
+        state.withLock { state in
+            guard let database = database(&state) else { return 0 }
+            var count = 0
+            let code = database.query("SELECT count(*) FROM headers", []) { row in
+                count = Int(row.number(0))
+                return false
+            }
+            return mendIfDamaged(code, &state) ? 0 : count
+        }
     }
 
     private static func clock() -> UInt64 {

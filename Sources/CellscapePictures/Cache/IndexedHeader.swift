@@ -55,6 +55,32 @@ enum IndexedHeader {
         return reader.isAtEnd ? header : nil
     }
 
+    /// `bytes` followed by a seal over them and the row's key (FNV-1a, 64 bits): a row whose pages were
+    /// overwritten, or moved under another key, does not pass ``unsealed(_:path:size:modified:)``.
+    static func sealed(_ bytes: [UInt8], path: String, size: Int64, modified: Int64) -> [UInt8] {
+        let seal = self.seal(bytes, path: path, size: size, modified: modified)
+        return bytes + (0..<8).map { UInt8(truncatingIfNeeded: seal >> (8 * $0)) }
+    }
+
+    /// The bytes `sealed` holds when its seal matches them and the key, else nil.
+    static func unsealed(_ sealed: [UInt8], path: String, size: Int64, modified: Int64) -> [UInt8]? {
+        guard sealed.count > 8 else { return nil }
+        let bytes = Array(sealed.dropLast(8))
+        let seal = sealed.suffix(8).enumerated().reduce(UInt64(0)) {
+            $0 | UInt64($1.element) << (8 * UInt64($1.offset))
+        }
+        return seal == self.seal(bytes, path: path, size: size, modified: modified) ? bytes : nil
+    }
+
+    private static func seal(_ bytes: [UInt8], path: String, size: Int64, modified: Int64) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        let mix = { (byte: UInt8) in hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        for byte in path.utf8 { mix(byte) }
+        for value in [size, modified] { for shift in 0..<8 { mix(UInt8(truncatingIfNeeded: value >> (8 * shift))) } }
+        for byte in bytes { mix(byte) }
+        return hash
+    }
+
     private struct Writer {
         var bytes: [UInt8] = []
         mutating func byte(_ value: UInt8) { bytes.append(value) }

@@ -167,10 +167,13 @@ struct PictureOptions: ParsableArguments {
     }
 
     /// A feed of `source`'s pictures, decoded on a worker a core (downloads wait on none of them).
-    static func feed(reading source: RemoteSource, cacheSize: Int) -> PictureFeed {
+    /// With `joinsOnInput`, its pictures join on inputs from the first (a session's): set before the
+    /// source is read, which may give a page at once (from the cache of downloads).
+    static func feed(reading source: RemoteSource, cacheSize: Int, joinsOnInput: Bool = false) -> PictureFeed {
         let feed = PictureFeed(
             paths: [], threads: ParallelWorkers.count, diskCache: nil,
             memoryBytes: cacheSize << 20, report: Self.report)
+        feed.joinsSourcesOnInput = joinsOnInput
         feed.read(source)
         return feed
     }

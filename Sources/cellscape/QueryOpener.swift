@@ -86,8 +86,7 @@ final class QueryOpener: SourceOpener {
     private func feed(_ address: String, recording: Bool) -> Result<OpenedSource, SourceRefusal> {
         do {
             let source = try pictures.remoteSource(address, offline: offline)
-            let feed = PictureOptions.feed(reading: source, cacheSize: pictures.cacheSize)
-            feed.joinsSourcesOnInput = recording
+            let feed = PictureOptions.feed(reading: source, cacheSize: pictures.cacheSize, joinsOnInput: recording)
             if let server = Self.mastodonInstance(address) { instance = server }
             return .success(OpenedSource(name: address, feed: feed))
         } catch {

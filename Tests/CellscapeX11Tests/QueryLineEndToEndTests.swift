@@ -77,7 +77,7 @@ struct QueryLineEndToEndTests {
         server.chord(XK_Left, alt: true)
         #expect(waitForTitle("#cats on mastodon.example - Cellscape", server, window))
         #expect(grid(server, window) == left, "back where it was left, to the pixel")
-        server.chord(XK_Right, alt: true)
+        server.click(x: 640, y: 400, button: 9)  // the mouse's forward button
         #expect(waitForTitle("GIPHY: cats - Cellscape", server, window))
         // #word is a hashtag on the instance used last; a path opens its folder.
         server.chord(XK_l, control: true)
@@ -147,7 +147,13 @@ struct QueryLineSessionTests {
         defer { for folder in [first, second] { try? FileManager.default.removeItem(atPath: folder) } }
         let (feeds, base) = try QueryLineEndToEndTests.feedServer(log: root + "/requests")
         defer { feeds.stop() }
-        let environment = ["XDG_STATE_HOME": root + "/state", "XDG_CACHE_HOME": root + "/cache"]
+        // The Mastodon instance for hashtags from the configuration: the viewer starts on a folder.
+        try FileManager.default.createDirectory(atPath: root + "/config/cellscape", withIntermediateDirectories: true)
+        try Data("# where #tags go\ninstance = mastodon.example\n".utf8).write(
+            to: URL(fileURLWithPath: root + "/config/cellscape/config"))
+        let environment = [
+            "XDG_STATE_HOME": root + "/state", "XDG_CACHE_HOME": root + "/cache", "XDG_CONFIG_HOME": root + "/config",
+        ]
         let (session, live, replayed) = (root + "/session.jsonl", root + "/live.json", root + "/replayed.json")
         let server = try XvfbServer()
         let (viewer, window) = try server.startViewer(
@@ -164,10 +170,11 @@ struct QueryLineSessionTests {
         server.press(XK_Return)
         #expect(XvfbServer.waitUntil(within: 20) { title() == "\(second) - Cellscape" })
         server.chord(XK_l, control: true)
-        server.type("https://mastodon.example/tags/dogs")
+        server.type("#dogs")
         server.press(XK_Return)
         #expect(XvfbServer.waitUntil(within: 20) { title() == "#dogs on mastodon.example - Cellscape" })
-        server.chord(XK_Left, alt: true)
+        // Back with the mouse's back button (8), then with Alt+Left.
+        server.click(x: 640, y: 400, button: 8)
         #expect(XvfbServer.waitUntil(within: 20) { title() == "\(second) - Cellscape" })
         server.chord(XK_Left, alt: true)
         #expect(XvfbServer.waitUntil(within: 20) { title() == "\(first) - Cellscape" })

@@ -21,7 +21,7 @@ public enum GiphySuggestions {
     }
 
     /// The words of an answer, in its order: `data` as objects with a `name` (autocomplete) or as
-    /// strings (trending); each once, printable, at most ``longest`` characters, ``limit`` of them.
+    /// strings (trending); each once, printable, at most 100 characters, 8 of them.
     public static func words(from data: Data) throws(FeedProblem) -> [String] {
         let answer = try FeedJSON.decode(Answer.self, from: data)
         var seen = Set<String>()

@@ -152,12 +152,6 @@ struct PictureOptions: ParsableArguments {
         return feed
     }
 
-    /// What opens these pictures again from the query line: the feed's address, or the one folder's
-    /// absolute path; nil for files and standard input.
-    var sourceName: String? {
-        feedAddress ?? (paths.count == 1 && Self.isFolder(paths[0]) ? PictureFiles.absolute(paths[0]) : nil)
-    }
-
     /// The feed's address, when one is given (alone) instead of pictures.
     var feedAddress: String? { paths.count == 1 && FeedAddress.looksLikeAddress(paths[0]) ? paths[0] : nil }
 
@@ -230,15 +224,6 @@ struct PictureOptions: ParsableArguments {
         return URL(fileURLWithPath: caches).appendingPathComponent("cellscape/http")
     }
 
-    /// Where the picture that opens at the start shows in `feed`: the picture given alone, or the first
-    /// of several files; nil when a folder or standard input was given.
-    func openedPosition(in feed: PictureFeed) -> Int? {
-        guard !paths.contains("-"), let first = paths.first, paths.allSatisfy(Self.isFile) else { return nil }
-        if let position = feed.position(ofPath: first) { return position }
-        let wanted = PictureFiles.absolute(first)
-        return feed.paths.firstIndex { PictureFiles.absolute($0) == wanted }
-    }
-
     /// The paths on standard input, one a line, and what to say of the lines that cannot be paths (binary
     /// data): the first, quoted and cut short, and how many more, in one line however many there are.
     private static func pathsOnStandardInput() -> (paths: [String], refused: String?) {
@@ -272,12 +257,12 @@ struct PictureOptions: ParsableArguments {
         return nil
     }
 
-    private static func isFolder(_ path: String) -> Bool {
+    static func isFolder(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
-    private static func isFile(_ path: String) -> Bool {
+    static func isFile(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }

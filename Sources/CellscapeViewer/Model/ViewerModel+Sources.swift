@@ -48,10 +48,10 @@ extension ViewerModel {
         options.opensPicture = nil
         options.startsSlideshow = false
         options.sourceName = name
-        if let (move, place) = request.revisit {
+        if let revisit = request.revisit {
             // Moved elsewhere meanwhile: it is no longer where the history goes.
-            guard history.leadsTo(move, place) else { return feed.closeSources() }
-            history.arrive(move, leaving: waterfall)
+            guard history.leadsTo(revisit.move, revisit.place) else { return feed.closeSources() }
+            history.arrive(revisit.move, leaving: waterfall)
         } else {
             history.leave(waterfall)
         }
@@ -85,7 +85,7 @@ extension ViewerModel {
         case .kept(let scene): switchTo(scene)
         case .closed(let place):
             var request = SourceRequest(query: place.name)
-            request.revisit = (move, place)
+            request.revisit = Revisit(move: move, place: place)
             sourceRequests.append(request)
             say("opening \(place.name) again")
         }

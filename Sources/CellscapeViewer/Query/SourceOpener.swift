@@ -5,22 +5,18 @@ public struct SourceRequest: Hashable, Sendable {
     public var kind: SearchKind
     /// Back or forward to a source the history closed (past its bound), where it was left; nil for
     /// a new one.
-    var revisit: (move: HistoryMove, place: SourcePlace)?
+    var revisit: Revisit?
 
     public init(query: String, kind: SearchKind = .gifs) {
         self.query = query
         self.kind = kind
     }
+}
 
-    public static func == (left: Self, right: Self) -> Bool {
-        left.query == right.query && left.kind == right.kind && left.revisit?.move == right.revisit?.move
-            && left.revisit?.place == right.revisit?.place
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(query)
-        hasher.combine(kind)
-    }
+/// A move through the history to a source it closed: which way, and where the source was left.
+struct Revisit: Hashable, Sendable {
+    var move: HistoryMove
+    var place: SourcePlace
 }
 
 /// Which way through the history.

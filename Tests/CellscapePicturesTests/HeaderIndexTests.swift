@@ -73,6 +73,22 @@ import Testing
         #expect(bytes.count < 24, "a few bytes a picture")
     }
 
+    /// A header is kept small (32-bit sides, values no file has for what is missing): what is set
+    /// comes back as set, what is not as nil, and two headers of the same picture stay equal.
+    @Test func aHeaderKeptSmallGivesBackWhatWasSet() {
+        var header = PictureHeader(format: .jpeg, storedWidth: 6000, storedHeight: 4000, orientation: .upright)
+        #expect(header.fileSize == nil && header.modified == nil && header.seconds == nil)
+        #expect(header == PictureHeader(format: .jpeg, storedWidth: 6000, storedHeight: 4000, orientation: .upright))
+        #expect(MemoryLayout<PictureHeader>.size <= 48, "a million of them are kept at once")
+        header.fileSize = 0
+        header.modified = -1
+        header.seconds = 0
+        #expect(header.fileSize == 0 && header.modified == -1 && header.seconds == 0)
+        header.seconds = nil
+        header.storedWidth = 1 << 40
+        #expect(header.seconds == nil && header.storedWidth == Int(UInt32.max), "held, never a trap")
+    }
+
     @Test func damagedBytesAreNeverTrusted() throws {
         let headers = try Self.fixtureHeaders()
         var generator = SystemRandomNumberGenerator()

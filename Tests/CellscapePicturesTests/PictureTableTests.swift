@@ -17,6 +17,7 @@ import Testing
         }
         #expect((0..<21_000).allSatisfy { table[$0] == reference[$0] ?? -1 })
         #expect(table.count == reference.count)
+        #expect(table.ids == reference.keys.sorted())
         let pages = Set(reference.keys.map { $0 / 4096 })
         #expect(table.pagesHeld == pages.count)
     }

@@ -56,7 +56,7 @@ import Testing
         for _ in 0..<10 {
             feed.append(paths: Array(paths.dropFirst()))
             Self.waitForHeaders(feed)
-            #expect(feed.count == 10_000 && feed.catalog.entries.values.count(where: \.isBroken) == 1_000)
+            #expect(feed.count == 10_000 && feed.catalog.ids.count(where: { feed.catalog.isBroken($0) }) == 1_000)
             // Some thumbnails asked for and taken, so the thumbnail stores hold some too.
             feed.want(visible: 0..<50, ahead: 50..<60, behind: 0..<0, tileWidth: 120)
             let asked = Date().addingTimeInterval(20)
@@ -64,7 +64,8 @@ import Testing
                 feed.loader.waitForWake(milliseconds: 20)
                 feed.takeResults()
             }
-            #expect(feed.thumbnails.memory.count >= 10 && feed.catalog.entries.values.contains { $0.problem != nil })
+            #expect(
+                feed.thumbnails.memory.count >= 10 && feed.catalog.ids.contains { feed.catalog[$0]?.problem != nil })
             feed.remove(Array(1..<feed.count))
             feed.takeResults()
             // What is kept of the one picture that stays, and nothing of the 9,999 that left.

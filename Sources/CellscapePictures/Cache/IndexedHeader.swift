@@ -177,10 +177,7 @@ extension PictureHeader {
     /// A header of `format`, stored `storedWidth` x `storedHeight`, turned by `orientation`; the rest
     /// as a still's.
     init(format: Format, storedWidth: Int, storedHeight: Int, orientation: PictureOrientation) {
-        self.format = format
-        self.storedWidth = storedWidth
-        self.storedHeight = storedHeight
-        self.orientation = orientation
+        self.init(format: format, width: storedWidth, height: storedHeight, orientation: orientation)
     }
 }
 

@@ -22,9 +22,6 @@ public struct PictureHeader: Hashable, Sendable {
 
     /// The format.
     public var format: Format
-    /// The size as stored, in pixels.
-    public var storedWidth: Int
-    public var storedHeight: Int
     /// The EXIF orientation, 1 to 8 (1: stored upright).
     public var orientation: PictureOrientation
     /// Whether it has more than one frame (a GIF, WebP or APNG animation).
@@ -32,22 +29,48 @@ public struct PictureHeader: Hashable, Sendable {
     /// Whether it is an APNG whose default image (its IDAT picture) is not one of its frames: what
     /// shows, still or playing, is its first frame, as browsers show it.
     public var hidesDefaultImage = false
+    /// Whether a video has sound (never played).
+    public var hasAudio = false
+    // Stored small: a header a picture is kept for every picture of a folder (a million at once), so
+    // sides are 32 bits (every format's are) and what may be missing is a value no file has.
+    private var width32: UInt32
+    private var height32: UInt32
+    private var fileSize64 = Int64.min
+    private var modified64 = Int64.min
+    /// A NaN's bits when unknown (bits, not a Double: a NaN is not equal to itself).
+    private var secondsBits = Double.nan.bitPattern
+    /// The EXIF in a box of its own: most headers have none.
+    private var exifBox: ExifBox?
+
+    /// The size as stored, in pixels.
+    public var storedWidth: Int {
+        get { Int(width32) }
+        set { width32 = UInt32(clamping: newValue) }
+    }
+    public var storedHeight: Int {
+        get { Int(height32) }
+        set { height32 = UInt32(clamping: newValue) }
+    }
     /// The file's size in bytes, when the header was read from a file.
-    public var fileSize: Int?
+    public var fileSize: Int? {
+        get { fileSize64 == .min ? nil : Int(fileSize64) }
+        set { fileSize64 = newValue.map { Int64($0) } ?? .min }
+    }
     /// The file's modification time in seconds since 1970, when the header was read from a file.
-    public var modified: Int?
+    public var modified: Int? {
+        get { modified64 == .min ? nil : Int(modified64) }
+        set { modified64 = newValue.map { Int64($0) } ?? .min }
+    }
+    /// A video's length in seconds, when its container says.
+    public var seconds: Double? {
+        get { Double(bitPattern: secondsBits).isNaN ? nil : Double(bitPattern: secondsBits) }
+        set { secondsBits = (newValue ?? .nan).bitPattern }
+    }
     /// What the camera wrote (date taken, camera, exposure), when the header holds EXIF.
     public var exif: PictureExif? {
         get { exifBox?.exif }
         set { exifBox = newValue.map(ExifBox.init) }
     }
-    /// The EXIF in a box of its own: most headers have none, and a header a picture is kept small
-    /// (a million of them are kept at once).
-    private var exifBox: ExifBox?
-    /// A video's length in seconds, when its container says.
-    public var seconds: Double?
-    /// Whether a video has sound (never played).
-    public var hasAudio = false
 
     /// Whether it plays when open in the image view: an animation, or any video (a long one plays
     /// there only; in the grid it shows its still and its length).
@@ -80,8 +103,8 @@ public struct PictureHeader: Hashable, Sendable {
 
     init(format: Format, width: Int, height: Int, orientation: PictureOrientation = .upright) {
         self.format = format
-        storedWidth = width
-        storedHeight = height
+        width32 = UInt32(clamping: width)
+        height32 = UInt32(clamping: height)
         self.orientation = orientation
     }
 

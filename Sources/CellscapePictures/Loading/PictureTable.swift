@@ -51,6 +51,16 @@ public struct PictureTable<Element: Equatable>: Sendable where Element: Sendable
         set { self[id.rawValue] = newValue }
     }
 
+    /// The ids holding a value other than the empty one, in order.
+    @inlinable public var ids: [Int] {
+        var ids: [Int] = []
+        ids.reserveCapacity(count)
+        for (page, values) in pages.enumerated() where !values.isEmpty {
+            for (slot, value) in values.enumerated() where value != empty { ids.append(page * Self.pageSize + slot) }
+        }
+        return ids
+    }
+
     /// How many ids hold a value other than the empty one.
     @inlinable public var count: Int { held.reduce(0, +) }
 

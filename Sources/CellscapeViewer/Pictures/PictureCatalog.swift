@@ -10,7 +10,7 @@ import CellscapeRender
 /// all of it (``forget(_:)``).
 struct PictureCatalog {
     /// What is known of one picture.
-    struct Entry {
+    struct Entry: Equatable, Sendable {
         /// Its path, read from the loader once when it joined: the main thread's own name for it.
         var path: String
         /// Its header once read (none: not yet, or broken).
@@ -58,9 +58,11 @@ struct PictureCatalog {
             rare = fields.isEmpty ? nil : Rare(fields)
         }
 
-        /// The rare fields' box.
-        final class Rare {
-            struct Fields {
+        /// The rare fields' box: the same box is the same fields (a change makes another).
+        final class Rare: Equatable, Sendable {
+            static func == (first: Rare, second: Rare) -> Bool { first === second }
+
+            struct Fields: Sendable {
                 var problem: PictureProblem?
                 var note: PictureProblem?
                 var details: PictureDetails?
@@ -76,8 +78,9 @@ struct PictureCatalog {
         }
     }
 
-    /// Each picture's record, by id, from when it joins until it leaves.
-    private(set) var entries: [PictureID: Entry] = [:]
+    /// Each picture's record, by id, from when it joins until it leaves: a table, not a dictionary
+    /// (a million records in a dictionary take twice their room, in buckets of a power of two).
+    private(set) var entries = PictureTable<Entry?>(empty: nil)
     /// The pictures whose header arrived (read, broken, or being read again), with the size each
     /// shows at (1x1 when broken): what the grid lays out.
     var sizes = ArrivedSizes()
@@ -122,13 +125,17 @@ struct PictureCatalog {
 
     /// The first picture whose source said `details` of it.
     func id(describedBy details: PictureDetails) -> PictureID? {
-        entries.first { $0.value.details == details }?.key
+        ids.first { entries[$0]?.details == details }
     }
+
+    /// The pictures in the catalog, by id.
+    var ids: [PictureID] { entries.ids.map(PictureID.init) }
 
     /// Forgets everything known of the pictures `ids`.
     mutating func forget(_ ids: Set<PictureID>) {
         for id in ids {
-            let removed = entries.removeValue(forKey: id)
+            let removed = entries[id]
+            entries[id] = nil
             if removed?.isBroken == true { brokenChanges += 1 }
             if removed?.isVideo == true { videoChanges += 1 }
             sizes[id] = nil

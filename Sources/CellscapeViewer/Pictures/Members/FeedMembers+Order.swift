@@ -38,8 +38,8 @@ extension FeedMembers {
         if let ranks = sortKeys.nameRanks, ranks.count == known { return ranks }
         // The pictures known now (those that left have no name, and need no rank).
         var ranks = [Int](repeating: 0, count: known)
-        let ids = catalog.entries.keys.sorted()
-        let paths = ids.map { catalog.entries[$0]!.path }
+        let ids = catalog.ids
+        let paths = ids.map { catalog[$0]!.path }
         for (rank, index) in PictureFiles.nameOrder(of: paths).enumerated() { ranks[ids[index].rawValue] = rank }
         sortKeys.nameRanks = ranks
         return ranks

@@ -356,6 +356,12 @@ void cellscape_keep_picture_buffers(void) {
 #endif
 }
 
+void cellscape_give_back_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
 /// Whether this thread gives its core back at checkpoints, and when it last did.
 static __thread int gives_way = 0;
 static __thread uint64_t gave_way_at = 0;

@@ -43,4 +43,28 @@ import Testing
         for position in 2..<11 { #expect(again.header(at: position) == read[position + 1]) }
         #expect(again.header(at: 11) == nil && again.problem(at: 11) != nil)
     }
+
+    /// Once a listed folder is laid out whole, every header in, what the listing needed for a while
+    /// is given back to the system, once; a feed of paths given (no listing) never asks.
+    @Test func aListedFolderLaidOutWholeGivesItsMemoryBackOnce() throws {
+        let colours: [UInt32] = (0..<6).map { 0xFF00_0000 | UInt32(0x20_2020 * ($0 + 1)) }
+        let (root, paths) = try PictureWaterfallTests.folder(colours)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let feed = PictureFeed(listing: [root], recursive: false, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        var options = WaterfallScene.Options()
+        options.size = Size(width: 640, height: 400)
+        var scene = WaterfallScene(options: options, pictures: feed)
+        let deadline = Date().addingTimeInterval(30)
+        while feed.loader.memoryGivenBack == 0 && Date() < deadline {
+            feed.loader.waitForWake(milliseconds: 20)
+            scene.takePictureResults()
+        }
+        #expect(feed.loader.memoryGivenBack == 1 && scene.itemCount == feed.count && !feed.isListing)
+        feed.laidOutWhole()
+        let given = PictureFeed(paths: paths, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        given.waitForAllHeaders()
+        given.laidOutWhole()
+        #expect(feed.loader.memoryGivenBack == 1, "once a listing")
+        #expect(!given.members.listing.gaveBackMemory && given.loader.memoryGivenBack == 0)
+    }
 }

@@ -62,6 +62,8 @@ int cellscape_png_text(const unsigned char *data, size_t length, const char *key
 /// where glibc would map each above 128 KB anew, fault it in, zero it and unmap it again (a fifth of
 /// the thumbnail rate). Does nothing where the C library is not glibc.
 void cellscape_keep_picture_buffers(void);
+/// Gives the heap's free pages back to the system (glibc's `malloc_trim`).
+void cellscape_give_back_free_memory(void);
 
 /// Lowers the calling thread's scheduling priority by `niceness` (Linux: each thread has its own), so
 /// decoding workers never hold a core the frame loop needs. Does nothing elsewhere.

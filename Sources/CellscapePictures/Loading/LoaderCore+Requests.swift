@@ -99,7 +99,10 @@ extension LoaderCore {
         var buffer = [UInt8](repeating: 0, count: 256)
         while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
         return locked { state in
-            defer { state.outbox.removeAll() }
+            defer {
+                state.outbox.removeAll()
+                state.mainLoopWoken = false
+            }
             for case .thumbnail(let id, let side, _, _) in state.outbox {
                 state.requested.remove(Self.key(id, side))
             }

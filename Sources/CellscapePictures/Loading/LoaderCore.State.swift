@@ -49,11 +49,17 @@ extension LoaderCore {
         /// The animations each worker is to let go of (stopped, or their picture forgotten), by worker.
         var animationsToDrop: [[Int64]]
         var outbox: [Result] = []
+        /// Whether the main loop was woken for the outbox and has not taken it since.
+        var mainLoopWoken = false
         /// How many requests, stops and changes callers made: a draw that only draws adds none.
         var requestsMade = 0
         var stopping = false
         var paused: Bool
         var cacheProblemSaid = false
+        /// Whether a worker is to give the heap's free pages back (``PictureMemory/giveBack()``).
+        var givesBackMemory = false
+        /// How many times a worker gave it back.
+        var memoryGivenBack = 0
 
         init(paths: [String], workers: Int, paused: Bool) {
             for (id, path) in paths.enumerated() {
@@ -82,6 +88,8 @@ extension LoaderCore {
         case region(PictureID, PictureRegion, scale: Double)
         /// Let go of these animations' decoders.
         case dropAnimations([Int64])
+        /// Give the heap's free pages back to the system.
+        case giveBackMemory
     }
 }
 
@@ -94,6 +102,10 @@ extension LoaderCore.State {
         if !animationsToDrop[worker].isEmpty {
             defer { animationsToDrop[worker].removeAll() }
             return .job(.dropAnimations(animationsToDrop[worker]))
+        }
+        if givesBackMemory {
+            givesBackMemory = false
+            return .job(.giveBackMemory)
         }
         // A reservation ends when its worker asks again, whatever it did with it.
         data.reserved.remove(worker)

@@ -82,6 +82,12 @@ final class LoaderCore: Sendable {
         set { locked { $0.wanted = newValue } }
     }
 
+    /// See ``PictureLoader/giveBackFreeMemory()``.
+    func giveBackFreeMemory() { locked(wake: .one) { $0.givesBackMemory = true } }
+
+    /// See ``PictureLoader/memoryGivenBack``.
+    var memoryGivenBack: Int { locked { $0.memoryGivenBack } }
+
     /// Lets the workers stop after the job in hand.
     func stop() { locked(wake: .all) { $0.stopping = true } }
 
@@ -91,15 +97,18 @@ final class LoaderCore: Sendable {
     /// Puts `result` in the outbox and wakes the main loop, unless it is a header or thumbnail of a
     /// `version` of the file since read again: a fresh one comes (a thumbnail once asked again).
     func deliver(_ result: Result, version: Int? = nil) {
-        let kept = locked { state in
+        let wakes = locked { state in
             if let version, let id = result.id, state.versions[id.rawValue] != version {
                 if case .thumbnail(let id, let side, _, _) = result { state.requested.remove(Self.key(id, side)) }
                 return false
             }
             state.outbox.append(result)
-            return true
+            // One wake until the main loop takes the outbox: a byte a result was a system call and a
+            // switch of threads each (a million headers from the index of headers).
+            defer { state.mainLoopWoken = true }
+            return !state.mainLoopWoken
         }
-        if kept { wakeMainLoop() }
+        if wakes { wakeMainLoop() }
     }
 
     func wakeMainLoop() {
@@ -152,6 +161,9 @@ final class LoaderCore: Sendable {
                         animations: &animations))
             case .region(let id, let part, let scale): deliver(region(id, part, scale: scale, bytes: bytes))
             case .dropAnimations(let keys): for key in keys { animations[key] = nil }
+            case .giveBackMemory:
+                PictureMemory.giveBack()
+                locked { $0.memoryGivenBack += 1 }
             }
         }
     }

@@ -109,6 +109,13 @@ public final class PictureLoader: Sendable {
     /// nothing is asked or answered for them again.
     public func forget(_ ids: some Sequence<PictureID>) { core.forget(ids) }
 
+    /// Has a worker give the heap's free pages back to the system (``PictureMemory/giveBack()``): what
+    /// a large folder's listing needed for a while, once it is settled.
+    public func giveBackFreeMemory() { core.giveBackFreeMemory() }
+
+    /// How many times a worker gave the heap's free pages back.
+    public var memoryGivenBack: Int { core.memoryGivenBack }
+
     /// Reads picture `id`'s header again (its file changed): a new ``Result/header(id:_:problem:)``
     /// follows, and thumbnails asked for later are decoded anew.
     public func reread(_ id: PictureID) { core.reread(id) }

@@ -9,6 +9,9 @@ struct FeedListing {
     var isRunning = false
     /// When the listing ended (the feed's clock), once it has.
     var endedAt: UInt64?
+    /// Whether the memory the listing and its headers needed for a while was given back, once every
+    /// header arrived.
+    var gaveBackMemory = false
     /// Whether the folders listed are watched once the listing ends, and their subfolders with them.
     var watchesFolders = false
     var isRecursive = false

@@ -125,6 +125,15 @@ public final class PictureFeed {
         return changed
     }
 
+    /// Told by the grid once it laid out every picture: when the listing is done and every header
+    /// arrived as well, what they needed for a while (a million names sorted, results on their way, the
+    /// grid's growth) is given back to the system, once a listing.
+    public func laidOutWhole() {
+        guard !members.listing.gaveBackMemory && members.listing.endedAt != nil && members.isSettled else { return }
+        members.listing.gaveBackMemory = true
+        loader.giveBackFreeMemory()
+    }
+
     /// Takes one result; returns whether what shows changed.
     private func take(_ result: PictureLoader.Result) -> Bool {
         switch result {

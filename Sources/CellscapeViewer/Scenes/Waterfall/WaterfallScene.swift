@@ -202,6 +202,7 @@ public struct WaterfallScene {
             for index in pictures.arrivals where shown.contains(index) { fading.start(key(at: index)) }
             if pictures.resized.contains(where: { $0 < itemCount }) { placeAgain() }
             appendArrivedPictures(pictures)
+            if itemCount == pictures.count { pictures.laidOutWhole() }
         }
         // A slideshow asked for at the start opens its first picture once it can.
         if slideshowRuns && openPicture == nil && itemCount > 0 {

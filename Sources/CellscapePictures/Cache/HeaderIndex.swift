@@ -25,7 +25,9 @@ public final class HeaderIndex: Sendable {
         /// The rows of the folders asked about, read at once at the first question (a folder's pictures
         /// are asked about together), each let go once asked for.
         var loadedFolders: Set<String> = []
-        var loaded: [String: Row] = [:]
+        /// By folder, then by name in it (a name is mostly short enough to be kept without an
+        /// allocation of its own, a path seldom is).
+        var loaded: [String: [String: Row]] = [:]
     }
 
     private let state: Guarded<State>
@@ -120,13 +122,19 @@ public final class HeaderIndex: Sendable {
     public func header(path: String, size: Int, modified: Int64) -> PictureHeader? {
         state.withLock { state in
             guard let database = database(&state) else { return nil }
-            let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+            // Split at the last slash by bytes (a search by characters was a tenth of a reopening).
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let folder = slash.map { String(path.utf8[...$0])! } ?? ""
             if state.loadedFolders.insert(folder).inserted {
-                let code = Self.load(folder, from: database, into: &state.loaded, used: Self.use(&state.lastUse))
+                var rows: [String: Row] = [:]
+                let code = Self.load(folder, from: database, into: &rows, used: Self.use(&state.lastUse))
+                state.loaded[folder] = rows.isEmpty ? nil : rows
                 if mendIfDamaged(code, &state) { return nil }
             }
             // Not among the folder's rows read at first: written since (or by another run), asked alone.
-            var row = state.loaded.removeValue(forKey: path)
+            let name = String(path.utf8[(slash.map { path.utf8.index(after: $0) } ?? path.startIndex)...])!
+            var row = state.loaded[folder]?.removeValue(forKey: name)
+            if state.loaded[folder]?.isEmpty == true { state.loaded[folder] = nil }  // its room goes too
             if row == nil {
                 let (found, code) = Self.row(path, in: database)
                 if mendIfDamaged(code, &state) { return nil }
@@ -153,11 +161,13 @@ public final class HeaderIndex: Sendable {
     }
 
     /// Reads the rows of the files in `folder` (a path ending in `/`; not those of its subfolders), in
-    /// one query, and notes them used at `used` (the folder is open: the last to go); returns SQLite's
-    /// last code.
+    /// one query, by name, and notes them used at `used` (the folder is open: the last to go) where
+    /// their use is a day old (a folder opened again and again writes nothing); returns SQLite's last
+    /// code.
     private static func load(
         _ folder: String, from database: SQLiteDatabase, into loaded: inout [String: Row], used: Int64
     ) -> Int32 {
+        let start = folder.utf8.count
         // Every path that starts with the folder's: from it up to the next string past its last byte.
         guard let end = folder.utf8.last.map({ Array(folder.utf8.dropLast()) + [$0 + 1] }) else { return SQLITE_OK }
         let within: [SQLiteDatabase.Value] = [
@@ -166,11 +176,16 @@ public final class HeaderIndex: Sendable {
         // SQLite counts a text's characters, not its bytes: the folder's length is its own.
         let files = "path >= ? AND path < ? AND instr(substr(path, length(?) + 1), '/') = 0"
         let code = database.query("SELECT path, size, modified, header FROM headers WHERE " + files, within) { row in
-            if let path = row.text(0) { loaded[path] = (row.number(1), row.number(2), row.bytes(3)) }
+            if let path = row.text(0) {
+                let name = String(decoding: path.utf8.dropFirst(start), as: UTF8.self)
+                loaded[name] = (row.number(1), row.number(2), row.bytes(3))
+            }
             return true
         }
         guard code == SQLITE_DONE else { return code }
-        return database.query("UPDATE headers SET used = ? WHERE " + files, [.number(used)] + within)
+        let dayOld = used - 86_400_000_000
+        return database.query(
+            "UPDATE headers SET used = ? WHERE used < ? AND " + files, [.number(used), .number(dayOld)] + within)
     }
 
     /// A use later than every one before: microseconds now, or one past the last.

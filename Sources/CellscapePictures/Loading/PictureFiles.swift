@@ -251,7 +251,15 @@ public struct PictureFiles: Sendable {
     private static func precedes(_ firstKey: [UInt8], _ first: String, _ secondKey: [UInt8], _ second: String)
         -> Bool
     {
-        firstKey == secondKey ? first < second : firstKey.lexicographicallyPrecedes(secondKey)
+        // One memcmp: the generic comparison of two arrays was most of a million names' sort.
+        let order = firstKey.withUnsafeBytes { first in
+            secondKey.withUnsafeBytes { second in
+                let common = min(first.count, second.count)
+                let bytes = common == 0 ? 0 : memcmp(first.baseAddress!, second.baseAddress!, common)
+                return bytes != 0 ? Int(bytes) : first.count - second.count
+            }
+        }
+        return order == 0 ? first < second : order < 0
     }
 
     /// Bytes whose order is the natural order of names: the name in lower case, each run of digits

@@ -82,7 +82,16 @@ struct BenchImagesCommand: ParsableCommand {
                 + "filling it (from an empty one: give a new XDG_CACHE_HOME), and through it."))
     var reopen = false
 
+    @Option(
+        help: ArgumentHelp(
+            "With --reopen, only this opening: without, filling or through (a million pictures each in a "
+                + "new process)."))
+    var only: String?
+
     func validate() throws {
+        if let only, !ReopenBenchmark.openings.contains(only) {
+            throw ValidationError("--only must be without, filling or through, not '\(only)'")
+        }
         if let live, !(1...1000).contains(live) { throw ValidationError("--live must be from 1 to 1000, not \(live)") }
         if let copyIn, !(1...1_000_000).contains(copyIn) {
             throw ValidationError("--copy-in must be from 1 to 1000000, not \(copyIn)")
@@ -191,10 +200,13 @@ struct BenchImagesCommand: ParsableCommand {
             let index = HeaderIndex(path: HeaderIndex.file(), limit: 1 << 30) { problem in
                 FileHandle.standardError.write(Data("cellscape: \(problem)\n".utf8))
             }
-            let runs = try ReopenBenchmark(folder: folder, index: index).run { progress.stage($0) }
+            let runs = try ReopenBenchmark(folder: folder, index: index).run(only: only) { progress.stage($0) }
             progress.finish()
             for run in runs {
-                print(String(format: "%d pictures laid out %@: %.2f s", run.pictures, run.name, run.seconds))
+                print(
+                    String(
+                        format: "%d pictures laid out %@: %.2f s, %.0f MB resident", run.pictures, run.name,
+                        run.seconds, run.residentMegabytes))
             }
             return
         }

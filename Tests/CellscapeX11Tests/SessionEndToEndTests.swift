@@ -120,7 +120,10 @@ struct SessionEndToEndTests {
         // A file size limit of 1 KB: the header fits, the inputs after it do not, as on a full disk.
         let viewer = try ChildProcess(
             "/bin/sh",
-            ["-c", "ulimit -f 1 && exec \"$0\" \"$@\"", ChildProcess.cellscape, "--cells", "10", "--record", session, "--print-ready"],
+            [
+                "-c", "ulimit -f 1 && exec \"$0\" \"$@\"", ChildProcess.cellscape, "--cells", "10", "--record", session,
+                "--print-ready",
+            ],
             environment: environment)
         #expect(viewer.readLine(within: 10)?.hasPrefix("ready window=0x") == true)
         for x in stride(from: 100, to: 1100, by: 100) { server.click(x: Int32(x), y: 300) }

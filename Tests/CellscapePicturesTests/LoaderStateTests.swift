@@ -68,6 +68,21 @@ import Testing
             return
         }
     }
+
+    /// Headers read from files go a run at a time once the first screen's have gone one by one, in
+    /// the order asked, each with its file's version; a run stops at a picture a source holds.
+    @Test func fileHeadersGoInRunsAfterTheFirstScreensOneByOne() {
+        let count = LoaderCore.firstHeaders + 2 * LoaderCore.headersAtOnce
+        var state = State(paths: (0..<count).map { "/p/\($0).jpg" }, workers: 2, paused: false)
+        state.versions[LoaderCore.firstHeaders + 1] = 3
+        var runs: [[(id: PictureID, version: Int)]] = []
+        while case .job(.headers(let run), _, _) = state.nextStep(of: 0) { runs.append(run) }
+        #expect(runs.prefix(LoaderCore.firstHeaders).allSatisfy { $0.count == 1 })
+        #expect(runs.dropFirst(LoaderCore.firstHeaders).map(\.count) == [64, 64])
+        #expect(runs.flatMap { $0.map(\.id.rawValue) } == Array(0..<count), "in the order asked")
+        #expect(runs[LoaderCore.firstHeaders][1].version == 3)
+        #expect(state.headersRead == count)
+    }
 }
 
 /// A header or thumbnail read before the picture's file was read again (rewritten in place, caught

@@ -120,34 +120,44 @@ public final class HeaderIndex: Sendable {
     /// The header kept for the file at `path` if it still has `size` bytes and was modified at
     /// `modified` (nanoseconds since 1970), else nil: read it.
     public func header(path: String, size: Int, modified: Int64) -> PictureHeader? {
+        headers(of: [(path, size, modified)])[0]
+    }
+
+    /// The headers kept for each file (path, size in bytes, modification time in nanoseconds), in one
+    /// look; nil for a file not kept or changed since, and for a file not given.
+    public func headers(of files: [(path: String, size: Int, modified: Int64)?]) -> [PictureHeader?] {
         state.withLock { state in
-            guard let database = database(&state) else { return nil }
-            // Split at the last slash by bytes (a search by characters was a tenth of a reopening).
-            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-            let folder = slash.map { String(path.utf8[...$0])! } ?? ""
-            if state.loadedFolders.insert(folder).inserted {
-                var rows: [String: Row] = [:]
-                let code = Self.load(folder, from: database, into: &rows, used: Self.use(&state.lastUse))
-                state.loaded[folder] = rows.isEmpty ? nil : rows
-                if mendIfDamaged(code, &state) { return nil }
-            }
-            // Not among the folder's rows read at first: written since (or by another run), asked alone.
-            let name = String(path.utf8[(slash.map { path.utf8.index(after: $0) } ?? path.startIndex)...])!
-            var row = state.loaded[folder]?.removeValue(forKey: name)
-            if state.loaded[folder]?.isEmpty == true { state.loaded[folder] = nil }  // its room goes too
-            if row == nil {
-                let (found, code) = Self.row(path, in: database)
-                if mendIfDamaged(code, &state) { return nil }
-                row = found
-            }
-            guard let row, row.size == Int64(size), row.modified == modified,
-                let bytes = IndexedHeader.unsealed(row.header, path: path, size: row.size, modified: row.modified),
-                var header = IndexedHeader.header(from: bytes)
-            else { return nil }
-            header.fileSize = size
-            header.modified = Int(modified / 1_000_000_000)
-            return header
+            files.map { file in file.flatMap { header(path: $0.path, size: $0.size, modified: $0.modified, &state) } }
         }
+    }
+
+    private func header(path: String, size: Int, modified: Int64, _ state: inout State) -> PictureHeader? {
+        guard let database = database(&state) else { return nil }
+        // Split at the last slash by bytes (a search by characters was a tenth of a reopening).
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { String(path.utf8[...$0])! } ?? ""
+        if state.loadedFolders.insert(folder).inserted {
+            var rows: [String: Row] = [:]
+            let code = Self.load(folder, from: database, into: &rows, used: Self.use(&state.lastUse))
+            state.loaded[folder] = rows.isEmpty ? nil : rows
+            if mendIfDamaged(code, &state) { return nil }
+        }
+        // Not among the folder's rows read at first: written since (or by another run), asked alone.
+        let name = String(path.utf8[(slash.map { path.utf8.index(after: $0) } ?? path.startIndex)...])!
+        var row = state.loaded[folder]?.removeValue(forKey: name)
+        if state.loaded[folder]?.isEmpty == true { state.loaded[folder] = nil }  // its room goes too
+        if row == nil {
+            let (found, code) = Self.row(path, in: database)
+            if mendIfDamaged(code, &state) { return nil }
+            row = found
+        }
+        guard let row, row.size == Int64(size), row.modified == modified,
+            let bytes = IndexedHeader.unsealed(row.header, path: path, size: row.size, modified: row.modified),
+            var header = IndexedHeader.header(from: bytes)
+        else { return nil }
+        header.fileSize = size
+        header.modified = Int(modified / 1_000_000_000)
+        return header
     }
 
     /// The row of `path`, if kept, and SQLite's last code.

@@ -85,7 +85,7 @@ extension LoaderCore.Job {
     var pictureID: PictureID? {
         switch self {
         case .header(let id), .thumbnail(let id, _, _), .frames(let id, _, _, _), .region(let id, _, _): id
-        case .dropAnimations, .giveBackMemory: nil
+        case .headers, .dropAnimations, .giveBackMemory: nil
         }
     }
 
@@ -101,7 +101,7 @@ extension LoaderCore.Job {
         case .header, .region: .original
         case .thumbnail(_, let side, _): .fitting(side)
         case .frames(let id, let side, _, _): animationOpen(LoaderCore.key(id, side)) ? nil : .moving(side)
-        case .dropAnimations, .giveBackMemory: nil
+        case .headers, .dropAnimations, .giveBackMemory: nil
         }
     }
 }

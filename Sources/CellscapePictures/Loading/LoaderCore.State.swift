@@ -83,6 +83,9 @@ extension LoaderCore {
 
     enum Job: Sendable {
         case header(PictureID)
+        /// The headers of a run of pictures read from files, each with its file's version: one lock
+        /// and one delivery for many (a million headers from the index of headers).
+        case headers([(id: PictureID, version: Int)])
         case thumbnail(PictureID, side: Int, forWindow: Bool)
         case frames(PictureID, side: Int, count: Int, start: Int?)
         case region(PictureID, PictureRegion, scale: Double)
@@ -146,12 +149,29 @@ extension LoaderCore.State {
         if let id = headersPending.last,
             !data.isFull || !isHeld(PictureID(id))
         {
-            headersPending.removeLast()
-            if isHeld(PictureID(id)) { data.reserved.insert(worker) }
-            headersRead += 1
-            return .job(.header(PictureID(id)), version: versions[id])
+            if isHeld(PictureID(id)) {
+                headersPending.removeLast()
+                data.reserved.insert(worker)
+                headersRead += 1
+                return .job(.header(PictureID(id)), version: versions[id])
+            }
+            return .job(.headers(takeFileHeaders()))
         }
         return .wait
+    }
+
+    /// The next run of headers to read from files (none held by a source), at most
+    /// ``LoaderCore/headersAtOnce``, none past the first headers' count while those are read: the
+    /// first screen's come alone, as soon as each is read.
+    mutating func takeFileHeaders() -> [(id: PictureID, version: Int)] {
+        let most = headersRead < LoaderCore.firstHeaders ? 1 : LoaderCore.headersAtOnce
+        var run: [(id: PictureID, version: Int)] = []
+        while run.count < most, let id = headersPending.last, !isHeld(PictureID(id)) {
+            headersPending.removeLast()
+            run.append((PictureID(id), versions[id]))
+        }
+        headersRead += run.count
+        return run
     }
 
     /// Whether a source holds picture `id`'s bytes (read by the data stage).

@@ -12,6 +12,8 @@ final class LoaderCore: Sendable {
     typealias Result = PictureLoader.Result
     static let onScreen = PictureLoader.onScreen
     static let firstHeaders = PictureLoader.firstHeaders
+    /// How many headers a worker reads in one job past the first (one lock and one delivery for all).
+    static let headersAtOnce = 64
 
     /// The end of the pipe the main loop polls; readable while results wait.
     let wakeDescriptor: Int32
@@ -111,6 +113,19 @@ final class LoaderCore: Sendable {
         if wakes { wakeMainLoop() }
     }
 
+    /// Puts `results` in the outbox at once, each unless its file was read again since its `version`.
+    func deliver(_ results: [(Result, version: Int)]) {
+        let wakes = locked { state in
+            for (result, version) in results {
+                guard let id = result.id, state.versions[id.rawValue] == version else { continue }
+                state.outbox.append(result)
+            }
+            defer { state.mainLoopWoken = true }
+            return !state.mainLoopWoken
+        }
+        if wakes { wakeMainLoop() }
+    }
+
     func wakeMainLoop() {
         var byte: UInt8 = 1
         _ = write(wakeWriteEnd, &byte, 1)
@@ -145,6 +160,7 @@ final class LoaderCore: Sendable {
             locked { _ = $0.data.reserved.remove(worker) }
             switch job {
             case .header(let id): deliver(header(id, bytes), version: version)
+            case .headers(let run): deliver(headers(run))
             case .thumbnail(let id, let side, let forWindow):
                 let pool = forWindow ? windowImages : thumbnails
                 let made = thumbnail(id, side: side, pool: pool, forWindow: forWindow, bytes: bytes)
@@ -179,6 +195,23 @@ final class LoaderCore: Sendable {
         }
     }
 
+    /// The headers of a run of pictures read from files: those the index of headers knows from an
+    /// earlier run (their files unchanged) in one look, the others read.
+    private func headers(_ run: [(id: PictureID, version: Int)]) -> [(Result, version: Int)] {
+        let paths = locked { state in run.map { state.paths[$0.id.rawValue] } }
+        let files = paths.map { PictureFile.version(of: $0) }
+        let known =
+            headerIndex?.headers(
+                of: zip(paths, files).map { path, file in file.map { (path, $0.size, $0.modified) } })
+            ?? Array(repeating: nil, count: run.count)
+        return run.indices.map { index in
+            if let header = known[index] {
+                return (.header(id: run[index].id, header, problem: nil), run[index].version)
+            }
+            return (readHeader(run[index].id, path: paths[index]), run[index].version)
+        }
+    }
+
     /// Picture `id`'s header, from its file or from the held bytes that came.
     private func header(_ id: PictureID, _ bytes: PictureBytes.Answer?) -> Result {
         do {
@@ -194,6 +227,15 @@ final class LoaderCore: Sendable {
             {
                 return .header(id: id, header, problem: nil)
             }
+            return readHeader(id, path: path)
+        } catch {
+            return .header(id: id, nil, problem: error)
+        }
+    }
+
+    /// Picture `id`'s header, read from its file at `path` and kept in the index of headers.
+    private func readHeader(_ id: PictureID, path: String) -> Result {
+        do {
             let file = try PictureFile(path: path)
             let header = PictureHeader(file: file)
             if let header {

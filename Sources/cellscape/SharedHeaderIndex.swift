@@ -4,8 +4,9 @@ import Foundation
 /// The index of pictures' headers the process shares (``HeaderIndex``), opened at the first feed of
 /// files that asks for it, under `$XDG_CACHE_HOME/cellscape`.
 enum SharedHeaderIndex {
-    /// The default of `--index-size`, in MB: a million pictures' headers take about 60.
-    static let defaultSize = 128
+    /// The default of `--index-size`, in MB: a million pictures' rows take about 120 (SQLite's pages,
+    /// paths of 20 bytes and the order of use), so a folder of a million stays whole.
+    static let defaultSize = 256
 
     private static let opened = Guarded<HeaderIndex??>(nil)
 

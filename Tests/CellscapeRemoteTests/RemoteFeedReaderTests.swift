@@ -19,6 +19,7 @@ import Testing
     @Test(arguments: [false, true]) func aMastodonTimelineIsReadPageAfterPageByItsLinks(secure: Bool) async throws {
         let first = try Self.fixture("mastodon-tag.json")
         let certificates = secure ? try TestCertificates() : nil
+        defer { certificates?.remove() }
         let server = try await LoopbackServer(certificates: certificates) { request in
             if request.target == "/api/v1/timelines/tag/cats?only_media=true&limit=40" {
                 let next =

@@ -135,6 +135,7 @@ import Testing
 
     @Test func overHTTPSTheCertificateIsCheckedAndPlainHTTPNeverFollowed() async throws {
         let certificates = try TestCertificates()
+        defer { certificates.remove() }
         let plain = try await LoopbackServer { _ in .json("[\"plain\"]") }
         let server = try await LoopbackServer(certificates: certificates) { request in
             request.target == "/down"

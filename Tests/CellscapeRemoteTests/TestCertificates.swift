@@ -30,6 +30,9 @@ struct TestCertificates: Sendable {
             ], in: folder)
     }
 
+    /// Removes the folder and its keys (the test is over).
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
     private static func openssl(_ arguments: [String], in folder: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")

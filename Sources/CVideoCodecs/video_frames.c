@@ -281,6 +281,13 @@ void cellscape_video_close(cellscape_video *video) {
     ffmpeg.av_free(video);
 }
 
+// The deblocking filter's work, given up for frames reduced 3x or more for a tile: the reduction
+// averages the block edges it smooths (measured against the full decode's pixels, reduced alike).
+static enum AVDiscard loop_filter_for(const cellscape_video *video) {
+    return video->out_width * 3 <= video->width && video->out_height * 3 <= video->height ? AVDISCARD_ALL
+                                                                                          : AVDISCARD_DEFAULT;
+}
+
 int32_t cellscape_video_set_output_size(cellscape_video *video, int32_t width, int32_t height) {
     if (width < 1 || height < 1 || !video->codec) return 0;
     ffmpeg.av_freep(&video->canvas);
@@ -290,6 +297,7 @@ int32_t cellscape_video_set_output_size(cellscape_video *video, int32_t width, i
     video->canvas = ffmpeg.av_malloc((size_t)width * (size_t)height * 4);
     video->converted_stride = FFALIGN(width * 4, 64);
     video->converted = ffmpeg.av_malloc((size_t)video->converted_stride * (size_t)height);
+    video->codec->skip_loop_filter = loop_filter_for(video);
     return video->canvas && video->converted;
 }
 
@@ -546,7 +554,7 @@ int32_t cellscape_video_representative_frame(cellscape_video *video, char *messa
         if (mean > 24 && spread > 8) break;
     }
     video->codec->skip_frame = AVDISCARD_DEFAULT;
-    video->codec->skip_loop_filter = AVDISCARD_DEFAULT;
+    video->codec->skip_loop_filter = loop_filter_for(video);
     if (!found && !video->finished) {
         say(message, message_size, "no frame of it could be decoded");
         return -1;

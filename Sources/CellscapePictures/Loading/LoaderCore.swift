@@ -24,8 +24,9 @@ final class LoaderCore: Sendable {
     /// once: in the heap, pictures of many sizes coming and going would fragment it, and it would only grow.
     let thumbnails = PixelPool(keptBlocks: 0)
     let diskCache: ThumbnailCache?
-    /// The headers learnt in earlier runs, if kept (``HeaderIndex``).
-    let headerIndex: HeaderIndex?
+    /// Reads headers, through the index of headers learnt in earlier runs if kept.
+    let headerReader: HeaderReader
+    var headerIndex: HeaderIndex? { headerReader.index }
     /// The shared state, behind the one lock the workers also sleep on while there is nothing to do:
     /// it changes under that lock, so no wake-up is lost.
     private let state: GuardedCondition<State>
@@ -41,7 +42,7 @@ final class LoaderCore: Sendable {
         paused: Bool = false
     ) {
         PictureMemory.apply()
-        self.headerIndex = headerIndex
+        headerReader = HeaderReader(index: headerIndex)
         let workers = max(1, threads)
         state = GuardedCondition(State(paths: paths, workers: workers, paused: paused))
         self.diskCache = diskCache
@@ -159,8 +160,12 @@ final class LoaderCore: Sendable {
             // No read: a reservation of one goes (an open animation's frames, bytes that came).
             locked { _ = $0.data.reserved.remove(worker) }
             switch job {
-            case .header(let id): deliver(header(id, bytes), version: version)
-            case .headers(let run): deliver(headers(run))
+            case .header(let id):
+                let result = bytes.map { headerReader.header(of: id, bytes: $0) }
+                deliver(result ?? headerReader.headers(of: [id], paths: [path(id)])[0], version: version)
+            case .headers(let run):
+                let paths = locked { state in run.map { state.paths[$0.id.rawValue] } }
+                deliver(Array(zip(headerReader.headers(of: run.map(\.id), paths: paths), run.map(\.version))))
             case .thumbnail(let id, let side, let forWindow):
                 let pool = forWindow ? windowImages : thumbnails
                 let made = thumbnail(id, side: side, pool: pool, forWindow: forWindow, bytes: bytes)
@@ -192,58 +197,6 @@ final class LoaderCore: Sendable {
             case .stop: .some(nil)
             case .wait: nil
             }
-        }
-    }
-
-    /// The headers of a run of pictures read from files: those the index of headers knows from an
-    /// earlier run (their files unchanged) in one look, the others read.
-    private func headers(_ run: [(id: PictureID, version: Int)]) -> [(Result, version: Int)] {
-        let paths = locked { state in run.map { state.paths[$0.id.rawValue] } }
-        let files = paths.map { PictureFile.version(of: $0) }
-        let known =
-            headerIndex?.headers(
-                of: zip(paths, files).map { path, file in file.map { (path, $0.size, $0.modified) } })
-            ?? Array(repeating: nil, count: run.count)
-        return run.indices.map { index in
-            if let header = known[index] {
-                return (.header(id: run[index].id, header, problem: nil), run[index].version)
-            }
-            return (readHeader(run[index].id, path: paths[index]), run[index].version)
-        }
-    }
-
-    /// Picture `id`'s header, from its file or from the held bytes that came.
-    private func header(_ id: PictureID, _ bytes: PictureBytes.Answer?) -> Result {
-        do {
-            if let bytes {
-                let bytes = try bytes.get().whole()
-                let header = PictureHeader(bytes)
-                return .header(id: id, header, problem: header == nil ? PictureHeader.problem(of: bytes) : nil)
-            }
-            let path = path(id)
-            // Known from an earlier run, the file unchanged since: no read.
-            if let headerIndex, let version = PictureFile.version(of: path),
-                let header = headerIndex.header(path: path, size: version.size, modified: version.modified)
-            {
-                return .header(id: id, header, problem: nil)
-            }
-            return readHeader(id, path: path)
-        } catch {
-            return .header(id: id, nil, problem: error)
-        }
-    }
-
-    /// Picture `id`'s header, read from its file at `path` and kept in the index of headers.
-    private func readHeader(_ id: PictureID, path: String) -> Result {
-        do {
-            let file = try PictureFile(path: path)
-            let header = PictureHeader(file: file)
-            if let header {
-                headerIndex?.store(header, path: path, size: file.size, modified: file.modifiedNanoseconds)
-            }
-            return .header(id: id, header, problem: header == nil ? PictureHeader.problem(reading: file) : nil)
-        } catch {
-            return .header(id: id, nil, problem: error)
         }
     }
 }

@@ -45,12 +45,14 @@ import Testing
     }
 
     /// Once a listed folder is laid out whole, every header in, what the listing needed for a while
-    /// is given back to the system, once; a feed of paths given (no listing) never asks.
+    /// is given back to the system, once; a feed of paths given (no listing) never asks, nor one of
+    /// fewer pictures than ``PictureFeed/givesBackMemoryFrom``.
     @Test func aListedFolderLaidOutWholeGivesItsMemoryBackOnce() throws {
         let colours: [UInt32] = (0..<6).map { 0xFF00_0000 | UInt32(0x20_2020 * ($0 + 1)) }
         let (root, paths) = try PictureWaterfallTests.folder(colours)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let feed = PictureFeed(listing: [root], recursive: false, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        feed.givesBackMemoryFrom = 0  // a small folder's memory is given back only when asked
         var options = WaterfallScene.Options()
         options.size = Size(width: 640, height: 400)
         var scene = WaterfallScene(options: options, pictures: feed)
@@ -66,5 +68,9 @@ import Testing
         given.laidOutWhole()
         #expect(feed.loader.memoryGivenBack == 1, "once a listing")
         #expect(!given.members.listing.gaveBackMemory && given.loader.memoryGivenBack == 0)
+        let small = PictureFeed(listing: [root], recursive: false, diskCache: nil, memoryBytes: 1 << 24) { _ in }
+        small.waitForAllHeaders()
+        small.laidOutWhole()
+        #expect(!small.members.listing.gaveBackMemory, "six pictures: too few to walk the heap for")
     }
 }

@@ -23,6 +23,9 @@ public final class PictureFeed {
     let wanted = WantedPictures()
     /// The open picture's images: at the window's size, and the part zoomed past it (``OpenPictureImages``).
     var open = OpenPictureImages()
+    /// The fewest pictures a listing gives for its memory to be given back once laid out: a small
+    /// folder's is little, and a walk of the heap for it would be wasted.
+    var givesBackMemoryFrom = 10_000
 
     /// The order the pictures show in.
     public var order: PictureOrder { members.order }
@@ -127,9 +130,11 @@ public final class PictureFeed {
 
     /// Told by the grid once it laid out every picture: when the listing is done and every header
     /// arrived as well, what they needed for a while (a million names sorted, results on their way, the
-    /// grid's growth) is given back to the system, once a listing.
+    /// grid's growth) is given back to the system, once a listing of at least ``givesBackMemoryFrom``.
     public func laidOutWhole() {
-        guard !members.listing.gaveBackMemory && members.listing.endedAt != nil && members.isSettled else { return }
+        guard !members.listing.gaveBackMemory && members.listing.endedAt != nil && members.isSettled,
+            count >= givesBackMemoryFrom
+        else { return }
         members.listing.gaveBackMemory = true
         loader.giveBackFreeMemory()
     }

@@ -130,7 +130,7 @@ public final class PictureFeed {
 
     /// Told by the grid once it laid out every picture: when the listing is done and every header
     /// arrived as well, what they needed for a while (a million names sorted, results on their way, the
-    /// grid's growth) is given back to the system, once a listing of at least ``givesBackMemoryFrom``.
+    /// grid's growth) is given back to the system, once a listing of 10,000 pictures or more.
     public func laidOutWhole() {
         guard !members.listing.gaveBackMemory && members.listing.endedAt != nil && members.isSettled,
             count >= givesBackMemoryFrom

@@ -26,7 +26,6 @@ final class LoaderCore: Sendable {
     let diskCache: ThumbnailCache?
     /// Reads headers, through the index of headers learnt in earlier runs if kept.
     let headerReader: HeaderReader
-    var headerIndex: HeaderIndex? { headerReader.index }
     /// The shared state, behind the one lock the workers also sleep on while there is nothing to do:
     /// it changes under that lock, so no wake-up is lost.
     private let state: GuardedCondition<State>

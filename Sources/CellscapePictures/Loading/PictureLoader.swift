@@ -60,7 +60,7 @@ public final class PictureLoader: Sendable {
     deinit {
         core.stop()
         // What was learnt and not yet written is written as the loader goes.
-        core.headerIndex?.flush()
+        core.headerReader.index?.flush()
     }
 
     /// How many requests, stops and changes of order its callers made so far.

@@ -33,7 +33,9 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
                                void *context, cellscape_row_callback callback, char *error, size_t error_size);
 
 /// Decodes a baseline JPEG at 1/8 scale from its DC terms alone, much faster than libjpeg at that
-/// scale, when the 1/8 size is at least `min_width` x `min_height`. Returns 1 with `picture` filled, or
+/// scale, when the 1/8 size is at least `min_width` x `min_height`: libjpeg's pixels, but for halved
+/// colour taken from its blocks' means where the 1/8 size is a quarter larger or more. Returns 1 with
+/// `picture` filled, or
 /// 0 when the file is not one it takes (progressive, arithmetic, CMYK, several scans, corrupt...):
 /// then `cellscape_jpeg_decode_rows` is the way.
 int cellscape_jpeg_decode_eighth(const unsigned char *data, size_t length, int min_width, int min_height,

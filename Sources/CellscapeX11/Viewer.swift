@@ -77,6 +77,7 @@ public final class Viewer {
     /// the recording and hands the final state to ``ViewerOptions/onExit``.
     public func run() {
         loop()
+        if let frames = driver.pictures?.animations.animationFrames { frameTimes.addAnimationFrames(frames) }
         recorder?.finish()
         options.onExit?(scheduler.state, driver.pictures)
         // The window closed: every source's pages and downloads are cancelled, none started after.

@@ -113,6 +113,21 @@ import Testing
                 && feed.animations.nextAnimationDeadline == nil)
     }
 
+    @Test func framesShownAndLateAreCountedAfterTheAnimationStops() throws {
+        let feed = try Self.feed("disposal-1.gif")
+        feed.animations.play([0], side: 40, now: monotonicNanoseconds())
+        _ = try Self.play(feed, steps: 3)
+        let onTime = feed.animations.animationFrames
+        #expect(onTime.shown >= 3 && onTime.late == 0, "\(onTime)")
+        _ = try Self.play(feed, steps: 1)
+        // The next frame shown 21 ms after it was due: late (a frame's 20 ms).
+        let deadline = try #require(feed.animations.nextAnimationDeadline)
+        #expect(feed.animations.advanceAnimations(to: deadline + 21_000_000))
+        feed.animations.play([], side: 40, now: monotonicNanoseconds())
+        #expect(feed.animations.playingAnimations.isEmpty)
+        #expect(feed.animations.animationFrames == (onTime.shown + 2, 1))
+    }
+
     @Test func pausedAnimationsHaveNoDeadlineAndStepByKey() throws {
         let feed = try Self.feed("disposal-0.gif")
         feed.animations.play([0], side: 40, now: monotonicNanoseconds())

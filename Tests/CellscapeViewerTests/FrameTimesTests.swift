@@ -12,6 +12,7 @@ import Testing
         times.addFrame(7_000_001)
         times.addFrame(250_000_000)
         times.addTurn(300_000_000)
+        times.addAnimationFrames((shown: 750, late: 3))
         #expect(times.frames == 100)
         #expect(times.percentile(0.5) == 2.1)
         #expect(times.percentile(0.99) == 7.1)
@@ -21,7 +22,7 @@ import Testing
         #expect(
             times.json
                 == #"{"frames":100,"median_ms":2.1,"p99_ms":7.1,"longest_frame_ms":250.0,"longest_turn_ms":300.0,"#
-                + #""partial_frames":0,"presented_megapixels":0.0}"#
+                + #""partial_frames":0,"presented_megapixels":0.0,"animation_frames":750,"late_animation_frames":3}"#
                 + "\n")
     }
 

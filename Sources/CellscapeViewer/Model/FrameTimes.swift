@@ -19,6 +19,8 @@ public struct FrameTimes: Sendable {
     /// The frames that redrew and presented only what changed, and the pixels every frame presented.
     public private(set) var partialFrames = 0
     public private(set) var presentedPixels = 0
+    /// Frames of animations and clips shown, and those shown more than 20 ms after they were due.
+    public private(set) var animationFrames = (shown: 0, late: 0)
 
     /// No frames yet.
     public init() {}
@@ -36,6 +38,12 @@ public struct FrameTimes: Sendable {
     public mutating func addPresent(pixels: Int, partial: Bool) {
         presentedPixels += pixels
         if partial { partialFrames += 1 }
+    }
+
+    /// Records the frames of animations and clips shown, and how many of them late.
+    public mutating func addAnimationFrames(_ frames: (shown: Int, late: Int)) {
+        animationFrames.shown += frames.shown
+        animationFrames.late += frames.late
     }
 
     /// Records a turn of the loop that took `nanoseconds` of work.
@@ -59,7 +67,8 @@ public struct FrameTimes: Sendable {
     }
 
     /// The figures as one line of JSON: frames, then the median, p99, longest frame and longest turn in
-    /// ms, then the frames presented in part and the megapixels presented.
+    /// ms, then the frames presented in part, the megapixels presented, and the animations' frames
+    /// shown and late.
     public var json: String {
         func milliseconds(_ value: Double?) -> String {
             guard let value else { return "null" }
@@ -70,7 +79,8 @@ public struct FrameTimes: Sendable {
             "p99_ms":\(milliseconds(percentile(0.99))),\
             "longest_frame_ms":\(milliseconds(Double(longestFrame) / 1e6)),\
             "longest_turn_ms":\(milliseconds(Double(longestTurn) / 1e6)),\
-            "partial_frames":\(partialFrames),"presented_megapixels":\(milliseconds(Double(presentedPixels) / 1e6))}
+            "partial_frames":\(partialFrames),"presented_megapixels":\(milliseconds(Double(presentedPixels) / 1e6)),\
+            "animation_frames":\(animationFrames.shown),"late_animation_frames":\(animationFrames.late)}
 
             """
     }

@@ -10,6 +10,8 @@ struct AnimationPlayer {
     private(set) var advanced: [PictureID] = []
     /// Whether every animation is paused (a key).
     private(set) var isPaused = false
+    /// Frames shown, and how many late, by the animations that stopped since.
+    private var stoppedFrames = (shown: 0, late: 0)
 
     /// Moves every animation whose next frame is due (or due within `early` of `now`) and decoded on
     /// to it, `inOrder` (the order shown); returns whether a shown frame changed. The first animations
@@ -38,14 +40,23 @@ struct AnimationPlayer {
     /// The bytes of the animation frames held now.
     var bytes: Int { playing.values.reduce(0) { $0 + $1.bytes } }
 
-    /// Frames shown so far, and how many of them late.
+    /// Frames shown so far, and how many of them late, by every animation that played.
     var frames: (shown: Int, late: Int) {
-        playing.values.reduce((0, 0)) { ($0.0 + $1.shownFrames, $0.1 + $1.lateFrames) }
+        playing.values.reduce(stoppedFrames) { ($0.0 + $1.shownFrames, $0.1 + $1.lateFrames) }
+    }
+
+    /// Stops picture `id`'s animation, its frames shown kept in the counts; returns it.
+    @discardableResult
+    private mutating func remove(_ id: PictureID) -> PlayingAnimation? {
+        guard let animation = playing.removeValue(forKey: id) else { return nil }
+        stoppedFrames.shown += animation.shownFrames
+        stoppedFrames.late += animation.lateFrames
+        return animation
     }
 
     /// Forgets the pictures `ids`.
     mutating func forget(_ ids: Set<PictureID>) {
-        for id in ids { playing[id] = nil }
+        for id in ids { remove(id) }
         advanced.removeAll { ids.contains($0) }
     }
 
@@ -57,7 +68,7 @@ struct AnimationPlayer {
     ) {
         for (id, animation) in playing where !wanted.contains(id) || animation.side != side(id) {
             loader.stopFrames(id, side: animation.side)
-            playing[id] = nil
+            remove(id)
         }
         for id in wanted where playing[id] == nil {
             playing[id] = PlayingAnimation(side: side(id), streams: streams(id))
@@ -77,7 +88,7 @@ struct AnimationPlayer {
 
     /// Stops picture `id`'s animation, if it plays, and its decoding.
     mutating func stop(_ id: PictureID, loader: PictureLoader) {
-        if let animation = playing.removeValue(forKey: id) { loader.stopFrames(id, side: animation.side) }
+        if let animation = remove(id) { loader.stopFrames(id, side: animation.side) }
     }
 
     /// Takes `frames` that arrived for picture `id` at `side` (a problem with them noted by the
@@ -87,7 +98,7 @@ struct AnimationPlayer {
         loader: PictureLoader
     ) -> Bool {
         if failed, frames.isEmpty, playing[id]?.current == nil {
-            playing[id] = nil
+            remove(id)
             return false
         }
         guard playing[id]?.side == side else { return true }

@@ -102,6 +102,30 @@ import Testing
         #expect(picture.width == 91 && picture.height == 60)
     }
 
+    /// Tiles' thumbnails are handed over before they are stored while more wait, and stored before the
+    /// result that empties the queue: once every result is in, so is every file.
+    @Test func thumbnailsAreStoredOnceNothingWaitsAndBeforeTheLastResult() throws {
+        let (root, paths) = try Self.folder(count: 4)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = ThumbnailCache(root: root + "/cache")
+        let loader = PictureLoader(paths: Array(paths.prefix(4)), threads: 1, diskCache: cache, paused: true)
+        // Tiles smaller than the pictures (90 px): each shrunk from the standard size it stores.
+        for index in 0..<4 { loader.requestThumbnail(PictureID(index), side: 40, priority: index) }
+        loader.setPaused(false)
+        var thumbnails = 0
+        let deadline = Date().addingTimeInterval(30)
+        while thumbnails < 4 && Date() < deadline {
+            loader.waitForWake(milliseconds: 20)
+            thumbnails += loader.takeResults().filter { if case .thumbnail = $0 { true } else { false } }.count
+        }
+        #expect(thumbnails == 4)
+        // The first three went while others waited; the fourth, last, went after all four were stored.
+        #expect(
+            loader.thumbnailsSavedLater == 3 && loader.thumbnailsUnsaved == 0,
+            "\(loader.thumbnailsSavedLater) \(loader.thumbnailsUnsaved)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/cache/normal").count == 4)
+    }
+
     /// A tile first asked for a screen ahead and then seen on screen goes before the headers still to
     /// read; one only ahead goes after them.
     @Test func aRequestAskedAgainTakesTheBetterPriority() throws {

@@ -17,16 +17,48 @@ extension ThumbnailCache {
         /// What is missing when the file holds only part of its picture ("ends early"): such a
         /// thumbnail is not stored, so the next look says so again.
         public var note: PictureProblem?
+        /// The thumbnail at the standard size, decoded and not stored yet, when the caller stores it
+        /// later (``save(_:)``).
+        public var unsaved: Unsaved?
+    }
+
+    /// A thumbnail decoded at a standard size whose storing was left for later (a grid's first screen
+    /// shows before the PNGs are written).
+    public struct Unsaved {
+        /// The file it is the thumbnail of, as it was read.
+        public let file: PictureFile
+        /// Its standard size.
+        public let size: Size
+        /// The thumbnail at that size.
+        public let picture: Framebuffer
+        /// A video's length, written with the thumbnail.
+        public let movieSeconds: Double?
+    }
+
+    /// Stores a thumbnail left `unsaved` before; returns why it could not be (a full disk, a folder not
+    /// writable), else nil.
+    public func save(_ unsaved: Unsaved) -> String? {
+        do {
+            let file = unsaved.file
+            try store(
+                unsaved.picture, forFile: file.path, modified: file.modified, fileSize: file.size, size: unsaved.size,
+                movieSeconds: unsaved.movieSeconds)
+            return nil
+        } catch {
+            return error.description
+        }
     }
 
     /// The thumbnail of `file` at the standard `size`, shrunk to fit `side` pixels when smaller, its
     /// memory from `pool` if given. The file's bytes are read only when the cache has no thumbnail
     /// and no failure for it; a failure to decode is recorded, so no program tries it again until the
     /// file changes. A failure recorded before is ``PictureProblem/recorded(_:)``. `interrupted` stops
-    /// a video's decoding once it says so (``PictureProblem/stopped``, never recorded).
+    /// a video's decoding once it says so (``PictureProblem/stopped``, never recorded). Unless
+    /// `storing`, a thumbnail decoded now and shrunk for `side` comes back ``Made/unsaved`` for the
+    /// caller to store.
     public func thumbnail(
         of file: PictureFile, size: Size, fitting side: Int? = nil, pool: PixelPool? = nil,
-        interrupted: (() -> Bool)? = nil
+        interrupted: (() -> Bool)? = nil, storing: Bool = true
     ) throws(PictureProblem) -> Made {
         let side = min(side ?? size.pixels, size.pixels)
         if let stored = thumbnail(
@@ -56,19 +88,14 @@ extension ThumbnailCache {
             }
             throw problem
         }
-        var storeProblem: String?
-        do {
-            if note == nil {
-                try store(
-                    decoded, forFile: file.path, modified: file.modified, fileSize: file.size, size: size,
-                    movieSeconds: movieSeconds)
-            }
-        } catch {
-            storeProblem = error.description
-        }
+        let unsaved = note == nil ? Unsaved(file: file, size: size, picture: decoded, movieSeconds: movieSeconds) : nil
         // The tile from the picture's own rows where the decoder made it, else from the standard size.
         let picture = tile ?? (side < size.pixels ? PictureDecoder.shrink(decoded, fitting: side, pool: pool) : decoded)
-        return Made(picture: picture, decoded: true, storeProblem: storeProblem, note: note)
+        // A tile that is the standard size's own pixels goes to the caller: those are stored now.
+        let later = !storing && picture !== decoded
+        let storeProblem = later ? nil : unsaved.flatMap(save)
+        return Made(
+            picture: picture, decoded: true, storeProblem: storeProblem, note: note, unsaved: later ? unsaved : nil)
     }
 
     /// Whether `problem` is the file's, not its picture's (it could not be read), or passing (the

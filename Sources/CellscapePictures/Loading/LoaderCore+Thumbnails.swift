@@ -8,8 +8,11 @@ import Foundation
 extension LoaderCore {
     /// `bytes`: those of a picture held by a source, once they came. A grid tile's video stops
     /// decoding once the tile is no longer wanted (``PictureProblem/stopped``).
+    /// A tile's thumbnail decoded through the shared cache joins `unsaved`: the worker stores it once
+    /// nothing waits to show.
     func thumbnail(
-        _ id: PictureID, side: Int, pool: PixelPool, forWindow: Bool, bytes held: PictureBytes.Answer? = nil
+        _ id: PictureID, side: Int, pool: PixelPool, forWindow: Bool, bytes held: PictureBytes.Answer? = nil,
+        unsaved: inout [ThumbnailCache.Unsaved]
     ) -> Result {
         let interrupted: (() -> Bool)? = forWindow ? nil : { [weak self] in self?.isWanted(id, side) == false }
         do {
@@ -31,8 +34,12 @@ extension LoaderCore {
             // shrunk in memory.
             if let diskCache, !forWindow, let standard = ThumbnailCache.Size.atLeast(side) {
                 let made = try diskCache.thumbnail(
-                    of: file, size: standard, fitting: side, pool: pool, interrupted: interrupted)
+                    of: file, size: standard, fitting: side, pool: pool, interrupted: interrupted, storing: false)
                 if let problem = made.storeProblem { reportCacheProblemOnce("\(problem); thumbnails are not saved") }
+                if let later = made.unsaved {
+                    unsaved.append(later)
+                    locked { $0.thumbnails.unsaved += 1 }
+                }
                 return .thumbnail(id: id, side: side, made.picture.finished(), problem: made.note)
             }
             let fitting = Size(width: Double(side), height: Double(side))

@@ -60,6 +60,8 @@ extension LoaderCore {
         var givesBackMemory = false
         /// How many times a worker gave it back.
         var memoryGivenBack = 0
+        /// Thumbnails the workers decoded and hold to store later, and how many were so held in all.
+        var thumbnails = (unsaved: 0, savedLater: 0)
 
         init(paths: [String], workers: Int, paused: Bool) {
             for (id, path) in paths.enumerated() {

@@ -146,7 +146,9 @@ final class LoaderCore: Sendable {
         // Below the main thread's priority: a frame never waits behind a decoder for a core.
         cellscape_lower_thread_priority(10)
         var animations: [Int64: AnimationFrames] = [:]
-        while let (job, version, bytes) = nextJob(of: worker) {
+        var unsaved: [ThumbnailCache.Unsaved] = []
+        defer { save(&unsaved) }
+        while let (job, version, bytes) = nextJob(of: worker, unsaved: &unsaved) {
             if case .thumbnail(let id, let side, _) = job, !isWanted(id, side) {
                 locked { _ = $0.requested.remove(Self.key(id, side)) }
                 continue
@@ -167,11 +169,18 @@ final class LoaderCore: Sendable {
                 deliver(Array(zip(headerReader.headers(of: run.map(\.id), paths: paths), run.map(\.version))))
             case .thumbnail(let id, let side, let forWindow):
                 let pool = forWindow ? windowImages : thumbnails
-                let made = thumbnail(id, side: side, pool: pool, forWindow: forWindow, bytes: bytes)
+                let held = unsaved.count
+                let made = thumbnail(id, side: side, pool: pool, forWindow: forWindow, bytes: bytes, unsaved: &unsaved)
                 // Stopped as its tile left: as if never asked (asked again when the tile comes back).
                 if case .thumbnail(_, _, nil, .stopped?) = made {
                     locked { _ = $0.requested.remove(Self.key(id, side)) }
                     continue
+                }
+                // Stored before the last result goes: whoever has every result has the cache filled.
+                if unsaved.count >= Self.unsavedAtMost || locked({ $0.queue.count == 0 }) {
+                    save(&unsaved)
+                } else if unsaved.count > held {
+                    locked { $0.thumbnails.savedLater += 1 }
                 }
                 deliver(made, version: version)
             case .frames(let id, let side, let count, let start):
@@ -189,8 +198,39 @@ final class LoaderCore: Sendable {
     }
 
     /// The next job of `worker`, waiting for one; nil to stop.
-    private func nextJob(of worker: Int) -> (Job, version: Int, data: PictureBytes.Answer?)? {
-        state.wait { state -> (Job, version: Int, data: PictureBytes.Answer?)?? in
+    /// Thumbnails decoded and not yet stored that a worker holds at most (each some 175 KB).
+    static let unsavedAtMost = 32
+
+    /// Stores the thumbnails `unsaved` in the shared cache; a problem is said once.
+    private func save(_ unsaved: inout [ThumbnailCache.Unsaved]) {
+        guard !unsaved.isEmpty else { return }
+        for thumbnail in unsaved {
+            if let problem = diskCache?.save(thumbnail) {
+                reportCacheProblemOnce("\(problem); thumbnails are not saved")
+            }
+        }
+        let saved = unsaved.count
+        unsaved.removeAll()
+        locked { $0.thumbnails.unsaved -= saved }
+    }
+
+    /// See ``PictureLoader/thumbnailsUnsaved``.
+    var thumbnailStores: (unsaved: Int, savedLater: Int) { locked { $0.thumbnails } }
+
+    /// The worker's next job, waiting for one; the thumbnails it holds `unsaved` are stored first when
+    /// there is none.
+    private func nextJob(
+        of worker: Int, unsaved: inout [ThumbnailCache.Unsaved]
+    ) -> (Job, version: Int, data: PictureBytes.Answer?)? {
+        if !unsaved.isEmpty {
+            let step = locked { state -> Step in state.nextStep(of: worker) }
+            switch step {
+            case .job(let job, let version, let data): return (job, version, data)
+            case .stop: return nil
+            case .wait: save(&unsaved)
+            }
+        }
+        return state.wait { state -> (Job, version: Int, data: PictureBytes.Answer?)?? in
             switch state.nextStep(of: worker) {
             case .job(let job, let version, let data): (job, version, data)
             case .stop: .some(nil)

@@ -116,6 +116,13 @@ public final class PictureLoader: Sendable {
     /// How many times a worker gave the heap's free pages back.
     public var memoryGivenBack: Int { core.memoryGivenBack }
 
+    /// Thumbnails decoded for tiles and not yet in the shared cache: a worker stores them once no
+    /// other work waits (or 32 wait), before it hands over the result that empties its queue.
+    public var thumbnailsUnsaved: Int { core.thumbnailStores.unsaved }
+
+    /// How many thumbnails were handed over before they were stored, so far.
+    public var thumbnailsSavedLater: Int { core.thumbnailStores.savedLater }
+
     /// Reads picture `id`'s header again (its file changed): a new ``Result/header(id:_:problem:)``
     /// follows, and thumbnails asked for later are decoded anew.
     public func reread(_ id: PictureID) { core.reread(id) }

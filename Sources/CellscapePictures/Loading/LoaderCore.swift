@@ -49,7 +49,10 @@ final class LoaderCore: Sendable {
         // Three images shown or prefetched, and two from each worker: one it makes, one it finished.
         windowImages = PixelPool(keptBlocks: 3 + 2 * workers)
         for worker in 0..<workers {
-            let thread = Thread { self.work(worker) }
+            let thread = Thread {
+                var worker = LoaderWorker(core: self, index: worker)
+                worker.run()
+            }
             thread.stackSize = 1 << 20
             thread.start()
         }
@@ -139,95 +142,17 @@ final class LoaderCore: Sendable {
         }
     }
 
-    /// A worker's life: the next job, done outside the lock, its result in the outbox, until stopped.
-    /// A held picture's job first waits for its bytes in the data stage, off the worker. The
-    /// animations it decodes are its own, on this thread alone.
-    private func work(_ worker: Int) {
-        // Below the main thread's priority: a frame never waits behind a decoder for a core.
-        cellscape_lower_thread_priority(10)
-        var animations: [Int64: AnimationFrames] = [:]
-        var unsaved: [ThumbnailCache.Unsaved] = []
-        defer { save(&unsaved) }
-        while let (job, version, bytes) = nextJob(of: worker, unsaved: &unsaved) {
-            if case .thumbnail(let id, let side, _) = job, !isWanted(id, side) {
-                locked { _ = $0.requested.remove(Self.key(id, side)) }
-                continue
-            }
-            if bytes == nil, let (held, rendition) = dataNeeded(by: job, animationOpen: { animations[$0] != nil }) {
-                let only: Int? = if case .frames = job { worker } else { nil }
-                waitForData(job, version: version, worker: worker, only: only, held: held, rendition: rendition)
-                continue
-            }
-            // No read: a reservation of one goes (an open animation's frames, bytes that came).
-            locked { _ = $0.data.reserved.remove(worker) }
-            switch job {
-            case .header(let id):
-                let result = bytes.map { headerReader.header(of: id, bytes: $0) }
-                deliver(result ?? headerReader.headers(of: [id], paths: [path(id)])[0], version: version)
-            case .headers(let run):
-                let paths = locked { state in run.map { state.paths[$0.id.rawValue] } }
-                deliver(Array(zip(headerReader.headers(of: run.map(\.id), paths: paths), run.map(\.version))))
-            case .thumbnail(let id, let side, let forWindow):
-                let pool = forWindow ? windowImages : thumbnails
-                let held = unsaved.count
-                let made = thumbnail(id, side: side, pool: pool, forWindow: forWindow, bytes: bytes, unsaved: &unsaved)
-                // Stopped as its tile left: as if never asked (asked again when the tile comes back).
-                if case .thumbnail(_, _, nil, .stopped?) = made {
-                    locked { _ = $0.requested.remove(Self.key(id, side)) }
-                    continue
-                }
-                // Stored before the last result goes: whoever has every result has the cache filled.
-                if unsaved.count >= Self.unsavedAtMost || locked({ $0.queue.count == 0 }) {
-                    save(&unsaved)
-                } else if unsaved.count > held {
-                    locked { $0.thumbnails.savedLater += 1 }
-                }
-                deliver(made, version: version)
-            case .frames(let id, let side, let count, let start):
-                deliver(
-                    frames(
-                        id, side: side, count: count, start: start, worker: worker, bytes: bytes,
-                        animations: &animations))
-            case .region(let id, let part, let scale): deliver(region(id, part, scale: scale, bytes: bytes))
-            case .dropAnimations(let keys): for key in keys { animations[key] = nil }
-            case .giveBackMemory:
-                PictureMemory.giveBack()
-                locked { $0.memoryGivenBack += 1 }
-            }
-        }
-    }
-
-    /// The next job of `worker`, waiting for one; nil to stop.
-    /// Thumbnails decoded and not yet stored that a worker holds at most (each some 175 KB).
-    static let unsavedAtMost = 32
-
-    /// Stores the thumbnails `unsaved` in the shared cache; a problem is said once.
-    private func save(_ unsaved: inout [ThumbnailCache.Unsaved]) {
-        guard !unsaved.isEmpty else { return }
-        for thumbnail in unsaved {
-            if let problem = diskCache?.save(thumbnail) {
-                reportCacheProblemOnce("\(problem); thumbnails are not saved")
-            }
-        }
-        let saved = unsaved.count
-        unsaved.removeAll()
-        locked { $0.thumbnails.unsaved -= saved }
-    }
-
     /// See ``PictureLoader/thumbnailsUnsaved``.
     var thumbnailStores: (unsaved: Int, savedLater: Int) { locked { $0.thumbnails } }
 
-    /// The worker's next job, waiting for one; the thumbnails it holds `unsaved` are stored first when
-    /// there is none.
-    private func nextJob(
-        of worker: Int, unsaved: inout [ThumbnailCache.Unsaved]
-    ) -> (Job, version: Int, data: PictureBytes.Answer?)? {
-        if !unsaved.isEmpty {
-            let step = locked { state -> Step in state.nextStep(of: worker) }
-            switch step {
-            case .job(let job, let version, let data): return (job, version, data)
-            case .stop: return nil
-            case .wait: save(&unsaved)
+    /// The next step of `worker`: a job, or stop; nil when there is none now and `waiting` is false,
+    /// else it waits for one.
+    func nextJob(of worker: Int, waiting: Bool = true) -> (Job, version: Int, data: PictureBytes.Answer?)?? {
+        guard waiting else {
+            switch locked({ state -> Step in state.nextStep(of: worker) }) {
+            case .job(let job, let version, let data): return .some((job, version, data))
+            case .stop: return .some(nil)
+            case .wait: return nil
             }
         }
         return state.wait { state -> (Job, version: Int, data: PictureBytes.Answer?)?? in

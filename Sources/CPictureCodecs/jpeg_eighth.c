@@ -10,8 +10,8 @@
 // their value bits dropped unread. Halved colour gets libjpeg's 2 x 2 inverse DCT, so it needs its
 // coefficients; but where the 1/8 picture is shrunk by a fifth or more after (a 3000 px photo's 256 px
 // thumbnail), its AC codes are skipped too and each block's mean covers its 2 x 2 samples: colour at
-// 5/8 of the thumbnail's resolution or more, for a sixth less time. Anything unusual (progressive, arithmetic, CMYK, several scans, corrupt data) returns
-// 0 and libjpeg decodes the file.
+// 5/8 of the thumbnail's resolution or more, for a sixth less time. Anything unusual (progressive,
+// arithmetic, CMYK, several scans, corrupt data) returns 0 and libjpeg decodes the file.
 
 #define FAST_BITS 10
 #define SKIP_BITS 13
@@ -543,7 +543,6 @@ static int read_frame(jpeg_eighth *jpeg, const uint8_t *p, int length) {
         if (part->scale > 2) return 0;
         if (jpeg->count == 1 && part->scale != 1) return 0;
     }
-
     // libjpeg takes three components named R, G, B without a JFIF marker for RGB.
     const component *parts = jpeg->components;
     if (jpeg->count == 3 && !jpeg->saw_jfif && parts[0].id == 'R' && parts[1].id == 'G' && parts[2].id == 'B')
@@ -597,7 +596,8 @@ int cellscape_jpeg_decode_eighth(const unsigned char *data, size_t length, int m
         if (marker == 0xC0 || marker == 0xC1) {
             ok = read_frame(jpeg, body, body_length);
             // Shrunk by a fifth or more after (both ways), halved colour is taken by its means.
-            if (ok && 4 * ((jpeg->width + 7) / 8) >= 5 * min_width && 4 * ((jpeg->height + 7) / 8) >= 5 * min_height)
+            int wide = (jpeg->width + 7) / 8, high = (jpeg->height + 7) / 8;
+            if (ok && 4 * wide >= 5 * min_width && 4 * high >= 5 * min_height)
                 for (int c = 0; c < jpeg->count; c++)
                     if (jpeg->components[c].scale == 2) {
                         jpeg->components[c].scale = 1;

@@ -35,9 +35,8 @@ int cellscape_jpeg_decode_rows(const unsigned char *data, size_t length, int min
 /// Decodes a baseline JPEG at 1/8 scale from its DC terms alone, much faster than libjpeg at that
 /// scale, when the 1/8 size is at least `min_width` x `min_height`: libjpeg's pixels, but for halved
 /// colour taken from its blocks' means where the 1/8 size is a quarter larger or more. Returns 1 with
-/// `picture` filled, or
-/// 0 when the file is not one it takes (progressive, arithmetic, CMYK, several scans, corrupt...):
-/// then `cellscape_jpeg_decode_rows` is the way.
+/// `picture` filled, or 0 when the file is not one it takes (progressive, arithmetic, CMYK, several
+/// scans, corrupt...): then `cellscape_jpeg_decode_rows` is the way.
 int cellscape_jpeg_decode_eighth(const unsigned char *data, size_t length, int min_width, int min_height,
                                  double max_pixels, cellscape_picture *picture);
 

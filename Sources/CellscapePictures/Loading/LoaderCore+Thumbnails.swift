@@ -36,10 +36,7 @@ extension LoaderCore {
                 let made = try diskCache.thumbnail(
                     of: file, size: standard, fitting: side, pool: pool, interrupted: interrupted, storing: false)
                 if let problem = made.storeProblem { reportCacheProblemOnce("\(problem); thumbnails are not saved") }
-                if let later = made.unsaved {
-                    unsaved.append(later)
-                    locked { $0.thumbnails.unsaved += 1 }
-                }
+                if let later = made.unsaved { unsaved.append(later) }
                 return .thumbnail(id: id, side: side, made.picture.finished(), problem: made.note)
             }
             let fitting = Size(width: Double(side), height: Double(side))

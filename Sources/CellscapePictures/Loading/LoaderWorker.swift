@@ -61,11 +61,14 @@ struct LoaderWorker {
                 return
             }
             // Stored before the last result goes: whoever has every result has the cache filled.
-            if unsaved.count >= Self.unsavedAtMost || core.locked({ $0.queue.count == 0 }) {
-                save()
-            } else if unsaved.count > held {
-                core.locked { $0.thumbnails.savedLater += 1 }
+            let (added, full) = (unsaved.count - held, unsaved.count >= Self.unsavedAtMost)
+            let saving = core.locked { state in
+                state.thumbnails.unsaved += added
+                let saving = full || state.queue.count == 0
+                if !saving { state.thumbnails.savedLater += added }
+                return saving
             }
+            if saving { save() }
             core.deliver(made, version: version)
         case .frames(let id, let side, let count, let start):
             core.deliver(

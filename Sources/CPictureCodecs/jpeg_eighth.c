@@ -15,6 +15,9 @@
 
 #define FAST_BITS 10
 #define SKIP_BITS 13
+// The most bits one skip takes: a code read in the table's bits may have value bits past them, as
+// those bits are never read. Three skips fit the 56 bits a refill leaves.
+#define SKIP_MOST 18
 #define PADDING 512
 
 typedef struct {
@@ -23,9 +26,10 @@ typedef struct {
     int32_t maxcode[18];
     int32_t valoffset[18];
     uint8_t values[256];
-    // AC tables: for the next SKIP_BITS bits, every whole code (with its value bits) they hold: the
-    // bits they take (low 4 bits), whether the last is an end of block (bit 4), and how many
-    // coefficients they pass (from bit 5; 127 where they hold no whole code, so no block takes them).
+    // AC tables: for the next SKIP_BITS bits, every code they hold whole, with its value bits (those
+    // of the last may run past them, up to SKIP_MOST): the bits taken (low 6 bits), whether the last is
+    // an end of block (bit 6), and how many coefficients they pass (from bit 7; 127 where they hold no
+    // whole code, so no block takes them).
     uint16_t skip[1 << SKIP_BITS];
     // AC tables: for the next FAST_BITS bits, a code and its value bits together: their length (low
     // 5 bits), the zero run (bits 5 to 8) and the value (from bit 16). 0 where they do not fit.
@@ -116,7 +120,7 @@ static int build_table(huffman_table *table, const uint8_t *counts, const uint8_
                                          : (bits << (FAST_BITS - rest)) & ((1 << FAST_BITS) - 1);
             uint16_t entry = table->fast[look];
             int length = entry & 0xFF, symbol = entry >> 8;
-            if (!entry || length + (symbol & 15) > rest) break;
+            if (!entry || length > rest || used + length + (symbol & 15) > SKIP_MOST) break;
             used += length + (symbol & 15);
             if (symbol & 15) {
                 advance += (symbol >> 4) + 1;
@@ -126,7 +130,7 @@ static int build_table(huffman_table *table, const uint8_t *counts, const uint8_
                 end = 1;
             }
         }
-        table->skip[bits] = (uint16_t)(used ? used | end << 4 | advance << 5 : 127 << 5);
+        table->skip[bits] = (uint16_t)(used ? used | end << 6 | advance << 7 : 127 << 7);
     }
     return 1;
 }
@@ -237,19 +241,19 @@ static int coefficients(bit_reader *reader, const huffman_table *dc, const huffm
 // One block's DC term, its AC codes skipped. 0 on a bad code.
 static inline int dc_only(bit_reader *reader, const huffman_table *dc, const huffman_table *ac, int *prediction) {
     if (!dc_term(reader, dc, prediction)) return 0;
-    // The window in registers. One refill leaves at least 56 bits, enough for four skips of at most
-    // SKIP_BITS each, so three in four lookups need not wait for a refill's load.
+    // The window in registers. One refill leaves at least 56 bits, enough for three skips of at most
+    // SKIP_MOST each, so two in three lookups need not wait for a refill's load.
     bit_reader local = *reader;
     int k = 1, good = 1;
     while (k < 64) {
         refill(&local);
-        for (int step = 0; step < 4; step++) {
+        for (int step = 0; step < 3; step++) {
             uint16_t skip = ac->skip[local.window >> (64 - SKIP_BITS)];
             // Whole codes, when all of them fall inside this block; else one code at a time below.
-            if (k + (skip >> 5) >= 64) goto one_code;
-            drop(&local, skip & 15);
-            if (skip & 16) goto done;
-            k += skip >> 5;
+            if (k + (skip >> 7) >= 64) goto one_code;
+            drop(&local, skip & 63);
+            if (skip & 64) goto done;
+            k += skip >> 7;
         }
         continue;
     one_code:

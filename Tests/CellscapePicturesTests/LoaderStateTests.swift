@@ -1,9 +1,10 @@
+import CellscapeFixtures
 import Testing
 
 @testable import CellscapePictures
 
-/// The workers' shared state: an animation's frames go to the worker that decodes it alone (its decoder
-/// lives on that thread), and a stopped or forgotten animation is let go by that worker first.
+/// The workers' shared state: an animation's frames go to one worker at a time, whichever is free, its
+/// decoder handed over between jobs; a stopped or forgotten animation's decoder is let go of first.
 @Suite struct LoaderStateTests {
     typealias State = LoaderCore.State
 
@@ -19,44 +20,79 @@ import Testing
             LoaderCore.Request(id: PictureID(id), side: 100, forWindow: false, frames: 4), at: .onScreen)
     }
 
-    static func frames(of step: LoaderCore.Step) -> Int? {
-        guard case .job(.frames(let id, _, _, _), _, _) = step else { return nil }
-        return id.rawValue
+    static func frames(of step: LoaderCore.Step) -> (id: Int, decoder: ParkedAnimation?)? {
+        guard case .job(.frames(let id, _, _, _, let decoder), _, _) = step else { return nil }
+        return (id.rawValue, decoder)
     }
 
-    @Test func anAnimationsFramesGoToTheWorkerThatDecodesIt() {
+    /// A decoder as a worker parks it: an animated GIF of two 4 x 4 frames, opened.
+    static func decoder() throws -> ParkedAnimation {
+        let gif = try #require(
+            FixturePictures.gif(
+                indices: [UInt8](repeating: 1, count: 32), width: 4, height: 4, frames: 2,
+                palette: [UInt8](repeating: 200, count: 768), transparentIndex: nil, centiseconds: 10))
+        let header = try #require(PictureHeader(gif))
+        return ParkedAnimation(try AnimationFrames(gif, header: header, side: 4))
+    }
+
+    @Test func anAnimationsFramesGoToOneWorkerAtATimeWhicheverIsFree() throws {
         var state = Self.state()
+        let (first, second) = (LoaderCore.key(PictureID(0), 100), LoaderCore.key(PictureID(1), 100))
         Self.askFrames(0, &state)
-        #expect(Self.frames(of: state.nextStep(of: 1)) == 0)
+        #expect(Self.frames(of: state.nextStep(of: 1))?.id == 0)
         Self.askFrames(0, &state)
         Self.askFrames(1, &state)
-        // Worker 0 passes over animation 0 (worker 1's) and takes animation 1, then has nothing.
-        #expect(Self.frames(of: state.nextStep(of: 0)) == 1)
+        // Worker 0 passes over animation 0 (worker 1 decodes it now) and takes animation 1.
+        #expect(Self.frames(of: state.nextStep(of: 0))?.id == 1)
         guard case .wait = state.nextStep(of: 0) else {
-            Issue.record("worker 0 took another worker's animation")
+            Issue.record("worker 0 took an animation another worker decodes")
             return
         }
-        #expect(Self.frames(of: state.nextStep(of: 1)) == 0)
-        #expect(state.animationWorkers == [LoaderCore.key(PictureID(0), 100): 1, LoaderCore.key(PictureID(1), 100): 0])
+        #expect(state.animationWorkers == [first: 1, second: 0])
+        // Worker 1 parks animation 0's decoder; worker 0, done with animation 1, takes its next frames
+        // with that decoder.
+        let decoder = try Self.decoder()
+        #expect(state.park(decoder, key: first, worker: 1) == nil)
+        #expect(state.park(nil, key: second, worker: 0) == nil)
+        let next = Self.frames(of: state.nextStep(of: 0))
+        #expect(next?.id == 0 && next?.decoder === decoder)
+        #expect(state.animationWorkers == [first: 0] && state.parkedAnimations.isEmpty)
     }
 
-    @Test func aStoppedAnimationIsLetGoByItsWorkerBeforeAnythingElse() {
+    @Test func aStoppedAnimationsDecoderIsLetGoOfBeforeAnythingElse() throws {
         var state = Self.state()
         let key = LoaderCore.key(PictureID(0), 100)
         Self.askFrames(0, &state)
-        #expect(Self.frames(of: state.nextStep(of: 1)) == 0)
+        #expect(Self.frames(of: state.nextStep(of: 1))?.id == 0)
+        let decoder = try Self.decoder()
+        #expect(state.park(decoder, key: key, worker: 1) == nil)
         Self.askFrames(0, &state)
         state.stopAnimation(key)
-        #expect(state.waitingFrames.isEmpty && state.animationWorkers.isEmpty)
+        #expect(state.waitingFrames.isEmpty && state.animationWorkers.isEmpty && state.parkedAnimations.isEmpty)
         Self.askFrames(0, &state)
-        guard case .job(.dropAnimations(let keys), _, _) = state.nextStep(of: 1) else {
-            Issue.record("worker 1 kept a stopped animation's decoder")
+        guard case .job(.dropAnimations(let decoders), _, _) = state.nextStep(of: 0) else {
+            Issue.record("a stopped animation's decoder was kept")
             return
         }
-        #expect(keys == [key])
-        // Asked again after the stop, it starts over on whichever worker is free.
-        #expect(Self.frames(of: state.nextStep(of: 0)) == 0)
-        #expect(state.animationWorkers == [key: 0])
+        #expect(decoders.count == 1 && decoders[0] === decoder)
+        // Asked again after the stop, it starts over on whichever worker is free, with a new decoder.
+        let next = Self.frames(of: state.nextStep(of: 1))
+        #expect(next?.id == 0 && next?.decoder == nil)
+        #expect(state.animationWorkers == [key: 1])
+    }
+
+    @Test func aDecoderStoppedWhileItDecodesGoesBackToItsWorker() throws {
+        var state = Self.state()
+        let key = LoaderCore.key(PictureID(0), 100)
+        Self.askFrames(0, &state)
+        #expect(Self.frames(of: state.nextStep(of: 1))?.id == 0)
+        state.stopAnimation(key)
+        // Asked again meanwhile, worker 0 opens it anew; worker 1's decoder is not parked.
+        Self.askFrames(0, &state)
+        #expect(Self.frames(of: state.nextStep(of: 0))?.id == 0)
+        let decoder = try Self.decoder()
+        #expect(state.park(decoder, key: key, worker: 1) === decoder)
+        #expect(state.parkedAnimations.isEmpty && state.animationWorkers == [key: 0])
     }
 
     @Test func stoppingAWorkerComesFirst() {

@@ -84,7 +84,7 @@ extension LoaderCore.Job {
     /// The picture the job is for.
     var pictureID: PictureID? {
         switch self {
-        case .header(let id), .thumbnail(let id, _, _), .frames(let id, _, _, _), .region(let id, _, _): id
+        case .header(let id), .thumbnail(let id, _, _), .frames(let id, _, _, _, _), .region(let id, _, _): id
         case .headers, .dropAnimations, .giveBackMemory: nil
         }
     }
@@ -95,12 +95,12 @@ extension LoaderCore.Job {
     }
 
     /// The rendition of its picture's bytes the job reads; nil for frames of an animation already
-    /// open (`animationOpen` says, by key) and for letting decoders go.
-    func rendition(animationOpen: (Int64) -> Bool) -> PictureBytes.Rendition? {
+    /// open and for letting decoders go.
+    var rendition: PictureBytes.Rendition? {
         switch self {
         case .header, .region: .original
         case .thumbnail(_, let side, _): .fitting(side)
-        case .frames(let id, let side, _, _): animationOpen(LoaderCore.key(id, side)) ? nil : .moving(side)
+        case .frames(_, let side, _, _, let decoder): decoder == nil ? .moving(side) : nil
         case .headers, .dropAnimations, .giveBackMemory: nil
         }
     }

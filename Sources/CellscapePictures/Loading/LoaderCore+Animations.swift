@@ -2,32 +2,25 @@ import CellscapeRender
 import Foundation
 
 extension LoaderCore {
-    /// Decodes the next `count` frames of an animation on `worker` (a video's from `start`, a seek),
-    /// opening it the first time (from `bytes` when held by a source); its decoder is kept in
-    /// `animations`, the worker's own.
+    /// Decodes the next `count` frames of an animation (a video's from `start`, a seek) with `decoder`,
+    /// opening it the first time (from `bytes` when held by a source); returns them and the decoder,
+    /// for its next frames.
     func frames(
-        _ id: PictureID, side: Int, count: Int, start: Int? = nil, worker: Int, bytes: PictureBytes.Answer? = nil,
-        animations: inout [Int64: AnimationFrames]
-    ) -> Result {
-        let key = Self.key(id, side)
-        if animations[key] == nil {
-            do {
-                let contents = try pictureContents(id, bytes: bytes)
-                guard let header = contents.header else { throw PictureHeader.problem(of: contents.read(0, 12)) }
-                let animation = try AnimationFrames(contents, header: header, side: side)
-                // Unless it was stopped or its picture dropped meanwhile: nothing would let its decoder go then.
-                if locked({ $0.animationWorkers[key] == worker }) { animations[key] = animation }
-            } catch let problem as PictureProblem {
-                return .frames(id: id, side: side, [], count: nil, plays: nil, problem: problem)
-            } catch {
-                return .frames(id: id, side: side, [], count: nil, plays: nil, problem: .undecodable("\(error)"))
-            }
+        _ id: PictureID, side: Int, count: Int, start: Int? = nil, decoder parked: ParkedAnimation?,
+        bytes: PictureBytes.Answer? = nil
+    ) -> (Result, ParkedAnimation?) {
+        let decoder: ParkedAnimation
+        do {
+            decoder = try parked ?? open(id, side: side, bytes: bytes)
+        } catch let problem as PictureProblem {
+            return (.frames(id: id, side: side, [], count: nil, plays: nil, problem: problem), nil)
+        } catch {
+            return (.frames(id: id, side: side, [], count: nil, plays: nil, problem: .undecodable("\(error)")), nil)
         }
-        guard let animation = animations[key] else {
-            return .frames(id: id, side: side, [], count: nil, plays: nil, problem: nil)
-        }
+        let animation = decoder.frames
         if let start, !animation.seek(to: start), start > 0 {
-            return .frames(id: id, side: side, [], count: nil, plays: nil, problem: .undecodable("it cannot seek"))
+            let problem = PictureProblem.undecodable("it cannot seek")
+            return (.frames(id: id, side: side, [], count: nil, plays: nil, problem: problem), decoder)
         }
         var frames: [AnimationFrame] = []
         var problem: PictureProblem?
@@ -46,7 +39,15 @@ extension LoaderCore {
         }
         // Frames decoded, the file having ended early: shown, and said.
         if problem == nil && animation.endsEarly { problem = .endsEarly }
-        return .frames(
+        let result = Result.frames(
             id: id, side: side, frames, count: animation.count, plays: animation.plays, problem: problem)
+        return (result, decoder)
+    }
+
+    /// The decoder of an animation's frames at `side`, opened from its file or `bytes`.
+    private func open(_ id: PictureID, side: Int, bytes: PictureBytes.Answer?) throws -> ParkedAnimation {
+        let contents = try pictureContents(id, bytes: bytes)
+        guard let header = contents.header else { throw PictureHeader.problem(of: contents.read(0, 12)) }
+        return ParkedAnimation(try AnimationFrames(contents, header: header, side: side))
     }
 }

@@ -2,8 +2,8 @@
 /// waits in the stage; the read's answer hands it back to the workers.
 extension LoaderCore {
     /// The bytes `job` needs from its picture's source, unless they are in a file (or not needed).
-    func dataNeeded(by job: Job, animationOpen: (Int64) -> Bool) -> (PictureBytes, PictureBytes.Rendition)? {
-        guard let id = job.pictureID, let rendition = job.rendition(animationOpen: animationOpen),
+    func dataNeeded(by job: Job) -> (PictureBytes, PictureBytes.Rendition)? {
+        guard let id = job.pictureID, let rendition = job.rendition,
             let held = location(id).held
         else { return nil }
         return (held, rendition)

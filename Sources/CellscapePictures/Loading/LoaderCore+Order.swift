@@ -61,6 +61,7 @@ extension LoaderCore {
             state.waitingRegions = state.waitingRegions.filter { known[$0.key] }
             state.requested = state.requested.filter { known[Int($0 >> 20)] }
             let animations = Set(state.waitingFrames.keys).union(state.animationWorkers.keys)
+                .union(state.parkedAnimations.keys)
             for key in animations where !known[Int(key >> 20)] { state.stopAnimation(key) }
             // The reads of their bytes: nothing will take what they bring.
             return state.data.cancellations { key, _ in !known[PictureID(key.id)] }

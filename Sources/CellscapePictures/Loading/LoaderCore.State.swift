@@ -43,11 +43,15 @@ extension LoaderCore {
         var waitingThumbnails: [Int64: Queue.Handle] = [:]
         var waitingFrames: [Int64: Queue.Handle] = [:]
         var waitingRegions: [PictureID: Queue.Handle] = [:]
-        /// The worker that decodes each animation, by key: its decoder lives on that worker's thread
-        /// alone, and its frames come in order.
+        /// The worker decoding each animation now, by key: one at a time has its decoder, so its
+        /// frames come in order.
         var animationWorkers: [Int64: Int] = [:]
-        /// The animations each worker is to let go of (stopped, or their picture forgotten), by worker.
-        var animationsToDrop: [[Int64]]
+        /// The decoders of animations between two of their jobs, by key: whichever worker is free
+        /// decodes the next frames (a decoder tied to one worker left its clips late while the other
+        /// worker idled).
+        var parkedAnimations: [Int64: ParkedAnimation] = [:]
+        /// Decoders of animations stopped or forgotten, for a worker to let go of.
+        var animationsToDrop: [ParkedAnimation] = []
         var outbox: [Result] = []
         /// Whether the main loop was woken for the outbox and has not taken it since.
         var mainLoopWoken = false
@@ -70,7 +74,6 @@ extension LoaderCore {
             }
             count = paths.count
             headersPending = Array(paths.indices.reversed())
-            animationsToDrop = Array(repeating: [], count: workers)
             self.paused = paused
         }
     }
@@ -89,24 +92,25 @@ extension LoaderCore {
         /// and one delivery for many (a million headers from the index of headers).
         case headers([(id: PictureID, version: Int)])
         case thumbnail(PictureID, side: Int, forWindow: Bool)
-        case frames(PictureID, side: Int, count: Int, start: Int?)
+        /// The next frames of an animation, with its decoder when it was opened before.
+        case frames(PictureID, side: Int, count: Int, start: Int?, decoder: ParkedAnimation?)
         case region(PictureID, PictureRegion, scale: Double)
         /// Let go of these animations' decoders.
-        case dropAnimations([Int64])
+        case dropAnimations([ParkedAnimation])
         /// Give the heap's free pages back to the system.
         case giveBackMemory
     }
 }
 
 extension LoaderCore.State {
-    /// The next step of `worker`: let go of the animations it was told to, then thumbnails on screen,
+    /// The next step of `worker`: let go of stopped animations' decoders, then thumbnails on screen,
     /// then headers in order, then the other thumbnails by priority. (The worker asks whether a
     /// thumbnail is still wanted once it has left the lock: the main thread waits on it for no one.)
     mutating func nextStep(of worker: Int) -> LoaderCore.Step {
         if stopping { return .stop }
-        if !animationsToDrop[worker].isEmpty {
-            defer { animationsToDrop[worker].removeAll() }
-            return .job(.dropAnimations(animationsToDrop[worker]))
+        if !animationsToDrop.isEmpty {
+            defer { animationsToDrop.removeAll() }
+            return .job(.dropAnimations(animationsToDrop))
         }
         if givesBackMemory {
             givesBackMemory = false
@@ -124,12 +128,12 @@ extension LoaderCore.State {
         let firstHeaders = headersRead < LoaderCore.firstHeaders && !headersPending.isEmpty
         if !firstHeaders {
             // What shows goes before the headers still to read, the rest after them; an animation
-            // another worker decodes is left to it.
+            // another worker decodes now waits for it.
             // Copied out: the queue is changed while the closure reads them.
             let (readsFull, held) = (data.isFull, self.held)
             let request = queue.dequeue(through: headersPending.isEmpty ? .behind : .onScreen) { request in
-                if request.frames > 0, let decoding = animationWorkers[LoaderCore.key(request.id, request.side)] {
-                    return decoding == worker
+                if request.frames > 0, animationWorkers[LoaderCore.key(request.id, request.side)] != nil {
+                    return false
                 }
                 // A held picture's bytes wait for a read to end when as many run as may.
                 return !readsFull || !Self.isHeld(request.id, in: held)
@@ -141,7 +145,11 @@ extension LoaderCore.State {
                 if let region = request.region { return .job(.region(request.id, region.part, scale: region.scale)) }
                 if request.frames > 0 {
                     animationWorkers[key] = worker
-                    return .job(.frames(request.id, side: request.side, count: request.frames, start: request.start))
+                    let decoder = parkedAnimations.removeValue(forKey: key)
+                    return .job(
+                        .frames(
+                            request.id, side: request.side, count: request.frames, start: request.start,
+                            decoder: decoder))
                 }
                 return .job(
                     .thumbnail(request.id, side: request.side, forWindow: request.forWindow),
@@ -194,9 +202,29 @@ extension LoaderCore.State {
         }
     }
 
-    /// Stops animation `key`: its waiting frames go, and the worker decoding it lets its decoder go.
+    /// Stops animation `key`: its waiting frames go, and its decoder: a worker lets it go, the one
+    /// decoding it when done.
     mutating func stopAnimation(_ key: Int64) {
         if let waiting = waitingFrames.removeValue(forKey: key) { queue.cancel(waiting) }
-        if let worker = animationWorkers.removeValue(forKey: key) { animationsToDrop[worker].append(key) }
+        animationWorkers[key] = nil
+        if let parked = parkedAnimations.removeValue(forKey: key) { animationsToDrop.append(parked) }
     }
+
+    /// Parks the decoder of animation `key` that `worker` decoded frames with, for whichever worker
+    /// takes its next frames; returns it instead when the animation was stopped meanwhile.
+    mutating func park(_ decoder: ParkedAnimation?, key: Int64, worker: Int) -> ParkedAnimation? {
+        guard animationWorkers[key] == worker else { return decoder }
+        animationWorkers[key] = nil
+        parkedAnimations[key] = decoder
+        return nil
+    }
+}
+
+/// An animation's decoder between two of its jobs, parked in the loader's state. It holds C decoders
+/// (FFmpeg's, giflib's, libwebp's) that one thread at a time uses: the state's lock hands it from the
+/// worker that parks it to the worker that takes its next frames.
+final class ParkedAnimation: @unchecked Sendable {
+    let frames: AnimationFrames
+
+    init(_ frames: AnimationFrames) { self.frames = frames }
 }

@@ -3,12 +3,11 @@ import Foundation
 
 /// One of a loader's threads: the next job from its ``LoaderCore``, done outside the lock, its result in
 /// the outbox, until stopped. A held picture's job first waits for its bytes in the data stage, off the
-/// worker. What it holds is its own, on its thread alone: the animations it decodes, and the tiles'
-/// thumbnails it made and has not stored in the shared cache yet.
+/// worker. What it holds is its own, on its thread alone: the tiles' thumbnails it made and has not
+/// stored in the shared cache yet. An animation's decoder it parks in the core between jobs.
 struct LoaderWorker {
     let core: LoaderCore
     let index: Int
-    private var animations: [Int64: AnimationFrames] = [:]
     private var unsaved: [ThumbnailCache.Unsaved] = []
 
     /// Thumbnails decoded and not yet stored that a worker holds at most (each some 175 KB).
@@ -28,9 +27,7 @@ struct LoaderWorker {
                 core.locked { _ = $0.requested.remove(LoaderCore.key(id, side)) }
                 continue
             }
-            let animations = self.animations
-            if bytes == nil, let (held, rendition) = core.dataNeeded(by: job, animationOpen: { animations[$0] != nil })
-            {
+            if bytes == nil, let (held, rendition) = core.dataNeeded(by: job) {
                 let only: Int? = if case .frames = job { index } else { nil }
                 core.waitForData(job, version: version, worker: index, only: only, held: held, rendition: rendition)
                 continue
@@ -70,12 +67,14 @@ struct LoaderWorker {
             }
             if saving { save() }
             core.deliver(made, version: version)
-        case .frames(let id, let side, let count, let start):
-            core.deliver(
-                core.frames(
-                    id, side: side, count: count, start: start, worker: index, bytes: bytes, animations: &animations))
+        case .frames(let id, let side, let count, let start, let decoder):
+            let (result, used) = core.frames(id, side: side, count: count, start: start, decoder: decoder, bytes: bytes)
+            // Delivered before it is parked: the next frames, on any worker, come after these.
+            core.deliver(result)
+            let stopped = core.locked { $0.park(used, key: LoaderCore.key(id, side), worker: index) }
+            withExtendedLifetime(stopped) {}  // let go of here, off the lock
         case .region(let id, let part, let scale): core.deliver(core.region(id, part, scale: scale, bytes: bytes))
-        case .dropAnimations(let keys): for key in keys { animations[key] = nil }
+        case .dropAnimations(let decoders): withExtendedLifetime(decoders) {}
         case .giveBackMemory:
             PictureMemory.giveBack()
             core.locked { $0.memoryGivenBack += 1 }

@@ -122,3 +122,40 @@ import Testing
         #expect(stepped.current == 9 && stepped.bytes == (streams ? 1 : 10) * 2 * 2 * 4)
     }
 }
+
+/// Frames kept so an animation loops without decoding come after room for every animation's frames
+/// ahead: clips held whole had left the others two frames ahead, and one of their frames in seven late.
+@Suite struct FramesAheadTests {
+    static func player(_ count: Int) -> AnimationPlayer {
+        var player = AnimationPlayer()
+        for id in 0..<count {
+            var animation = PlayingAnimation(side: 2)
+            // Ten frames of twenty: neither holds all its frames yet.
+            animation.receive(StreamingAnimationTests.frames(10), count: 20, plays: nil, now: 0)
+            player.playing[PictureID(id)] = animation
+        }
+        return player
+    }
+
+    @Test func roomForFramesAheadComesBeforeFramesKeptToLoop() throws {
+        var player = Self.player(2)
+        let frameBytes = try #require(player.playing[PictureID(0)]).frameBytes
+        let room = 2 * PlayingAnimation.ahead * frameBytes
+        #expect(frameBytes > 0 && player.framesAhead(budget: room).count == PlayingAnimation.ahead)
+        #expect(player.framesAhead(budget: room).bytes == room)
+        // Both fit the budget whole, but not with the room ahead too: the first keeps its frames, the
+        // second drops the one it leaves.
+        let budget = 10 * frameBytes + room
+        _ = player.advance(to: 10_000_000, early: 0, budget: budget, inOrder: [PictureID(0), PictureID(1)])
+        #expect(player.playing[PictureID(0)]?.current == 1 && player.playing[PictureID(1)]?.current == 1)
+        #expect(player.playing[PictureID(0)]?.frames.count == 10)
+        #expect(player.playing[PictureID(1)]?.frames.count == 9)
+    }
+
+    @Test func withoutRoomForAllTheirFramesAheadAnimationsDecodeFewer() throws {
+        let player = Self.player(3)
+        let frameBytes = try #require(player.playing[PictureID(0)]).frameBytes
+        let ahead = player.framesAhead(budget: 3 * PlayingAnimation.ahead * frameBytes - 1)
+        #expect(ahead.count == PlayingAnimation.aheadWhenFull && ahead.bytes == 0)
+    }
+}

@@ -15,17 +15,30 @@ struct AnimationPlayer {
 
     /// Moves every animation whose next frame is due (or due within `early` of `now`) and decoded on
     /// to it, `inOrder` (the order shown); returns whether a shown frame changed. The first animations
-    /// keep their frames while together they fit `budget` bytes; those after drop each frame behind
-    /// them (past the budget, all dropping alike, none would ever hold all its frames).
+    /// keep their frames while together they fit `budget` bytes, less room for every animation's
+    /// frames ahead; those after drop each frame behind them (past the budget, all dropping alike,
+    /// none would ever hold all its frames).
     mutating func advance(to now: UInt64, early: UInt64, budget: Int, inOrder ids: [PictureID]) -> Bool {
         advanced.removeAll(keepingCapacity: true)
         guard !isPaused else { return false }
+        let keeping = budget - framesAhead(budget: budget).bytes
         var held = 0
         for id in ids {
             held += playing[id]?.bytes ?? 0
-            if playing[id]?.advance(to: now, early: early, keepsFrames: held <= budget) == true { advanced.append(id) }
+            if playing[id]?.advance(to: now, early: early, keepsFrames: held <= keeping) == true {
+                advanced.append(id)
+            }
         }
         return !advanced.isEmpty
+    }
+
+    /// How many frames each animation decodes ahead of the one shown, and the room they take: as many
+    /// as ``PlayingAnimation/ahead`` while that fits `budget`. That room comes before frames kept to
+    /// loop: clips held whole left the others two frames ahead, and one of their frames in seven late.
+    func framesAhead(budget: Int) -> (count: Int, bytes: Int) {
+        let frameBytes = playing.values.reduce(0) { $0 + $1.frameBytes }
+        let room = PlayingAnimation.ahead * frameBytes
+        return room <= budget ? (PlayingAnimation.ahead, room) : (PlayingAnimation.aheadWhenFull, 0)
     }
 
     /// The earliest time an animation moves on, nil when none can before more frames arrive.
@@ -107,10 +120,10 @@ struct AnimationPlayer {
         return true
     }
 
-    /// Asks `loader` for what each animation lacks of its frames ahead (fewer when the frames held
-    /// reach `budget`), at `priority(id, side)`.
+    /// Asks `loader` for what each animation lacks of its frames ahead (fewer when they would not fit
+    /// `budget`), at `priority(id, side)`.
     mutating func requestFrames(loader: PictureLoader, budget: Int, priority: (PictureID, Int) -> Int) {
-        let ahead = bytes < budget ? PlayingAnimation.ahead : PlayingAnimation.aheadWhenFull
+        let ahead = framesAhead(budget: budget).count
         for (id, animation) in playing {
             let count = animation.framesToRequest(ahead: ahead)
             guard count > 0 else { continue }

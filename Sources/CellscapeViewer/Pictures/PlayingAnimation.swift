@@ -54,6 +54,9 @@ struct PlayingAnimation {
     /// The bytes of the frames held, kept as they come and go: the feed asks on every frame shown.
     private(set) var bytes = 0
 
+    /// The bytes of one of its frames (0 before the first arrives).
+    var frameBytes: Int { frames.values.first.map { $0.picture.capacity * 4 } ?? 0 }
+
     /// The frame that shows.
     var shown: AnimationFrame? { current.flatMap { frames[$0] } ?? shownBeforeSeek }
 

@@ -9,7 +9,7 @@ import Testing
     typealias State = LoaderCore.State
 
     static func state() -> State {
-        var state = State(paths: ["a.gif", "b.gif"], workers: 2, paused: false)
+        var state = State(paths: ["a.gif", "b.gif"], paused: false)
         state.headersPending = []
         return state
     }
@@ -109,7 +109,7 @@ import Testing
     /// the order asked, each with its file's version; a run stops at a picture a source holds.
     @Test func fileHeadersGoInRunsAfterTheFirstScreensOneByOne() {
         let count = LoaderCore.firstHeaders + 2 * LoaderCore.headersAtOnce
-        var state = State(paths: (0..<count).map { "/p/\($0).jpg" }, workers: 2, paused: false)
+        var state = State(paths: (0..<count).map { "/p/\($0).jpg" }, paused: false)
         state.versions[LoaderCore.firstHeaders + 1] = 3
         var runs: [[(id: PictureID, version: Int)]] = []
         while case .job(.headers(let run), _, _) = state.nextStep(of: 0) { runs.append(run) }

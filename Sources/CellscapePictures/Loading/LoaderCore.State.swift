@@ -67,7 +67,7 @@ extension LoaderCore {
         /// Thumbnails the workers decoded and hold to store later, and how many were so held in all.
         var thumbnails = (unsaved: 0, savedLater: 0)
 
-        init(paths: [String], workers: Int, paused: Bool) {
+        init(paths: [String], paused: Bool) {
             for (id, path) in paths.enumerated() {
                 self.paths[id] = path
                 known[id] = true

@@ -43,7 +43,7 @@ final class LoaderCore: Sendable {
         PictureMemory.apply()
         headerReader = HeaderReader(index: headerIndex)
         let workers = max(1, threads)
-        state = GuardedCondition(State(paths: paths, workers: workers, paused: paused))
+        state = GuardedCondition(State(paths: paths, paused: paused))
         self.diskCache = diskCache
         (wakeDescriptor, wakeWriteEnd) = WakePipe.make()
         // Three images shown or prefetched, and two from each worker: one it makes, one it finished.
